@@ -1,0 +1,65 @@
+"""Check orders: the order in which the eight move labels are tried.
+
+An order is kept as a tuple of 8 label indices (0 = "a"); text form is a
+string like "ahfdgceb".
+"""
+
+from .board import LABELS
+
+ORDER_HELP = (
+    "a check order is the eight move labels a-h each exactly once, e.g. ahfdgceb"
+)
+DEFAULT_ORDER = "abcdefgh"
+
+
+def parse_order(text):
+    """Return the order as a tuple of label indices; raise ValueError for anything else."""
+    raw = str(text).strip().lower()
+    if len(raw) == 8:
+        seen = 0
+        indices = []
+        for ch in raw:
+            m = LABELS.find(ch)
+            if m < 0 or seen & (1 << m):
+                break
+            seen |= 1 << m
+            indices.append(m)
+        if len(indices) == 8:
+            return tuple(indices)
+    raise ValueError("bad check order %r: %s" % (text, ORDER_HELP))
+
+
+def order_name(order):
+    return "".join(LABELS[m] for m in order)
+
+
+def all_orders():
+    """Every check order (40320), in lexicographic order of their names."""
+    result = []
+    _permute([], 0, result)
+    return result
+
+
+def _permute(prefix, used, result):
+    if len(prefix) == 8:
+        result.append(tuple(prefix))
+        return
+    for m in range(8):
+        if not used & (1 << m):
+            prefix.append(m)
+            _permute(prefix, used | (1 << m), result)
+            prefix.pop()
+
+
+def order_index(order):
+    """Position of an order in all_orders() (its lexicographic rank)."""
+    index = 0
+    used = 0
+    for position, m in enumerate(order):
+        smaller_unused = 0
+        for k in range(m):
+            if not used & (1 << k):
+                smaller_unused += 1
+        index = index * (8 - position) + smaller_unused
+        used |= 1 << m
+    return index

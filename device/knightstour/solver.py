@@ -1,0 +1,121 @@
+"""Warnsdorff's rule as a generator of steps, so displays can animate each move.
+
+The generator reuses one Step object and fixed-size lists, so a running tour
+allocates nothing per move; copy what you want to keep.
+"""
+
+from .board import LABELS
+from .orders import DEFAULT_ORDER, parse_order
+from .rules import DEFAULT_RULE, check_rule, tie_keys
+from .tour import Tour
+
+# Weight of the onward count over the rule's tie key (tie keys stay below it).
+_ONWARD_WEIGHT = 256
+
+
+class Step:
+    """One move of a tour: where the knight landed and what it considered.
+
+    ``label`` is the move label ("a".."h") used to get here, "" for the start.
+    The candidates considered for this move are the first ``candidate_count``
+    entries of ``candidate_labels``, ``candidate_squares`` and
+    ``candidate_onward``.
+    """
+
+    def __init__(self):
+        self.square = -1
+        self.number = 0
+        self.label = ""
+        self.candidate_count = 0
+        self.candidate_labels = [""] * 8
+        self.candidate_squares = [0] * 8
+        self.candidate_onward = [0] * 8
+
+    def candidates(self):
+        """The candidates as (label, square, onward) tuples (allocates: not for the device loop)."""
+        return [
+            (self.candidate_labels[i], self.candidate_squares[i], self.candidate_onward[i])
+            for i in range(self.candidate_count)
+        ]
+
+
+class Warnsdorff:
+    """Warnsdorff's rule on one board with one check order and tie-break rule.
+
+    ``rng`` is needed only by the ``random`` rule: anything with randrange().
+    """
+
+    def __init__(self, board, order=DEFAULT_ORDER, rule=DEFAULT_RULE, rng=None):
+        self.board = board
+        self.order = parse_order(order) if isinstance(order, str) else tuple(order)
+        self.rule = check_rule(rule)
+        if self.rule == "random" and rng is None:
+            import random
+
+            rng = random
+        self.rng = rng
+        self.keys = tie_keys(board, self.rule)
+        self.tour = Tour(board)
+        self.step = Step()
+
+    def choose(self, tour, step=None):
+        """The square the rule picks from the knight's square, or -1 when stuck.
+
+        When ``step`` is given its candidate lists are filled in (check order).
+        """
+        target = self.board.target
+        onward = tour.onward
+        number = tour.number
+        keys = self.keys
+        base = tour.square * 8
+        best = -1
+        best_key = 0
+        ties = 0
+        count = 0
+        for m in self.order:
+            t = target[base + m]
+            if t < 0 or number[t]:
+                continue
+            if step is not None:
+                step.candidate_labels[count] = LABELS[m]
+                step.candidate_squares[count] = t
+                step.candidate_onward[count] = onward[t]
+            count += 1
+            key = onward[t] * _ONWARD_WEIGHT + keys[t]
+            if best < 0 or key < best_key:
+                best, best_key, ties = t, key, 1
+            elif key == best_key and self.rule == "random":
+                ties += 1
+                if self.rng.randrange(ties) == 0:
+                    best = t
+        if step is not None:
+            step.candidate_count = count
+        return best
+
+    def steps(self, start):
+        """Yield a Step for the start and for every move until the tour ends."""
+        tour = self.tour
+        step = self.step
+        tour.reset()
+        tour.visit(start)
+        step.square = start
+        step.number = 1
+        step.label = ""
+        step.candidate_count = 0
+        yield step
+        while not tour.complete:
+            here = tour.square
+            nxt = self.choose(tour, step)
+            if nxt < 0:
+                return
+            tour.visit(nxt)
+            step.square = nxt
+            step.number = tour.length
+            step.label = LABELS[self.board.label_between(here, nxt)]
+            yield step
+
+    def run(self, start):
+        """Run the whole tour; return the Tour (complete, closed, path)."""
+        for _ in self.steps(start):
+            pass
+        return self.tour

@@ -1,0 +1,1 @@
+"""The terminal simulator and chip emulators for knightstour."""
