@@ -1,0 +1,1 @@
+"""Subcommands of the knights-tour CLI (desktop only)."""

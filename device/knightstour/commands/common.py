@@ -1,0 +1,47 @@
+"""Argument helpers shared by the subcommands."""
+
+import random
+
+from ..board import Board
+from ..orders import parse_order
+from ..rules import RULES, check_rule
+
+
+def add_board_arguments(parser, start=True):
+    parser.add_argument("--size", default="8x8", help="board size WxH, 1x1 to 32x32 (default 8x8)")
+    if start:
+        parser.add_argument("--start", default="a1", help="start square (c3 or 3,3) or 'random' (default a1)")
+    parser.add_argument("--rule", default="border", help="tie-break rule: %s (default border)" % ", ".join(RULES))
+    parser.add_argument("--seed", type=int, default=None, help="seed for random choices")
+
+
+def board_from(args):
+    return Board.parse(args.size)
+
+
+def rng_from(args):
+    return random.Random(args.seed)
+
+
+def start_from(args, board, rng):
+    if str(args.start).strip().lower() == "random":
+        return rng.randrange(board.squares)
+    return board.parse_square(args.start)
+
+
+def order_from(text, board, rule, rng):
+    """A check order name; "super" picks one of the super orders at random."""
+    if str(text).strip().lower() == "super":
+        from ..super_orders import RULE, SIZE, SUPER_ORDERS
+
+        if board.size_name != SIZE or rule != RULE:
+            raise ValueError("bad order 'super' for %s with rule %s: the super orders are computed for %s "
+                             "with rule %s; give an order such as ahfdgceb instead"
+                             % (board.size_name, rule, SIZE, RULE))
+        return rng.choice(SUPER_ORDERS)
+    parse_order(text)
+    return str(text).strip().lower()
+
+
+def rule_from(args):
+    return check_rule(args.rule)

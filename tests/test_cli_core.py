@@ -1,0 +1,105 @@
+import json
+import os
+
+import pytest
+from knightstour import super_orders
+from knightstour.analysis import Analysis
+from knightstour.board import Board
+from knightstour.cli import main
+from knightstour.commands.orders import MODULE_PATH, super_orders_source
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_prints_the_board_rank_8_first_and_a_result_line(capsys):
+    code, out, _ = run(capsys, "solve", "--start", "a1")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0].startswith("8 ") and lines[7].startswith("1  1 ")  # a1 holds move 1
+    assert lines[8].split() == list("abcdefgh")
+    assert lines[-1].startswith("complete: 64 squares")
+
+
+def test_solve_json_has_the_contract_keys(capsys):
+    code, out, _ = run(capsys, "solve", "--start", "C3", "--order", "AHFDGCEB", "--json")
+    data = json.loads(out)
+    assert list(data) == ["size", "start", "order", "rule", "squares", "complete", "closed", "tour_exists"]
+    assert data["start"] == "c3" and data["order"] == "ahfdgceb" and data["squares"][0] == "c3"
+    assert data["complete"] is True and data["tour_exists"] is True and code == 0
+
+
+def test_super_order_and_random_start_are_seeded(capsys):
+    first = run(capsys, "solve", "--start", "random", "--order", "super", "--seed", "4", "--json")[1]
+    again = run(capsys, "solve", "--start", "random", "--order", "super", "--seed", "4", "--json")[1]
+    assert first == again
+    assert json.loads(first)["order"] in super_orders.SUPER_ORDERS
+
+
+def test_no_tour_exists_gives_the_reason_and_exit_1(capsys):
+    code, out, _ = run(capsys, "solve", "--size", "5x5", "--start", "b1", "--json")
+    data = json.loads(out)
+    assert code == 1 and data["tour_exists"] is False and "a1's colour" in data["reason"]
+    code, out, _ = run(capsys, "solve", "--size", "4x5", "--start", "b1", "--guaranteed")
+    assert code == 1 and out.splitlines()[-1] == "no tour exists: an exhaustive search found no tour from b1"
+
+
+def test_stuck_heuristic_without_search_is_unknown_or_known_to_exist(capsys):
+    code, out, _ = run(capsys, "solve", "--size", "4x5", "--start", "b1", "--json")
+    assert code == 1 and json.loads(out)["tour_exists"] is None
+    code, out, _ = run(capsys, "solve", "--size", "3x4", "--start", "a1", "--json")
+    assert code == 0 and json.loads(out)["complete"]
+
+
+def test_closed_mode(capsys):
+    code, out, _ = run(capsys, "solve", "--closed", "--start", "1,1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["closed"] and data["squares"][0] == "a1"
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["solve", "--order", "abc"], "a check order is the eight move labels"),
+    (["solve", "--size", "33x3"], "from 1 to 32"),
+    (["solve", "--start", "z9"], "a1 to h8"),
+    (["solve", "--rule", "nearest"], "border, centre, first, random"),
+    (["solve", "--size", "6x6", "--order", "super"], "computed for 8x8"),
+    (["orders", "analyse", "--rule", "random"], "use border, centre or first"),
+])
+def test_bad_input_is_one_clear_line_and_exit_2(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_analyse_writes_json_and_heatmap(tmp_path, capsys):
+    json_path, png_path = tmp_path / "a.json", tmp_path / "h.png"
+    code, out, _ = run(capsys, "orders", "analyse", "--size", "5x6", "--json", str(json_path),
+                       "--heatmap", str(png_path))
+    assert code == 0 and "fails from k starts" in out
+    data = json.loads(json_path.read_text())
+    assert data["size"] == "5x6" and data["orders"] == 40320 and len(data["closed_by_start"]) == 30
+    assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_analyse_refuses_a_missing_folder_before_working(tmp_path, capsys):
+    code, _, err = run(capsys, "orders", "analyse", "--size", "5x5", "--json", str(tmp_path / "no" / "a.json"))
+    assert code == 2 and "does not exist" in err
+    assert not (tmp_path / "no").exists()
+
+
+def test_the_committed_super_orders_equal_a_fresh_run():
+    with open(MODULE_PATH) as f:
+        committed = f.read()
+    assert committed == super_orders_source(Analysis(Board(8, 8), "border"))
+    assert os.path.basename(MODULE_PATH) == "super_orders.py"
+
+
+def test_orders_write_writes_the_module(tmp_path, capsys):
+    target = tmp_path / "super_orders.py"
+    code, out, _ = run(capsys, "orders", "write", "--output", str(target))
+    assert code == 0 and "8 super orders" in out
+    with open(MODULE_PATH) as f:
+        assert target.read_text() == f.read()
