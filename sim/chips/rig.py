@@ -1,0 +1,144 @@
+"""Ready-wired emulated hardware for tests and for the app's hardware adapters.
+
+The MAX7219 matrix::
+
+    spi, cs, chip = matrix_rig()
+    matrix = adafruit_max7219.matrices.Matrix8x8(spi, cs)
+    matrix.pixel(3, 4, 1); matrix.show()
+    assert chip.lit(3, 4)
+
+The ILI9341 with touch, wired like the TFT FeatherWing (display and STMPE610 share SPI)::
+
+    rig = tft_rig(touch="stmpe610")
+    display = rig.make_display(rotation=0)      # or build it yourself:
+    # adafruit_ili9341.ILI9341(fourwire.FourWire(rig.spi, command=rig.tft_dc,
+    #                          chip_select=rig.tft_cs), width=320, height=240)
+    touch = adafruit_stmpe610.Adafruit_STMPE610_SPI(rig.spi, rig.touch_cs_io())
+    rig.touch_chip.touch(2000, 1000)
+    ...
+    rig.close()                                  # displayio.release_displays()
+
+``touch="ft6206"`` puts an FT6206 on ``rig.i2c`` at 0x38 (the capacitive 2.8" shield):
+``adafruit_focaltouch.Adafruit_FocalTouch(rig.i2c)``; ``"stmpe610-i2c"`` an STMPE610 at 0x41.
+"""
+
+from collections import namedtuple
+
+from . import ft6206, shims, stmpe610
+from .bus import I2C, SPI, DigitalInOut, Pin
+from .ili9341 import ILI9341
+from .max7219 import MAX7219, MAX7219Chain
+
+MatrixRig = namedtuple("MatrixRig", "spi cs chip")
+MatrixRig.__doc__ = """SPI bus, chip select (a ``DigitalInOut``; its ``.pin`` is the ``Pin``), MAX7219 model."""
+
+TOUCH_KINDS = ("stmpe610", "stmpe610-i2c", "ft6206", None)
+
+
+def matrix_rig(chain=1, *, spi=None):
+    """A MAX7219 (``chain`` > 1: a daisy chain, a ``MAX7219Chain``) on an SPI bus."""
+    shims.install()
+    spi = SPI() if spi is None else spi
+    pin = Pin("MATRIX_CS")
+    chip = MAX7219() if chain == 1 else MAX7219Chain(chain)
+    spi.attach(chip, pin)
+    return MatrixRig(spi, DigitalInOut(pin), chip)
+
+
+class TftRig:
+    """An ILI9341 on SPI (CS, D/C, optional RESET pins) and a touch controller.
+
+    Attributes: ``spi``, ``i2c``, pins ``tft_cs``, ``tft_dc``, ``tft_reset`` (None unless
+    asked for), ``touch_cs`` (STMPE610 on SPI), ``touch_irq`` (FT6206 interrupt line), and
+    the models ``display_chip`` (``ILI9341``) and ``touch_chip`` (``STMPE610``, ``FT6206`` or None).
+    """
+
+    def __init__(self, touch="stmpe610", *, reset_pin=False):
+        if touch not in TOUCH_KINDS:
+            raise ValueError(f"touch must be one of {TOUCH_KINDS}")
+        shims.install()
+        self.spi = SPI()
+        self.i2c = I2C()
+        self.tft_cs = Pin("TFT_CS")
+        self.tft_dc = Pin("TFT_DC")
+        self.tft_reset = Pin("TFT_RESET") if reset_pin else None
+        self.touch_cs = Pin("TOUCH_CS")
+        self.touch_irq = Pin("TOUCH_IRQ")
+        self.display_chip = self.spi.attach(ILI9341(self.tft_dc, reset=self.tft_reset), self.tft_cs)
+        self.touch_kind = touch
+        if touch == "stmpe610":
+            self.touch_chip = self.spi.attach(stmpe610.STMPE610(), self.touch_cs)
+        elif touch == "stmpe610-i2c":
+            self.touch_chip = self.i2c.attach(stmpe610.STMPE610(), stmpe610.I2C_ADDRESS)
+        elif touch == "ft6206":
+            self.touch_chip = self.i2c.attach(ft6206.FT6206(interrupt=self.touch_irq), ft6206.I2C_ADDRESS)
+        else:
+            self.touch_chip = None
+        self._display = None
+
+    def fourwire(self, **kwargs):
+        """A real ``fourwire.FourWire`` on this rig's SPI bus and pins."""
+        import fourwire
+
+        return fourwire.FourWire(
+            self.spi, command=self.tft_dc, chip_select=self.tft_cs, reset=self.tft_reset, **kwargs
+        )
+
+    def make_display(self, rotation=0, *, auto_refresh=False, **kwargs):
+        """A real ``adafruit_ili9341.ILI9341`` at ``rotation``, with the init delays skipped.
+
+        Width and height are passed as seen at that rotation (240x320 at 90/270), which is
+        what CircuitPython expects. ``auto_refresh`` defaults to False: call ``refresh()``.
+        """
+        import adafruit_ili9341
+
+        width, height = (320, 240) if rotation % 180 == 0 else (240, 320)
+        with shims.skip_sleeps():
+            self._display = adafruit_ili9341.ILI9341(
+                self.fourwire(),
+                width=width,
+                height=height,
+                rotation=rotation,
+                auto_refresh=auto_refresh,
+                **kwargs,
+            )
+        return self._display
+
+    def touch_cs_io(self):
+        """A ``DigitalInOut`` on the touch chip select, for ``Adafruit_STMPE610_SPI``."""
+        return DigitalInOut(self.touch_cs)
+
+    def make_touch(self, **kwargs):
+        """The real driver for this rig's touch controller (delays skipped)."""
+        with shims.skip_sleeps():
+            if self.touch_kind == "stmpe610":
+                import adafruit_stmpe610
+
+                return adafruit_stmpe610.Adafruit_STMPE610_SPI(self.spi, self.touch_cs_io(), **kwargs)
+            if self.touch_kind == "stmpe610-i2c":
+                import adafruit_stmpe610
+
+                return adafruit_stmpe610.Adafruit_STMPE610_I2C(self.i2c, **kwargs)
+            if self.touch_kind == "ft6206":
+                import adafruit_focaltouch
+
+                return adafruit_focaltouch.Adafruit_FocalTouch(self.i2c, **kwargs)
+        raise ValueError("this rig has no touch controller")
+
+    def close(self):
+        """Release the display (``displayio.release_displays()``) so another can be made."""
+        import displayio
+
+        displayio.release_displays()
+        self._display = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def tft_rig(touch="stmpe610", *, reset_pin=False):
+    """A ``TftRig``: ILI9341 plus ``touch`` ("stmpe610", "stmpe610-i2c", "ft6206" or None)."""
+    return TftRig(touch, reset_pin=reset_pin)

@@ -1,0 +1,48 @@
+"""PNG pictures of the emulated LED matrix."""
+
+from knightstour_sim.chips import render, rig
+from knightstour_sim.chips.max7219 import MAX7219Chain
+from PIL import Image
+
+
+def lit_matrix():
+    from adafruit_max7219 import matrices
+
+    spi, cs, chip = rig.matrix_rig()
+    matrix = matrices.Matrix8x8(spi, cs)
+    matrix.pixel(0, 0, 1)
+    matrix.pixel(7, 3, 1)
+    matrix.brightness(15)
+    matrix.show()
+    return chip
+
+
+def test_matrix_png_has_red_dots_where_leds_are_lit(tmp_path):
+    chip = lit_matrix()
+    path = tmp_path / "matrix.png"
+    render.save_matrix_png(chip, path, scale=20)
+    image = Image.open(path).convert("RGB")
+    assert image.size == (8 * 20 + 20, 8 * 20 + 20)
+
+    def centre(x, y):
+        return image.getpixel((10 + x * 20 + 10, 10 + y * 20 + 10))
+
+    red, green, blue = centre(0, 0)
+    assert red > 200 and green < 80 and blue < 80
+    assert centre(7, 3)[0] > 200
+    assert centre(1, 0)[0] < 80  # unlit: dim
+    assert image.getpixel((0, 0)) == (0, 0, 0)  # black border
+
+
+def test_dim_matrix_is_darker():
+    chip = lit_matrix()
+    bright = render.matrix_image(chip, scale=10).getpixel((10, 10))
+    chip.intensity = 0
+    dim = render.matrix_image(chip, scale=10).getpixel((10, 10))
+    assert dim[0] < bright[0]
+
+
+def test_chain_renders_side_by_side():
+    chain = MAX7219Chain(3)
+    image = render.matrix_image(chain, scale=10)
+    assert image.size == (10 + 3 * 80 + 2 * 5, 90)
