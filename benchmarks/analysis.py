@@ -1,0 +1,59 @@
+"""Speed of `knights-tour orders analyse` (target: 8x8 in <= 0.3 s wall time) and of the solvers.
+
+Run: .venv/bin/python benchmarks/analysis.py
+"""
+
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "device"))
+
+from knightstour import analysis as analysis_module  # noqa: E402
+from knightstour.analysis import Analysis  # noqa: E402
+from knightstour.board import Board  # noqa: E402
+from knightstour.search import find_tour  # noqa: E402
+from knightstour.solver import Warnsdorff  # noqa: E402
+from machine import describe  # noqa: E402
+
+
+def best_of(n, fn):
+    times = []
+    for _ in range(n):
+        began = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - began)
+    return min(times), sorted(times)[len(times) // 2]
+
+
+def main():
+    print("machine:", describe())
+    board = Board(8, 8)
+    for rule in ("border", "centre", "first"):
+        def cold(rule=rule):
+            analysis_module._pair_cache.clear()  # count building the order sets every time
+            Analysis(board, rule)
+
+        best, median = best_of(5, cold)
+        print("analysis 8x8 %-6s in-process: best %.3f s, median %.3f s" % (rule, best, median))
+    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "..", "device"))
+    command = [sys.executable, "-m", "knightstour.cli", "orders", "analyse", "--size", "8x8"]
+
+    def whole_command():
+        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+
+    best, median = best_of(5, whole_command)
+    print("`knights-tour orders analyse --size 8x8` as a new process (startup included): "
+          "best %.3f s, median %.3f s" % (best, median))
+    solver = Warnsdorff(board, "ahfdgceb", "border")
+    best, _ = best_of(3, lambda: [solver.run(s) for s in range(64)])
+    print("Warnsdorff 8x8: %.0f tours/s" % (64 / best))
+    best, _ = best_of(3, lambda: [find_tour(board, s, closed=True) for s in range(64)])
+    print("closed tours 8x8, every start: %.3f s in all, %.1f ms each" % (best, best / 64 * 1000))
+
+
+if __name__ == "__main__":
+    main()
