@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Install the knightstour desk toy on a Raspberry Pi as a service that starts at boot.
+#
+#   sudo bash tools/pi/install.sh --display max7219|ili9341   install (or update) and start it
+#   sudo bash tools/pi/install.sh --uninstall [--purge]       stop and remove it (--purge: the config too)
+#   bash tools/pi/install.sh --dry-run ...                    print every step, change nothing
+#
+# It installs the system packages it needs, creates the user "knightstour" (no login, in the
+# gpio, spi and i2c groups), a venv in /opt/knightstour with the pi extra, /etc/knightstour/config.toml
+# (never overwritten), enables SPI (and I2C) with raspi-config, and the systemd unit
+# knightstour.service (Restart=on-failure, never root).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+prefix=/opt/knightstour
+config_dir=/etc/knightstour
+config="$config_dir/config.toml"
+unit=/etc/systemd/system/knightstour.service
+user=knightstour
+display=""
+dry_run=0
+uninstall=0
+purge=0
+
+die() { echo "install.sh: error: $*" >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --display) [ $# -ge 2 ] || die "--display needs a value: max7219 or ili9341"; display="$2"; shift 2 ;;
+    --display=*) display="${1#*=}"; shift ;;
+    --dry-run) dry_run=1; shift ;;
+    --uninstall) uninstall=1; shift ;;
+    --purge) purge=1; shift ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown option '$1': accepted are --display max7219|ili9341, --dry-run, --uninstall, --purge" ;;
+  esac
+done
+
+run() {
+  if [ "$dry_run" = 1 ]; then echo "+ $*"; else "$@"; fi
+}
+
+write_file() {  # write_file PATH MODE < content
+  local path="$1" mode="$2" content
+  content="$(cat)"
+  if [ "$dry_run" = 1 ]; then
+    echo "+ write $path (mode $mode):"; printf '%s\n' "$content" | sed 's/^/    /'
+  else
+    printf '%s\n' "$content" > "$path.tmp" && chmod "$mode" "$path.tmp" && mv "$path.tmp" "$path"
+  fi
+}
+
+render_unit() {
+  sed -e "s|@PREFIX@|$prefix|g" -e "s|@USER@|$user|g" -e "s|@DISPLAY@|$display|g" \
+      -e "s|@CONFIG@|$config|g" "$here/knightstour.service.in"
+}
+
+if [ "$dry_run" = 0 ] && [ "$(id -u)" != 0 ]; then
+  die "run it as root (sudo bash tools/pi/install.sh ...), or add --dry-run to see the steps"
+fi
+
+if [ "$uninstall" = 1 ]; then
+  run systemctl disable --now knightstour.service || true
+  run rm -f "$unit"
+  run systemctl daemon-reload
+  run rm -rf "$prefix"
+  if id "$user" >/dev/null 2>&1 || [ "$dry_run" = 1 ]; then run userdel "$user"; fi
+  if [ "$purge" = 1 ]; then run rm -rf "$config_dir"; else echo "kept $config (remove it with --purge)"; fi
+  echo "knightstour removed"
+  exit 0
+fi
+
+case "$display" in
+  max7219|ili9341) ;;
+  "") die "say which display is wired: --display max7219 or --display ili9341" ;;
+  *) die "bad --display '$display': accepted are max7219 and ili9341" ;;
+esac
+
+run apt-get update
+run apt-get install -y python3-venv python3-pip python3-dev fonts-dejavu-core
+if ! getent passwd "$user" >/dev/null 2>&1; then
+  run useradd --system --no-create-home --shell /usr/sbin/nologin "$user"
+fi
+for group in gpio spi i2c; do
+  if getent group "$group" >/dev/null 2>&1 || [ "$dry_run" = 1 ]; then run usermod -a -G "$group" "$user"; fi
+done
+
+if command -v raspi-config >/dev/null 2>&1; then
+  run raspi-config nonint do_spi 0
+  run raspi-config nonint do_i2c 0
+elif [ ! -e /dev/spidev0.0 ]; then
+  echo "SPI looks off and raspi-config is missing: add 'dtparam=spi=on' to /boot/firmware/config.txt and reboot"
+fi
+
+run mkdir -p "$prefix" "$config_dir"
+run rm -rf "$prefix/src"
+run mkdir -p "$prefix/src"
+if [ "$dry_run" = 1 ]; then
+  echo "+ copy $repo to $prefix/src (without .git, .venv, node_modules)"
+else
+  tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./node_modules -cf - . | tar -C "$prefix/src" -xf -
+fi
+run python3 -m venv "$prefix/venv"
+run "$prefix/venv/bin/pip" install --upgrade pip
+run "$prefix/venv/bin/pip" install "$prefix/src[pi]"
+if [ -e "$config" ]; then
+  echo "kept $config (yours)"
+else
+  run cp "$repo/device/settings.toml.example" "$config"
+fi
+render_unit | write_file "$unit" 644
+run systemctl daemon-reload
+run systemctl enable --now knightstour.service
+echo "knightstour installed: it runs now and at every boot (journalctl -u knightstour to see it)"
