@@ -1,0 +1,121 @@
+"""Bytes sent over SPI per knight move: the ILI9341 TFT and the MAX7219 matrix.
+
+    .venv/bin/python benchmarks/tft_spi.py [--tours N] [--seed S]
+
+The app runs on the real driver libraries (adafruit_ili9341 on blinka-displayio,
+adafruit_max7219, adafruit_stmpe610) through knightstour.hw, exactly as on a
+device, but the SPI bus is EMULATED (knightstour_sim.chips): it counts the
+bytes the drivers clock out, it does not time them. The clock is fake and the
+pacing real (speed 1), so the knight's blinking is counted too.
+
+Figures (display chip only; the touch controller's polling is shown apart):
+    initial draw   constructing the display and the first frame(s)
+    per move       a tour's moves only: from its first square to its result
+    per move, all  whole cycles: clearing the board, the moves, the result, a
+                   closed tour's trace and the pause, divided by the moves
+A full 320x240 frame is 153,600 B; the target is <= 8 KB per move.
+"""
+
+import argparse
+import os
+import platform
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "device"))
+sys.path.insert(0, os.path.join(HERE, ".."))
+
+FULL_FRAME = 320 * 240 * 2
+TARGET = 8 * 1024
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as handle:
+            for line in handle:
+                if line.lower().startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
+    """A dict of byte counts for ``tours`` whole cycles on the emulated ``display``."""
+    from knightstour_sim.screenshot import Emulated
+
+    settings = {"speed": speed, "start": "random"}
+    emulated = Emulated(display, settings, seed=seed, rotation=rotation,
+                        touch=touch if display == "tft" else None)
+    chip = emulated.chip
+    bus = emulated.bus
+    app = emulated.app
+    try:
+        # the initial draw: up to the first square on the screen
+        emulated.step()
+        initial = bus.counts_for(chip)[0]
+        bus.reset_counts()
+        moves_bytes = 0
+        moves = 0
+        cycle_bytes = 0
+        tours_done = 0
+        while tours_done < tours:
+            # one cycle: from this tour's first square to the next tour's begin
+            start_tours = app.tours
+            before = bus.counts_for(chip)[0]
+            while app.tours == start_tours:
+                emulated.step()
+            moves_bytes += bus.counts_for(chip)[0] - before
+            moves += app.tour.length - 1
+            while app.state == "show":
+                emulated.step()
+            tours_done += 1
+        cycle_bytes = bus.counts_for(chip)[0]
+        touch_bytes = bus.bytes_sent - cycle_bytes
+        return {
+            "initial": initial,
+            "moves": moves,
+            "tours": tours_done,
+            "per_move": moves_bytes / moves,
+            "per_move_all": cycle_bytes / moves,
+            "touch": touch_bytes,
+            "complete": app.complete,
+        }
+    finally:
+        emulated.close()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tours", type=int, default=5, help="whole tours to average over (default 5)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    args = parser.parse_args(argv)
+    print("hardware: %s, %s, %s; Python %s" % (platform.platform(), platform.machine(), cpu_name(),
+                                               platform.python_version()))
+    print("bus: EMULATED SPI (knightstour_sim.chips), bytes counted, not timed; real driver libraries")
+    print("full 320x240 RGB565 frame: %d B; target <= %d B per move" % (FULL_FRAME, TARGET))
+    print()
+    worst = 0.0
+    for name, rotation in (("tft", 0), ("tft", 90)):
+        result = measure(name, args.tours, args.seed, rotation)
+        worst = max(worst, result["per_move_all"])
+        print("ILI9341 TFT, rotation %d, STMPE610 touch, speed 1, %d tours (%d moves, %d complete):"
+              % (rotation, result["tours"], result["moves"], result["complete"]))
+        print("  initial draw        %8d B  (%.2f full frames)" % (result["initial"], result["initial"] / FULL_FRAME))
+        print("  per move            %8.0f B  (moves only: first square to result)" % result["per_move"])
+        print("  per move, all       %8.0f B  (with clearing, result, trace and pause)" % result["per_move_all"])
+        print("  touch polling       %8d B  (STMPE610 on the same bus, not in the figures above)"
+              % result["touch"])
+    result = measure("matrix", args.tours, args.seed)
+    print("MAX7219 matrix, speed 1, %d tours (%d moves):" % (result["tours"], result["moves"]))
+    print("  initial draw        %8d B" % result["initial"])
+    print("  per move            %8.1f B" % result["per_move"])
+    print("  per move, all       %8.1f B" % result["per_move_all"])
+    print()
+    print("TFT worst average per move: %.0f B: %s the %d B target"
+          % (worst, "within" if worst <= TARGET else "OVER", TARGET))
+    return 0 if worst <= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,201 @@
+"""The desk toy's behaviour: a non-blocking state machine with injected ports.
+
+The same code runs on a Feather (CircuitPython), a Raspberry Pi and in the
+terminal simulator. The main loop owns time; the app never sleeps::
+
+    app = App(settings, display, touch, sound, rng)
+    while not app.quit:
+        wait = app.update(time.monotonic())
+        time.sleep(min(wait, 0.02))     # cap it: input is polled
+
+``update(now)`` reads every pending input event, does what is due (at most
+one knight move), flushes the display and returns the seconds until it next
+has something to do of its own.
+
+``now`` is in seconds and only differences matter. The clock may wrap: on
+CircuitPython, whose floats have 22 bits of mantissa, time.monotonic() gets
+coarse after hours of uptime (about 20 ms steps after a day), so a toy left
+on for days should pass a wrapping clock such as
+``(supervisor.ticks_ms() & 0xFFFFF) / 1000`` and set ``app.clock_wrap =
+1048.576`` (wraps every 17 minutes, in 1/4 ms steps). If the clock goes back
+with ``clock_wrap`` unset, the app keeps the time that was left to wait.
+
+States (``app.state``)
+    "wait"  touch mode: waiting for a touch; after ``idle`` seconds an
+            automatic tour starts by itself.
+    "run"   a tour is being shown, one square per paced delay.
+    "show"  the result is on show (a closed tour's trace first), then the
+            next tour (attract mode) or "wait" (touch mode).
+    "play"  play mode: the user moves the knight.
+
+Input events: a square (int) starts a tour from there (or is a move in play
+mode); commands: "random", "play" (toggle play mode), "hint", "undo",
+"faster", "slower", "quit" (sets ``app.quit``; the device may ignore it).
+"""
+
+from .board import Board
+from .events import BLINK, Events
+from .orders import order_name, parse_order
+from .ports import NullDisplay, NullInput, NullSound
+from .settings import Settings
+from .solver import Warnsdorff
+from .tour import Tour
+
+IDLE_WAIT = 1.0  # what update() returns when nothing of its own is due
+
+
+def super_orders():
+    """The super orders (from knightstour.super_orders), or the default order if there are none."""
+    try:
+        from .super_orders import SUPER_ORDERS
+    except ImportError:
+        return ("abcdefgh",)
+    return SUPER_ORDERS
+
+
+class App(Events):
+    """The toy. ``settings`` is a settings.Settings; the ports (ports.py) default to null ones.
+
+    Its methods are spread over events.py (input, modes), tours.py (automatic
+    tours) and play.py (play mode), so that each module compiles in a small
+    heap; App(Events(Tours(Play))) puts them together.
+
+    ``rng`` needs randrange(): random.Random(seed) on CPython, the module
+    ``random`` on the device (seeded from settings.seed when that is set).
+    ``orders`` overrides the super orders (tests). With ``strict`` a board
+    too big for the display raises ValueError; otherwise the message goes to
+    ``app.messages`` and the default 8x8 board is used.
+    """
+
+    def __init__(self, settings=None, display=None, input=None, sound=None, rng=None,
+                 orders=None, strict=False):
+        if settings is None:
+            settings = Settings()
+        self.settings = settings
+        self.messages = []
+        self.display = display if display is not None else NullDisplay()
+        self.input = input if input is not None else NullInput()
+        self.sound = sound if (sound is not None and settings.sound) else NullSound()
+        if rng is None:
+            import random
+
+            if settings.seed is not None:
+                random.seed(settings.seed)
+            rng = random
+        self.rng = rng
+
+        board = Board.parse(settings.size)
+        if board.width > self.display.max_width or board.height > self.display.max_height:
+            text = "the %s board does not fit the display (at most %dx%d)" % (
+                board.size_name, self.display.max_width, self.display.max_height)
+            if strict:
+                raise ValueError(text)
+            self.messages.append(text + "; using 8x8")
+            board = Board(8, 8)
+        self.board = board
+        self.total = board.squares
+
+        if settings.order == "super":
+            names = orders if orders is not None else super_orders()
+        else:
+            names = (settings.order,)
+        self.orders = tuple(parse_order(name) for name in names)
+        self.order_names = tuple(order_name(order) for order in self.orders)
+        self.order_index = 0
+        self.solver = Warnsdorff(board, self.orders[0], settings.rule, rng)
+        self.rule = self.solver.rule
+        self.tour = self.solver.tour
+        self.play_tour = Tour(board)
+
+        self.pacing = settings.pacing()
+        self.start_mode = settings.mode
+        self.start_square = -1
+        if settings.start != "random":
+            try:
+                self.start_square = board.parse_square(settings.start)
+            except ValueError:  # only after falling back to 8x8 above
+                self.messages.append("start square %s is not on the %s board; using random starts"
+                                     % (settings.start, board.size_name))
+        self.idle = settings.idle_ms / 1000.0
+
+        self.state = ""
+        self.quit = False
+        self.clock_wrap = 0  # seconds after which the caller's clock wraps to 0 (0: never)
+        self.now = 0.0
+        self.due = 0.0
+        self.next_square = -1
+        self.tracing = -1  # index into the path while a closed tour's trace runs
+        self.blink_phase = -1
+        self.play_over = ""
+        self.rejected = 0  # illegal moves refused in play mode
+        self.changed = False
+        self.fresh = False
+        # Counters (no history kept: memory stays flat however long it runs).
+        self.tours = 0
+        self.complete = 0
+        self.closed = 0
+        self.stuck = 0
+        self.last_kind = ""
+        self.last_delay = 0.0
+
+    # ----------------------------------------------------------------- loop
+
+    def update(self, now):
+        """Handle input, do what is due, flush the display; return seconds until next due."""
+        if now < self.now:
+            # The clock went back: a wrapping tick counter (see above) or a reset.
+            if self.clock_wrap:
+                self.due -= self.clock_wrap
+            else:
+                self.due += now - self.now  # keep what was left to wait
+        self.now = now
+        self.fresh = False
+        self.sound.update(now)
+        if not self.state:
+            self._enter_start_mode()
+        event = self.input.poll()
+        while event is not None:
+            self.handle(event)
+            event = self.input.poll()
+        state = self.state
+        if state == "run":
+            if self._is_due() and not self.fresh:
+                self._advance()
+        elif state == "show":
+            if self.tracing >= 0:
+                if self._is_due():
+                    self._trace_step()
+            elif self._is_due():
+                self._after_show()
+        elif state == "wait":
+            if self._is_due():
+                self.start_tour(-1)
+        self._blink()
+        if self.changed:
+            self.changed = False
+            self.display.flush()
+        return self._wait()
+
+    def _wait(self):
+        wait = IDLE_WAIT
+        state = self.state
+        if state == "run" or state == "show" or state == "wait":
+            if self._is_due():
+                return 0.0  # no float arithmetic: nothing allocated when running flat out
+            wait = self.due - self.now
+        if self._knight_shown():
+            blink = (int(self.now / BLINK) + 1) * BLINK - self.now
+            if blink < wait:
+                wait = blink
+        if wait < 0:
+            wait = 0.0
+        return wait
+
+    def _is_due(self):
+        # A microsecond early counts as due: float rounding must not leave a caller
+        # that sleeps exactly what update() returned one ulp short forever.
+        return self.now >= self.due or self.due - self.now < 1e-6
+
+    def _after(self, delay):
+        # self.now + delay, without making a new float when there is no delay.
+        return self.now + delay if delay else self.now

@@ -1,0 +1,80 @@
+"""Input events, modes and the knight's blinking: part of App (app.py).
+
+Kept in its own module so each part of App compiles in a small heap.
+"""
+
+from .tours import Tours
+
+BLINK = 0.25  # seconds per blink phase of the knight's square
+
+
+class Events(Tours):
+    """App's input handling; see App for the events and states."""
+
+    def handle(self, event):
+        """One input event: a square (int) or a command name."""
+        if isinstance(event, int):
+            if not 0 <= event < self.total:
+                return
+            if self.state == "play":
+                self.play_move(event)
+            else:
+                self.start_tour(event)
+        elif event == "random":
+            if self.state == "play":
+                self.start_play(self.rng.randrange(self.total))
+            else:
+                self.start_tour(-1)
+        elif event == "play":
+            if self.state == "play":
+                if self.start_mode == "touch":
+                    self._enter_wait()
+                else:
+                    self.start_tour(-1)
+            else:
+                self.start_play(-1)
+        elif event == "hint":
+            self.hint()
+        elif event == "undo":
+            self.undo()
+        elif event == "faster" or event == "slower":
+            speed = self.pacing.faster() if event == "faster" else self.pacing.slower()
+            from .pacing import speed_name
+
+            self._status("speed " + speed_name(speed))
+        elif event == "quit":
+            self.quit = True
+
+    def _status(self, text):
+        self.display.status(text)
+        self.changed = True
+
+    def _enter_start_mode(self):
+        if self.start_mode == "play":
+            self.start_play(-1)
+        elif self.start_mode == "touch":
+            self._enter_wait()
+        else:
+            self.start_tour(-1)
+
+    def _enter_wait(self):
+        self.state = "wait"
+        self.due = self.now + self.idle
+        self.display.begin(self.board, "touch", "", self.rule)
+        self._status("touch a square to start")
+
+    def _knight_shown(self):
+        if self.state == "play":
+            return self.play_tour.length > 0
+        return self.state == "run" and self.pacing.speed != 0
+
+    def _blink(self):
+        if not self._knight_shown():
+            self.blink_phase = -1
+            return
+        phase = int(self.now / BLINK) % 2
+        if phase != self.blink_phase:
+            if self.blink_phase >= 0:
+                self.display.blink(phase == 0)
+                self.changed = True
+            self.blink_phase = phase

@@ -1,0 +1,170 @@
+"""The hardware's settings keys, added to knightstour.settings' table on import.
+
+    KNIGHTSTOUR_DISPLAY            ili9341   max7219 (8x8 LED matrix) or ili9341 (320x240 TFT)
+    KNIGHTSTOUR_BOARD              auto      the pin map: auto, pi, feather_rp2040, feather_m4
+    KNIGHTSTOUR_MATRIX_ROTATION    0         0, 90, 180, 270: turns the picture clockwise
+    KNIGHTSTOUR_MATRIX_MIRROR      off       on: mirror left-right (after the rotation)
+    KNIGHTSTOUR_MATRIX_BRIGHTNESS  4         0 (dim) to 15 (bright)
+    KNIGHTSTOUR_TFT_ROTATION       0         0, 90, 180, 270 (0 and 180 landscape, board on
+                                             the left; 90 and 270 portrait, board on top)
+    KNIGHTSTOUR_TOUCH              stmpe610  stmpe610 (resistive: TFT FeatherWing, 2.4"/2.8"
+                                             shields), ft6206 (2.8" capacitive shield), none
+    KNIGHTSTOUR_TOUCH_X0           auto      raw reading at the left edge of the screen at
+                                             rotation 0 (landscape); auto: the controller's
+                                             default (STMPE610 357, FT6206 319)
+    KNIGHTSTOUR_TOUCH_X1           auto      ... at the right edge (STMPE610 3812, FT6206 0)
+    KNIGHTSTOUR_TOUCH_Y0           auto      ... at the top edge (STMPE610 390, FT6206 0)
+    KNIGHTSTOUR_TOUCH_Y1           auto      ... at the bottom edge (STMPE610 3555, FT6206 239)
+    KNIGHTSTOUR_TOUCH_SWAP         auto      on: the screen's x comes from the controller's raw y
+                                             (both defaults: on)
+    KNIGHTSTOUR_PIEZO              off       off, on (the pin map's piezo pin), or a board pin
+                                             name such as D12 or D6
+    KNIGHTSTOUR_PIN_MATRIX_CS, _PIN_TFT_CS, _PIN_TFT_DC, _PIN_TFT_RESET, _PIN_TOUCH_CS
+                                   (empty)   a board pin name overriding the pin map, e.g. D22;
+                                             "none" for no reset pin
+
+    KNIGHTSTOUR_CALIBRATE          off       on (Feather): run the touch calibration instead of
+                                             the toy (the Pi: knights-tour run --calibrate)
+
+The calibration shows three targets in turn and prints the TOUCH_ lines to paste.
+"""
+
+from .. import settings as _settings
+
+DISPLAYS = ("max7219", "ili9341")
+BOARDS = ("auto", "pi", "feather_rp2040", "feather_m4")
+TOUCHES = ("stmpe610", "ft6206", "none")
+ROTATIONS = (0, 90, 180, 270)
+PIN_KEYS = ("matrix_cs", "tft_cs", "tft_dc", "tft_reset", "touch_cs")
+
+# The controllers' default calibration: raw readings at the rotation-0 screen's
+# left, right, top and bottom edges, and whether x comes from raw y.
+TOUCH_DEFAULTS = {
+    # Adafruit's published values for the 2.4" TFT FeatherWing (adafruit_stmpe610 examples).
+    "stmpe610": {"x0": 357, "x1": 3812, "y0": 390, "y1": 3555, "swap": True},
+    # FT6206 on the 2.8" capacitive shield: portrait 0..239 x 0..319, both axes reversed
+    # from the upright panel (Adafruit's CapTouchPaint example flips them).
+    "ft6206": {"x0": 319, "x1": 0, "y0": 0, "y1": 239, "swap": True},
+}
+
+
+def parse_rotation(raw):
+    text = str(raw).strip()
+    if text.isdigit() and int(text) in ROTATIONS:
+        return int(text)
+    raise ValueError("not one of 0, 90, 180, 270")
+
+
+def parse_brightness(raw):
+    text = str(raw).strip()
+    if text.isdigit() and 0 <= int(text) <= 15:
+        return int(text)
+    raise ValueError("not a whole number from 0 to 15")
+
+
+def parse_raw(raw):
+    """A raw touch reading 0..4095, or None for "auto"."""
+    text = str(raw).strip().lower()
+    if text in ("", "auto", "none"):
+        return None
+    if text.isdigit() and int(text) <= 4095:
+        return int(text)
+    raise ValueError("not auto or a whole number from 0 to 4095")
+
+
+def parse_auto_bool(raw):
+    if raw is True or raw is False:
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("", "auto"):
+        return None
+    if text in ("on", "1", "true", "yes"):
+        return True
+    if text in ("off", "0", "false", "no"):
+        return False
+    raise ValueError("not auto, on or off")
+
+
+def parse_piezo(raw):
+    """"off", "on" or a board pin name (letters, digits, underscores)."""
+    if raw is True:
+        return "on"
+    if raw is False:
+        return "off"
+    text = str(raw).strip()
+    lowered = text.lower()
+    if lowered in ("", "off", "0", "false", "no", "none"):
+        return "off"
+    if lowered in ("on", "1", "true", "yes"):
+        return "on"
+    if _is_pin_name(text):
+        return text.upper()
+    raise ValueError("not off, on or a board pin name such as D12")
+
+
+def parse_pin(raw):
+    """A board pin name overriding the pin map; "" keeps the map's pin; "none" for no pin."""
+    text = str(raw).strip()
+    if text == "" or text.lower() == "default":
+        return ""
+    if text.lower() == "none":
+        return "none"
+    if _is_pin_name(text):
+        return text.upper()
+    raise ValueError("not empty, none or a board pin name such as D25 or CE1")
+
+
+def _is_pin_name(text):
+    if not text or not (text[0].isalpha()):
+        return False
+    for ch in text:
+        if not (ch.isalpha() or ch.isdigit() or ch == "_"):
+            return False
+    return True
+
+
+ADDED = []  # the keys this module adds, in order
+
+
+def _add_all():
+    def add(*args, **kwargs):
+        ADDED.append(_settings.add_key(*args, **kwargs))
+    add("display", "choice", "ili9341", DISPLAYS)
+    add("board", "choice", "auto", BOARDS)
+    add("matrix_rotation", "rotation", 0, help="one of 0, 90, 180, 270", parse=parse_rotation)
+    add("matrix_mirror", "bool", False, help="on or off")
+    add("matrix_brightness", "brightness", 4, help="a whole number from 0 to 15", parse=parse_brightness)
+    add("tft_rotation", "rotation", 0, help="one of 0, 90, 180, 270", parse=parse_rotation)
+    add("touch", "choice", "stmpe610", TOUCHES)
+    for name in ("touch_x0", "touch_x1", "touch_y0", "touch_y1"):
+        add(name, "raw", None, help="auto, or a raw reading from 0 to 4095", parse=parse_raw)
+    add("touch_swap", "autobool", None, help="auto, on or off", parse=parse_auto_bool)
+    add("piezo", "piezo", "off", help="off, on, or a board pin name such as D12", parse=parse_piezo)
+    add("calibrate", "bool", False, help="on or off")
+    for name in PIN_KEYS:
+        add("pin_" + name, "pin", "", help="empty (the pin map's), none, or a board pin name such as D25",
+            parse=parse_pin)
+
+
+_add_all()
+
+
+def touch_calibration(settings):
+    """(x0, x1, y0, y1, swap) for the settings' touch controller, defaults filled in."""
+    defaults = TOUCH_DEFAULTS.get(settings.touch, TOUCH_DEFAULTS["stmpe610"])
+    values = []
+    for name in ("x0", "x1", "y0", "y1", "swap"):
+        value = getattr(settings, "touch_" + name, None)
+        values.append(defaults[name] if value is None else value)
+    return tuple(values)
+
+
+def settings_lines(x0, x1, y0, y1, swap):
+    """The settings.toml lines for a calibration, to paste."""
+    return [
+        "KNIGHTSTOUR_TOUCH_X0 = %d" % x0,
+        "KNIGHTSTOUR_TOUCH_X1 = %d" % x1,
+        "KNIGHTSTOUR_TOUCH_Y0 = %d" % y0,
+        "KNIGHTSTOUR_TOUCH_Y1 = %d" % y1,
+        'KNIGHTSTOUR_TOUCH_SWAP = "%s"' % ("on" if swap else "off"),
+    ]

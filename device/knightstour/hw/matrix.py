@@ -1,0 +1,208 @@
+"""The display port on a MAX7219 8x8 LED matrix (adafruit_max7219.matrices.Matrix8x8).
+
+One LED a square. What it shows:
+
+    tour      visited squares lit; the knight's square blinks
+    play      visited squares lit, the knight blinks; the legal moves blink in
+              the opposite phase, the hint (if asked for) in the knight's phase
+    complete  every LED lit
+    closed    a snake of 8 LEDs runs along the path and back to the start,
+              then every LED lit again
+    stuck     the picture inverts: the squares the tour missed light up
+
+Orientation: ``square_xy`` is the one mapping from a square to the
+``Matrix8x8.pixel(x, y)`` coordinates (x to the right, y down, as the driver
+and the emulator count them). With rotation 0 and no mirror, a1 is the LED at
+the bottom left (x 0, y 7) and h8 the top right; ``rotation`` turns the
+picture clockwise by 90, 180 or 270 degrees, then ``mirror`` flips it left to
+right. Pick the pair that puts a1 where you expect it for the way the module
+is mounted (KNIGHTSTOUR_MATRIX_ROTATION, KNIGHTSTOUR_MATRIX_MIRROR).
+"""
+
+SIZE = 8
+SNAKE = 8
+
+
+def square_xy(square, width, height, rotation=0, mirror=False):
+    """(x, y) of the LED showing ``square`` (rank * width + file) of a width x height board."""
+    x = square % width
+    y = height - 1 - square // width
+    last = SIZE - 1
+    if rotation == 90:
+        x, y = last - y, x
+    elif rotation == 180:
+        x, y = last - x, last - y
+    elif rotation == 270:
+        x, y = y, last - x
+    if mirror:
+        x = last - x
+    return x, y
+
+
+class MatrixDisplay:
+    """The display port on a ``Matrix8x8`` (or anything with ``pixel(x, y, v)``, ``show()``
+    and ``brightness(n)``): boards up to 8x8."""
+
+    max_width = SIZE
+    max_height = SIZE
+
+    def __init__(self, matrix, rotation=0, mirror=False, brightness=4):
+        self.matrix = matrix
+        self.rotation = rotation
+        self.mirror = mirror
+        if brightness is not None:
+            matrix.brightness(brightness)
+        self.width = 0
+        self.height = 0
+        self.squares = 0
+        self.xs = bytearray(SIZE * SIZE)
+        self.ys = bytearray(SIZE * SIZE)
+        self.number = bytearray(SIZE * SIZE)
+        self.order = bytearray(SIZE * SIZE + 2)  # move number -> square
+        self.on = bytearray(SIZE * SIZE)  # what each LED shows now
+        self.knight_square = -1
+        self.knight_on = True
+        self.marks = []
+        self.hint = -1
+        self.result_kind = ""
+        self.trace_number = 0
+        self.dirty = False
+        self.status_text = ""
+
+    # ------------------------------------------------------------ helpers
+
+    def _set(self, square, value):
+        value = 1 if value else 0
+        if self.on[square] != value:
+            self.on[square] = value
+            self.matrix.pixel(self.xs[square], self.ys[square], value)
+            self.dirty = True
+
+    def _base(self, square):
+        """What ``square`` shows with no blinking: lit when visited (inverted when stuck)."""
+        lit = self.number[square] != 0
+        if self.result_kind == "stuck":
+            return not lit
+        if self.result_kind == "complete" or self.result_kind == "closed":
+            if self.trace_number:
+                return False
+            return True
+        return lit
+
+    def _redraw(self, square):
+        value = self._base(square)
+        if square == self.knight_square and not self.result_kind:
+            value = self.knight_on
+        elif square == self.hint and not self.result_kind:
+            value = self.knight_on
+        elif self.marks and not self.result_kind and square in self.marks:
+            value = not self.knight_on
+        self._set(square, value)
+
+    def _redraw_all(self):
+        for square in range(self.squares):
+            self._redraw(square)
+
+    # ------------------------------------------------------------ port
+
+    def begin(self, board, mode, order, rule):
+        if board.width > SIZE or board.height > SIZE:
+            raise ValueError("the matrix shows at most 8x8, not %s" % board.size_name)
+        if board.width != self.width or board.height != self.height:
+            self.width = board.width
+            self.height = board.height
+            self.squares = board.squares
+            for square in range(self.squares):
+                x, y = square_xy(square, self.width, self.height, self.rotation, self.mirror)
+                self.xs[square] = x
+                self.ys[square] = y
+            self.matrix.fill(0)
+            for i in range(SIZE * SIZE):
+                self.on[i] = 0
+            self.dirty = True
+        for i in range(SIZE * SIZE):
+            self.number[i] = 0
+        self.knight_square = -1
+        self.knight_on = True
+        self.marks = []
+        self.hint = -1
+        self.result_kind = ""
+        self.trace_number = 0
+        self._redraw_all()
+
+    def light(self, square, number):
+        self.number[square] = number if number < 255 else 255
+        if number < len(self.order):
+            self.order[number] = square
+        self._redraw(square)
+
+    def unlight(self, square):
+        self.number[square] = 0
+        self._redraw(square)
+
+    def knight(self, square):
+        old = self.knight_square
+        self.knight_square = square
+        self.knight_on = True
+        if old >= 0:
+            self._redraw(old)
+        if square >= 0:
+            self._redraw(square)
+
+    def blink(self, on):
+        self.knight_on = on
+        if self.knight_square >= 0:
+            self._redraw(self.knight_square)
+        if self.hint >= 0:
+            self._redraw(self.hint)
+        for square in self.marks:
+            self._redraw(square)
+
+    def moves(self, squares, hint):
+        old = self.marks
+        old_hint = self.hint
+        self.marks = list(squares)
+        self.hint = hint
+        for square in old:
+            self._redraw(square)
+        if old_hint >= 0:
+            self._redraw(old_hint)
+        for square in self.marks:
+            self._redraw(square)
+        if hint >= 0:
+            self._redraw(hint)
+
+    def result(self, kind, count, square):
+        self.result_kind = kind
+        self.trace_number = 0
+        self._redraw_all()
+
+    def trace(self, square, number):
+        if square < 0:
+            self.trace_number = 0
+            self._redraw_all()
+            return
+        if not self.trace_number:
+            self.trace_number = number
+            self._redraw_all()  # dark: the snake runs on an empty matrix
+        self.trace_number = number
+        self._set(square, True)
+        tail = number - SNAKE
+        if tail >= 1:
+            self._set(self.order[tail], False)
+
+    def status(self, text):
+        self.status_text = text
+
+    def flush(self):
+        if self.dirty:
+            self.dirty = False
+            self.matrix.show()
+
+
+def make_matrix(spi, cs, settings):
+    """A MatrixDisplay on a real Matrix8x8 on ``spi`` with chip select ``cs`` (a DigitalInOut)."""
+    from adafruit_max7219 import matrices
+
+    matrix = matrices.Matrix8x8(spi, cs)
+    return MatrixDisplay(matrix, settings.matrix_rotation, settings.matrix_mirror, settings.matrix_brightness)

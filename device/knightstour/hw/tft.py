@@ -1,0 +1,621 @@
+"""The display port on an ILI9341 320x240 TFT through displayio (adafruit_ili9341).
+
+Layout (``layout``): the board is a square of 240x240 pixels, on the left in
+landscape (rotation 0/180: 30 px cells on 8x8, side panel 80 px wide on the
+right) or on top in portrait (90/270: panel 80 px tall below it).
+
+    cells     one Bitmap + TileGrid per square, chequered (a1 dark): the move
+              number in the middle, the path as lines between the centres of
+              consecutive squares (drawn under the numbers)
+    knight    a small sprite (its own TileGrid) on the knight's square; blinks
+              by hiding; red when stuck; a closed tour's trace is a gold dot
+              running along the path
+    marks     play mode: dots on the legal moves, a ring on the hint
+    panel     "move 12/64" (a digit field: only the changed digits are sent),
+              the check order and rule, the result, the status text wrapped,
+              and "touch a square"
+
+Only what changed goes to the screen: every square, sprite and text has its
+own TileGrid, so a refresh sends their dirty areas and nothing else (a
+Bitmap tracks ONE dirty box, so two far-apart changes in one bitmap would
+cost the whole box between them). A move costs about 5 KB over SPI instead of
+a 153,600 B frame (benchmarks/tft_spi.py measures it).
+"""
+
+import displayio
+
+BOARD_PIXELS = 240
+PANEL = 80
+MAX_SIDE = 16  # boards up to 16x16 (15 px cells), as the simulator's TFT
+
+LIGHT = 0xEEEED2
+DARK = 0x769656
+INK_ON_LIGHT = 0x202020
+INK_ON_DARK = 0xFFFFFF
+PATH_COLOUR = 0x1E50C8
+KNIGHT_COLOUR = 0xFF8C00
+KNIGHT_INK = 0x000000
+TRACE_COLOUR = 0xFFD700
+STUCK_COLOUR = 0xE02020
+MARK_COLOUR = 0x00B4FF
+HINT_COLOUR = 0xFF30FF
+TEXT_COLOUR = 0xFFFFFF
+DIM_TEXT = 0x9AA0A6
+RESULT_COLOURS = {"closed": TRACE_COLOUR, "complete": 0x60E060, "stuck": STUCK_COLOUR, "": TEXT_COLOUR}
+RESULT_TEXT = {"closed": "CLOSED TOUR!", "complete": "complete", "stuck": "stuck", "": ""}
+
+# Cell palette indexes.
+BG = 0
+INK = 1
+PATH = 2
+
+# A 3x5 font: rows top to bottom, 3 bits each (bit 2 = left column).
+GLYPHS = {
+    "0": 0b111101101101111, "1": 0b010110010010111, "2": 0b111001111100111,
+    "3": 0b111001111001111, "4": 0b101101111001001, "5": 0b111100111001111,
+    "6": 0b111100111101111, "7": 0b111001001010010, "8": 0b111101111101111,
+    "9": 0b111101111001111, "/": 0b001001010100100, " ": 0,
+}
+
+# The knight: a horse's head, 10x10, on an orange disc.
+KNIGHT_SHAPE = (
+    "..........",
+    "....XX....",
+    "...XXXX...",
+    "..XXXXXX..",
+    ".XXX.XXX..",
+    ".XXXXXXX..",
+    "....XXXX..",
+    "...XXXX...",
+    "..XXXXXX..",
+    "..........",
+)
+
+
+def layout(width, height):
+    """((board_x, board_y), (panel_x, panel_y, panel_w, panel_h), landscape) for a screen."""
+    if width >= height:
+        return (0, 0), (BOARD_PIXELS, 0, width - BOARD_PIXELS, height), True
+    return (0, 0), (0, BOARD_PIXELS, width, height - BOARD_PIXELS), False
+
+
+def draw_glyph(bitmap, char, x, y, scale, value):
+    """Draw one 3x5 glyph at (x, y), each font pixel a scale x scale block (the block's off
+    pixels are set to 0)."""
+    bits = GLYPHS.get(char, 0)
+    for row in range(5):
+        for col in range(3):
+            on = bits >> (14 - row * 3 - col) & 1
+            v = value if on else 0
+            px = x + col * scale
+            py = y + row * scale
+            for dy in range(scale):
+                for dx in range(scale):
+                    bitmap[px + dx, py + dy] = v
+
+
+def wrap(text, columns, lines):
+    """``text`` word-wrapped into at most ``lines`` lines of ``columns`` characters."""
+    out = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > columns:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:columns])
+            word = word[columns:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= columns:
+            line = line + " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    while len(out) < lines:
+        out.append("")
+    return out[:lines]
+
+
+def _palette(colours, transparent=-1):
+    palette = displayio.Palette(len(colours))
+    for i in range(len(colours)):
+        palette[i] = colours[i]
+    if transparent >= 0:
+        palette.make_transparent(transparent)
+    return palette
+
+
+class DigitField:
+    """A row of 3x5 glyphs in its own bitmap: setting a text redraws only the changed glyphs."""
+
+    def __init__(self, length, scale, colour, x, y):
+        self.length = length
+        self.scale = scale
+        self.pitch = 4 * scale
+        self.text = " " * length
+        self.bitmap = displayio.Bitmap(self.pitch * length, 5 * scale, 2)
+        self.tilegrid = displayio.TileGrid(self.bitmap, pixel_shader=_palette((0x000000, colour), 0), x=x, y=y)
+
+    def set(self, text):
+        if len(text) < self.length:
+            text = " " * (self.length - len(text)) + text
+        if text == self.text:
+            return
+        old = self.text
+        self.text = text
+        for i in range(self.length):
+            if text[i] != old[i]:
+                draw_glyph(self.bitmap, text[i], i * self.pitch, 0, self.scale, 1)
+
+
+class TftDisplay:
+    """The display port on a displayio display (``width``, ``height``, ``root_group``,
+    ``refresh()``; auto_refresh off), e.g. adafruit_ili9341.ILI9341."""
+
+    max_width = MAX_SIDE
+    max_height = MAX_SIDE
+
+    def __init__(self, display, touch_hint=True):
+        self.display = display
+        self.width = display.width
+        self.height = display.height
+        (self.board_x, self.board_y), panel, self.landscape = layout(self.width, self.height)
+        self.panel = panel
+        self.touch_hint = touch_hint
+        self.root = displayio.Group()
+        self.cells_group = displayio.Group()
+        self.root.append(self.cells_group)
+        self.light_palette = _palette((LIGHT, INK_ON_LIGHT, PATH_COLOUR, PATH_COLOUR))
+        self.dark_palette = _palette((DARK, INK_ON_DARK, PATH_COLOUR, PATH_COLOUR))
+        self.knight_palette = _palette((0, KNIGHT_COLOUR, KNIGHT_INK), 0)
+        self.stuck_palette = _palette((0, STUCK_COLOUR, KNIGHT_INK), 0)
+        self.bw = 0
+        self.bh = 0
+        self.cell = 0
+        self.ox = 0
+        self.oy = 0
+        self.bitmaps = []
+        self.tiles = []
+        self.number = [0] * (MAX_SIDE * MAX_SIDE)
+        self.order = [0] * (MAX_SIDE * MAX_SIDE + 2)
+        self.inked = bytearray(MAX_SIDE * MAX_SIDE)
+        # each cell's inked box (x0, y0 inclusive, x1, y1 exclusive): begin() clears only that
+        self.ink_x0 = bytearray(MAX_SIDE * MAX_SIDE)
+        self.ink_y0 = bytearray(MAX_SIDE * MAX_SIDE)
+        self.ink_x1 = bytearray(MAX_SIDE * MAX_SIDE)
+        self.ink_y1 = bytearray(MAX_SIDE * MAX_SIDE)
+        self.length = 0
+        self.knight_square = -1
+        self.knight_on = True
+        self.result_kind = ""
+        self.sprites_group = displayio.Group()
+        self.root.append(self.sprites_group)
+        self.knight_tile = None
+        self.mark_tiles = []
+        self.hint_tile = None
+        self.marks = []
+        self.hint = -1
+        self._build_panel()
+        display.root_group = self.root
+
+    # ------------------------------------------------------------- building
+
+    def _build_panel(self):
+        import terminalio
+        from adafruit_display_text import label
+
+        px, py, pw, ph = self.panel
+        font = terminalio.FONT
+        self.labels = {}
+
+        def add(name, text, x, y, colour=TEXT_COLOUR):
+            item = label.Label(font, text=text, color=colour)
+            item.anchor_point = (0, 0)
+            item.anchored_position = (x, y)
+            self.root.append(item)
+            self.labels[name] = item
+            return item
+
+        if self.landscape:
+            x = px + 4
+            self.columns = max(1, (pw - 6) // 6)
+            add("title", "KNIGHT'S TOUR", px + 1, py + 4, DIM_TEXT)
+            add("move_label", "move", x, py + 24, DIM_TEXT)
+            self.counter = DigitField(7, 2, TEXT_COLOUR, x, py + 40)
+            add("order_label", "order", x, py + 60, DIM_TEXT)
+            add("order", "", x, py + 74)
+            add("rule", "", x, py + 88, DIM_TEXT)
+            add("result", "", x, py + 108)
+            self.status_lines = 5
+            self.status_names = []
+            for i in range(self.status_lines):
+                name = "status%d" % i
+                add(name, "", x, py + 128 + 14 * i)
+                self.status_names.append(name)
+            add("hint", "touch a\nsquare" if self.touch_hint else "", x, py + ph - 32, DIM_TEXT)
+        else:
+            x = px + 4
+            self.columns = max(1, (pw - 8) // 6)
+            add("title", "KNIGHT'S TOUR", x, py + 4, DIM_TEXT)
+            add("move_label", "move", px + 130, py + 4, DIM_TEXT)
+            self.counter = DigitField(7, 2, TEXT_COLOUR, px + 160, py + 5)
+            add("order_label", "order", x, py + 20, DIM_TEXT)
+            add("order", "", x + 36, py + 20)
+            add("rule", "", px + 100, py + 20, DIM_TEXT)
+            add("result", "", px + 160, py + 20)
+            self.status_lines = 2
+            self.status_names = ["status0", "status1"]
+            add("status0", "", x, py + 36)
+            add("status1", "", x, py + 50)
+            add("hint", "touch a square" if self.touch_hint else "", x, py + 66, DIM_TEXT)
+        self.root.append(self.counter.tilegrid)
+        self.status_text = ""
+
+    def _set_label(self, name, text, colour=None):
+        item = self.labels[name]
+        if colour is not None and item.color != colour:
+            item.color = colour
+        if item.text != text:
+            item.text = text
+
+    def _build_board(self, board):
+        self.bw = board.width
+        self.bh = board.height
+        side = board.width if board.width > board.height else board.height
+        self.cell = BOARD_PIXELS // side
+        self.ox = self.board_x + (BOARD_PIXELS - self.cell * board.width) // 2
+        self.oy = self.board_y + (BOARD_PIXELS - self.cell * board.height) // 2
+        while len(self.cells_group):
+            self.cells_group.pop()
+        while len(self.sprites_group):
+            self.sprites_group.pop()
+        cell = self.cell
+        self.bitmaps = []
+        self.tiles = []
+        for square in range(board.squares):
+            bitmap = displayio.Bitmap(cell, cell, 4)
+            f = square % board.width
+            r = square // board.width
+            palette = self.light_palette if (f + r) % 2 else self.dark_palette
+            tile = displayio.TileGrid(bitmap, pixel_shader=palette,
+                                      x=self.ox + f * cell, y=self.oy + (board.height - 1 - r) * cell)
+            self.bitmaps.append(bitmap)
+            self.tiles.append(tile)
+            self.cells_group.append(tile)
+            self.inked[square] = 0
+        self.scale = 2 if cell >= 24 else 1
+        # marks (play mode): dots; the hint: a ring
+        dot = max(4, cell // 4)
+        dot_bitmap = displayio.Bitmap(dot, dot, 2)
+        _disc(dot_bitmap, dot, 1, 0)
+        mark_palette = _palette((0, MARK_COLOUR), 0)
+        self.mark_tiles = []
+        for _ in range(8):
+            tile = displayio.TileGrid(dot_bitmap, pixel_shader=mark_palette)
+            tile.hidden = True
+            self.mark_tiles.append(tile)
+            self.sprites_group.append(tile)
+        ring = cell - 4
+        ring_bitmap = displayio.Bitmap(ring, ring, 2)
+        _disc(ring_bitmap, ring, 1, 0)
+        _disc(ring_bitmap, ring - 6, 0, 3)
+        self.hint_tile = displayio.TileGrid(ring_bitmap, pixel_shader=_palette((0, HINT_COLOUR), 0))
+        self.hint_tile.hidden = True
+        self.sprites_group.append(self.hint_tile)
+        # the knight
+        size = (cell * 2) // 3
+        knight_bitmap = displayio.Bitmap(size, size, 3)
+        _disc(knight_bitmap, size, 1, 0)
+        step = size / 10.0
+        for row in range(10):
+            for col in range(10):
+                if KNIGHT_SHAPE[row][col] == "X":
+                    for y in range(int(row * step), int((row + 1) * step)):
+                        for x in range(int(col * step), int((col + 1) * step)):
+                            knight_bitmap[x, y] = 2
+        self.knight_size = size
+        # the closed tour's trace: a small gold disc (small: it moves 65 times)
+        self.trace_size = max(4, cell // 3)
+        trace_bitmap = displayio.Bitmap(self.trace_size, self.trace_size, 2)
+        _disc(trace_bitmap, self.trace_size, 1, 0)
+        self.trace_tile = displayio.TileGrid(trace_bitmap, pixel_shader=_palette((0, TRACE_COLOUR), 0))
+        self.trace_tile.hidden = True
+        self.knight_tile = displayio.TileGrid(knight_bitmap, pixel_shader=self.knight_palette)
+        self.knight_tile.hidden = True
+        self.sprites_group.append(self.knight_tile)
+        self.sprites_group.append(self.trace_tile)
+
+    # ------------------------------------------------------------- geometry
+
+    def cell_origin(self, square):
+        """Screen (x, y) of the top-left pixel of ``square``'s cell."""
+        return (self.ox + (square % self.bw) * self.cell,
+                self.oy + (self.bh - 1 - square // self.bw) * self.cell)
+
+    def cell_centre(self, square):
+        x, y = self.cell_origin(square)
+        half = self.cell // 2
+        return x + half, y + half
+
+    def square_at(self, x, y):
+        """The square under screen pixel (x, y), or -1 off the board."""
+        if not self.cell:
+            return -1
+        x -= self.ox
+        y -= self.oy
+        if x < 0 or y < 0:
+            return -1
+        f = x // self.cell
+        row = y // self.cell
+        if f >= self.bw or row >= self.bh:
+            return -1
+        return (self.bh - 1 - row) * self.bw + f
+
+    def _place(self, tile, square, size):
+        x, y = self.cell_origin(square)
+        offset = (self.cell - size) // 2
+        tile.x = x + offset
+        tile.y = y + offset
+
+    # ------------------------------------------------------------- drawing
+
+    def _draw_number(self, square, number):
+        bitmap = self.bitmaps[square]
+        scale = self.scale
+        text = str(number) if number else ""
+        pitch = 4 * scale
+        width = len(text) * pitch - scale
+        x = (self.cell - width) // 2
+        y = (self.cell - 5 * scale) // 2
+        if number:
+            for i in range(len(text)):
+                draw_glyph(bitmap, text[i], x + i * pitch, y, scale, INK)
+            self._ink(square, x, y)
+            self._ink(square, x + width - 1, y + 5 * scale - 1)
+
+    def _segment(self, a, b, only=-1):
+        """The path line between the centres of ``a`` and ``b``, 2 px wide, drawn into every
+        cell it crosses (``only`` >= 0: into that cell alone), never over a number."""
+        x0, y0 = self.cell_centre(a)
+        x1, y1 = self.cell_centre(b)
+        dx = x1 - x0 if x1 >= x0 else x0 - x1
+        dy = y1 - y0 if y1 >= y0 else y0 - y1
+        sx = 1 if x1 >= x0 else -1
+        sy = 1 if y1 >= y0 else -1
+        steep = dy > dx
+        err = (dx if dx > dy else -dy) // 2
+        x = x0
+        y = y0
+        while True:
+            self._path_pixel(x, y, only)
+            if steep:
+                self._path_pixel(x + 1, y, only)
+            else:
+                self._path_pixel(x, y + 1, only)
+            if x == x1 and y == y1:
+                break
+            e = err
+            if e > -dx:
+                err -= dy
+                x += sx
+            if e < dy:
+                err += dx
+                y += sy
+
+    def _path_pixel(self, x, y, only):
+        square = self.square_at(x, y)
+        if square < 0 or (only >= 0 and square != only):
+            return
+        lx = x - self.ox - (square % self.bw) * self.cell
+        ly = y - self.oy - (self.bh - 1 - square // self.bw) * self.cell
+        bitmap = self.bitmaps[square]
+        if bitmap[lx, ly] == BG:
+            bitmap[lx, ly] = PATH
+            self._ink(square, lx, ly)
+
+    def _ink(self, square, x, y):
+        if not self.inked[square]:
+            self.inked[square] = 1
+            self.ink_x0[square] = x
+            self.ink_y0[square] = y
+            self.ink_x1[square] = x + 1
+            self.ink_y1[square] = y + 1
+            return
+        if x < self.ink_x0[square]:
+            self.ink_x0[square] = x
+        elif x >= self.ink_x1[square]:
+            self.ink_x1[square] = x + 1
+        if y < self.ink_y0[square]:
+            self.ink_y0[square] = y
+        elif y >= self.ink_y1[square]:
+            self.ink_y1[square] = y + 1
+
+    def _clear(self, square):
+        """Erase what was drawn in a cell: only its inked box is sent again."""
+        if self.inked[square]:
+            _fill_region(self.bitmaps[square], self.ink_x0[square], self.ink_y0[square],
+                         self.ink_x1[square], self.ink_y1[square], BG)
+            self.inked[square] = 0
+
+    def _redraw_cell(self, square):
+        """Clear a cell and draw what it shows from scratch (undo)."""
+        self._clear(square)
+        if self.number[square]:
+            self._draw_number(square, self.number[square])
+        for n in range(1, self.length):
+            self._segment(self.order[n], self.order[n + 1], square)
+
+    # ------------------------------------------------------------- port
+
+    def begin(self, board, mode, order, rule):
+        if board.width > MAX_SIDE or board.height > MAX_SIDE:
+            raise ValueError("the TFT shows at most %dx%d, not %s" % (MAX_SIDE, MAX_SIDE, board.size_name))
+        if board.width != self.bw or board.height != self.bh:
+            self._build_board(board)
+        else:
+            for square in range(board.squares):
+                self._clear(square)
+        for i in range(len(self.number)):
+            self.number[i] = 0
+        self.length = 0
+        self.knight_square = -1
+        self.knight_on = True
+        self.result_kind = ""
+        self.knight_tile.hidden = True
+        self.trace_tile.hidden = True
+        if self.knight_tile.pixel_shader is not self.knight_palette:
+            self.knight_tile.pixel_shader = self.knight_palette
+        self.moves([], -1)
+        self.total = board.squares
+        self._count()
+        self._set_label("order", order)
+        self._set_label("rule", rule if mode != "play" else "play mode")
+        self._set_label("result", "")
+
+    def light(self, square, number):
+        self.number[square] = number
+        if number < len(self.order):
+            self.order[number] = square
+        if number > self.length:
+            self.length = number
+        self._draw_number(square, number)
+        if number > 1:
+            self._segment(self.order[number - 1], square)
+        self._count()
+
+    def _count(self):
+        self.counter.set("%d/%d" % (self.length, self.total))
+
+    def unlight(self, square):
+        number = self.number[square]
+        self.number[square] = 0
+        previous = self.order[number - 1] if number > 1 else -1
+        self.length = number - 1 if number > 0 else self.length
+        self._redraw_cell(square)
+        if previous >= 0:
+            # the cells the removed line crossed: redraw them all
+            for other in range(self.bw * self.bh):
+                if other != square and self.inked[other] and self._between(previous, square, other):
+                    self._redraw_cell(other)
+        self._count()
+
+    def _between(self, a, b, square):
+        fa, ra = a % self.bw, a // self.bw
+        fb, rb = b % self.bw, b // self.bw
+        f, r = square % self.bw, square // self.bw
+        return min(fa, fb) <= f <= max(fa, fb) and min(ra, rb) <= r <= max(ra, rb)
+
+    def knight(self, square):
+        self.knight_square = square
+        self.knight_on = True
+        tile = self.knight_tile
+        if square < 0:
+            tile.hidden = True
+            return
+        self._place(tile, square, self.knight_size)
+        tile.hidden = False
+
+    def blink(self, on):
+        self.knight_on = on
+        if self.knight_square >= 0:
+            self.knight_tile.hidden = not on
+
+    def moves(self, squares, hint):
+        for i in range(8):
+            tile = self.mark_tiles[i]
+            if i < len(squares):
+                self._place(tile, squares[i], tile.bitmap.width)
+                tile.hidden = False
+            elif not tile.hidden:
+                tile.hidden = True
+        self.marks = list(squares)
+        self.hint = hint
+        if hint >= 0:
+            self._place(self.hint_tile, hint, self.hint_tile.bitmap.width)
+            self.hint_tile.hidden = False
+        elif not self.hint_tile.hidden:
+            self.hint_tile.hidden = True
+
+    def result(self, kind, count, square):
+        self.result_kind = kind
+        self._set_label("result", RESULT_TEXT.get(kind, kind), RESULT_COLOURS.get(kind, TEXT_COLOUR))
+        tile = self.knight_tile
+        if kind == "stuck":
+            tile.pixel_shader = self.stuck_palette
+            if square >= 0:
+                self._place(tile, square, self.knight_size)
+            tile.hidden = False
+        elif kind:
+            tile.pixel_shader = self.knight_palette
+            tile.hidden = self.knight_square < 0
+        else:
+            tile.pixel_shader = self.knight_palette
+            tile.hidden = self.knight_square < 0
+
+    def trace(self, square, number):
+        tile = self.trace_tile
+        if square < 0:
+            tile.hidden = True
+            if self.knight_square >= 0 and self.result_kind != "stuck":
+                self.knight_tile.hidden = False
+            return
+        if not self.knight_tile.hidden:
+            self.knight_tile.hidden = True
+        self._place(tile, square, self.trace_size)
+        tile.hidden = False
+
+    def status(self, text):
+        if text == self.status_text:
+            return
+        self.status_text = text
+        lines = wrap(text, self.columns if self.landscape else self.columns, self.status_lines)
+        for i in range(self.status_lines):
+            self._set_label(self.status_names[i], lines[i])
+
+    def flush(self):
+        self.display.refresh()
+
+
+def _fill_region(bitmap, x0, y0, x1, y1, value):
+    """bitmaptools.fill_region where there is one (CircuitPython 7+, Blinka), else a loop."""
+    try:
+        import bitmaptools
+    except ImportError:
+        bitmaptools = None
+    if bitmaptools is not None and hasattr(bitmaptools, "fill_region"):
+        bitmaptools.fill_region(bitmap, x0, y0, x1, y1, value)
+        return
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            bitmap[x, y] = value
+
+
+def _disc(bitmap, size, value, inset):
+    """A filled disc of ``value`` in a size x size bitmap, ``inset`` pixels in from its edge."""
+    r = size / 2.0 - inset
+    c = (size - 1) / 2.0
+    r2 = r * r
+    for y in range(size):
+        for x in range(size):
+            if (x - c) * (x - c) + (y - c) * (y - c) <= r2:
+                bitmap[x, y] = value
+
+
+def make_tft(spi, cs, dc, reset, rotation, touch_hint=True):
+    """A TftDisplay on a real ILI9341 (adafruit_ili9341) over FourWire on ``spi``; ``cs``, ``dc``,
+    ``reset`` are board pins (reset may be None)."""
+    import adafruit_ili9341
+
+    try:
+        from fourwire import FourWire
+    except ImportError:  # CircuitPython before 9
+        from displayio import FourWire
+
+    displayio.release_displays()
+    bus = FourWire(spi, command=dc, chip_select=cs, reset=reset, baudrate=24000000)
+    width, height = (320, 240) if rotation % 180 == 0 else (240, 320)
+    display = adafruit_ili9341.ILI9341(bus, width=width, height=height, rotation=rotation, auto_refresh=False)
+    return TftDisplay(display, touch_hint)

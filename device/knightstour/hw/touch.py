@@ -1,0 +1,309 @@
+"""Touch input: STMPE610 (resistive) or FT6206 (capacitive) readings -> screen pixel -> square.
+
+Raw readings are mapped with the calibration from the settings onto the
+screen as seen at rotation 0 (landscape, 320x240): KNIGHTSTOUR_TOUCH_X0/X1
+are the raw readings at its left and right edges, TOUCH_Y0/Y1 at its top
+and bottom edges, and TOUCH_SWAP says the screen's x comes from the
+controller's raw y. The calibration therefore does not change with
+KNIGHTSTOUR_TFT_ROTATION: the rotation is applied after it
+(``from_landscape``). Then the display's ``square_at(x, y)`` names the square;
+a touch off the board is ignored.
+
+Debounce: one press is one event. After a press, nothing more is reported
+until the finger has been up for ``release_polls`` polls in a row (the main
+loop polls about 50 times a second).
+
+Finding the calibration values: ``calibrate()`` (``knights-tour run
+--display ili9341 --calibrate`` on a Pi, KNIGHTSTOUR_CALIBRATE = "on" in a
+Feather's settings.toml) shows three targets in turn (top left, top right,
+bottom left), reads the raw values while each is touched, and prints the
+settings lines to paste into settings.toml or the Pi's config.
+
+A controller that stops answering (all-zero reads: pressure 0) gives no
+touches, never a hang: the drivers' ``touches`` property is used, never the
+STMPE610's ``touch_point`` (which loops while the FIFO reads "not empty").
+"""
+
+WIDTH0 = 320
+HEIGHT0 = 240
+HELD = "held"  # a reader's answer: the finger is down but no new position was read
+
+# The calibration targets, in rotation-0 screen pixels.
+TARGETS = ((20, 20), (299, 20), (20, 219))
+
+
+def from_landscape(x, y, rotation):
+    """Screen (x, y) at ``rotation`` of the pixel at (x, y) on the rotation-0 screen."""
+    if rotation == 90:
+        return y, WIDTH0 - 1 - x
+    if rotation == 180:
+        return WIDTH0 - 1 - x, HEIGHT0 - 1 - y
+    if rotation == 270:
+        return HEIGHT0 - 1 - y, x
+    return x, y
+
+
+class TouchMapper:
+    """Raw controller (x, y) -> screen pixel at ``rotation``, with a calibration."""
+
+    def __init__(self, x0, x1, y0, y1, swap, rotation=0):
+        if x0 == x1 or y0 == y1:
+            raise ValueError("bad touch calibration: X0 and X1 (and Y0 and Y1) must differ")
+        self.x0 = x0
+        self.x1 = x1
+        self.y0 = y0
+        self.y1 = y1
+        self.swap = swap
+        self.rotation = rotation
+
+    def landscape(self, raw_x, raw_y):
+        """The rotation-0 screen pixel (x, y) for a raw reading, or None off the screen."""
+        if self.swap:
+            raw_x, raw_y = raw_y, raw_x
+        x = (raw_x - self.x0) * (WIDTH0 - 1) / (self.x1 - self.x0)
+        y = (raw_y - self.y0) * (HEIGHT0 - 1) / (self.y1 - self.y0)
+        x = int(x + 0.5) if x >= 0 else -1
+        y = int(y + 0.5) if y >= 0 else -1
+        if x < 0 or y < 0 or x >= WIDTH0 or y >= HEIGHT0:
+            return None
+        return x, y
+
+    def screen(self, raw_x, raw_y):
+        """The screen pixel (x, y) at the mapper's rotation, or None off the screen."""
+        point = self.landscape(raw_x, raw_y)
+        if point is None:
+            return None
+        return from_landscape(point[0], point[1], self.rotation)
+
+
+def stmpe610_reader(driver):
+    """A reader over adafruit_stmpe610: (raw x, raw y), HELD or None. Samples with pressure 0
+    (a controller answering zeros) count as no touch."""
+
+    def read():
+        points = driver.touches
+        found = None
+        for point in points:
+            if point["pressure"] or point["x"] or point["y"]:
+                found = point
+        if found is not None:
+            return found["x"], found["y"]
+        if points:
+            return None
+        if driver.touched:
+            return HELD
+        return None
+
+    return read
+
+
+def ft6206_reader(driver):
+    """A reader over adafruit_focaltouch (no irq_pin: that busy-waits): (x, y) or None."""
+
+    def read():
+        points = driver.touches
+        if points:
+            point = points[0]
+            return point["x"], point["y"]
+        return None
+
+    return read
+
+
+class TouchInput:
+    """The input port: a square for each press on the board, debounced."""
+
+    def __init__(self, reader, mapper, locate, release_polls=2):
+        self.reader = reader
+        self.mapper = mapper
+        self.locate = locate
+        self.release_polls = release_polls
+        self.down = False
+        self.up_polls = 0
+        self.errors = 0
+        self.last_raw = None
+        self.last_screen = None
+
+    def poll(self):
+        try:
+            point = self.reader()
+        except OSError:  # a loose cable on I2C: no touch this time
+            self.errors += 1
+            point = None
+        if point is None:
+            if self.down:
+                self.up_polls += 1
+                if self.up_polls >= self.release_polls:
+                    self.down = False
+            return None
+        self.up_polls = 0
+        if self.down or point == HELD:
+            self.down = True
+            return None
+        self.down = True
+        self.last_raw = point
+        screen = self.mapper.screen(point[0], point[1])
+        self.last_screen = screen
+        if screen is None:
+            return None
+        square = self.locate(screen[0], screen[1])
+        if square < 0:
+            return None
+        return square
+
+
+def make_touch(kind, hw, settings, locate):
+    """A TouchInput for controller ``kind`` ("stmpe610" or "ft6206") on ``hw``'s buses
+    (a loop.BoardHardware); ``locate(x, y)`` names the square under a screen pixel."""
+    from .keys import touch_calibration
+
+    driver = open_driver(kind, hw)
+    x0, x1, y0, y1, swap = touch_calibration(settings)
+    mapper = TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation)
+    return TouchInput(reader_for(kind, driver), mapper, locate)
+
+
+def reader_for(kind, driver):
+    if kind == "ft6206":
+        return ft6206_reader(driver)
+    return stmpe610_reader(driver)
+
+
+def open_driver(kind, hw):
+    """The real driver for ``kind``; a controller that does not answer raises
+    loop.HardwareError with one line naming the fix."""
+    from .loop import WIRING, HardwareError
+
+    if kind == "ft6206":
+        import adafruit_focaltouch
+
+        try:
+            return adafruit_focaltouch.Adafruit_FocalTouch(hw.i2c())
+        except (ValueError, RuntimeError, OSError) as exc:
+            raise HardwareError(
+                "the FT6206 touch controller does not answer on I2C at 0x38 (%s): check SDA/SCL, "
+                "enable I2C (Pi: sudo raspi-config > Interface Options > I2C), or set "
+                "KNIGHTSTOUR_TOUCH = \"none\"; see %s" % (_short(exc), WIRING)) from None
+    import adafruit_stmpe610
+
+    cs = hw.select("touch_cs")
+    if cs is None:
+        raise HardwareError("the STMPE610 needs a touch CS pin: set KNIGHTSTOUR_PIN_TOUCH_CS; see %s" % WIRING)
+    try:
+        return adafruit_stmpe610.Adafruit_STMPE610_SPI(hw.spi(), cs)
+    except (RuntimeError, ValueError, OSError) as exc:
+        raise HardwareError(
+            "the STMPE610 touch controller does not answer on SPI (touch CS %s; %s): check MISO and "
+            "the touch CS wire, or set KNIGHTSTOUR_TOUCH = \"none\" (or \"ft6206\" for the capacitive "
+            "shield); see %s" % (hw.pin_name("touch_cs"), _short(exc), WIRING)) from None
+
+
+def _short(exc):
+    text = str(exc).split(". ")[0]
+    return text if text else type(exc).__name__
+
+
+# ---------------------------------------------------------------- calibration
+
+
+def solve(raws):
+    """(x0, x1, y0, y1, swap) from the raw readings at the three TARGETS."""
+    (r0x, r0y), (r1x, r1y), (r2x, r2y) = raws
+    swap = abs(r1y - r0y) > abs(r1x - r0x)
+    if swap:
+        a0, a1, b0, b2 = r0y, r1y, r0x, r2x
+    else:
+        a0, a1, b0, b2 = r0x, r1x, r0y, r2y
+    (t0x, t0y), (t1x, _), (_, t2y) = TARGETS
+    if a1 == a0 or b2 == b0:
+        raise ValueError("the readings did not change between targets: is the touch screen connected?")
+    slope_x = (a1 - a0) / (t1x - t0x)
+    slope_y = (b2 - b0) / (t2y - t0y)
+    x0 = a0 - t0x * slope_x
+    x1 = a0 + (WIDTH0 - 1 - t0x) * slope_x
+    y0 = b0 - t0y * slope_y
+    y1 = b0 + (HEIGHT0 - 1 - t0y) * slope_y
+    return (_clamp(x0), _clamp(x1), _clamp(y0), _clamp(y1), swap)
+
+
+def _clamp(value):
+    value = int(value + 0.5) if value >= 0 else 0
+    return 4095 if value > 4095 else value
+
+
+def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=120.0):
+    """Show the three targets in turn on ``display`` (a displayio display), read the raw touch
+    while each is pressed, print the raw readings and the settings lines; return the tuple.
+
+    ``reader`` is a reader from ``stmpe610_reader``/``ft6206_reader``; ``sleep(seconds)``
+    waits (the tests inject the touches from it). Raises ValueError after ``timeout``
+    seconds without a touch.
+    """
+    import displayio
+
+    from .keys import settings_lines
+
+    root = displayio.Group()
+    palette = displayio.Palette(2)
+    palette[0] = 0x000000
+    palette[1] = 0xFFFFFF
+    palette.make_transparent(0)
+    size = 21
+    bitmap = displayio.Bitmap(size, size, 2)
+    for i in range(size):
+        bitmap[i, size // 2] = 1
+        bitmap[size // 2, i] = 1
+    for i in range(size // 2 - 3, size // 2 + 4):
+        for j in (size // 2 - 3, size // 2 + 3):
+            bitmap[i, j] = 1
+            bitmap[j, i] = 1
+    cross = displayio.TileGrid(bitmap, pixel_shader=palette)
+    root.append(cross)
+    try:
+        import terminalio
+        from adafruit_display_text import label
+
+        text = label.Label(terminalio.FONT, text="touch the centre of the target", color=0xFFFFFF)
+        text.anchor_point = (0.5, 0.5)
+        text.anchored_position = (display.width // 2, display.height // 2)
+        root.append(text)
+    except ImportError:
+        pass
+    display.root_group = root
+    raws = []
+    for number, (tx, ty) in enumerate(TARGETS):
+        x, y = from_landscape(tx, ty, rotation)
+        cross.x = x - size // 2
+        cross.y = y - size // 2
+        display.refresh()
+        out("calibrate: touch target %d of %d at screen (%d, %d)" % (number + 1, len(TARGETS), x, y))
+        raw = _press(reader, sleep, poll, timeout)
+        out("calibrate: target %d raw x %d, raw y %d" % (number + 1, raw[0], raw[1]))
+        raws.append(raw)
+    result = solve(raws)
+    out("calibrate: paste these lines into settings.toml (or the Pi's config file):")
+    for line in settings_lines(*result):
+        out(line)
+    return result
+
+
+def _press(reader, sleep, poll, timeout):
+    """Wait for a press, average its readings until release; (raw x, raw y)."""
+    waited = 0.0
+    sx = sy = count = 0
+    up = 0
+    while True:
+        point = reader()
+        if point is not None and point != HELD:
+            sx += point[0]
+            sy += point[1]
+            count += 1
+            up = 0
+        elif point is None and count:
+            up += 1
+            if up >= 3:
+                return (sx + count // 2) // count, (sy + count // 2) // count
+        sleep(poll)
+        waited += poll
+        if not count and waited > timeout:
+            raise ValueError("calibrate: no touch within %d seconds" % timeout)

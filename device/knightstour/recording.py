@@ -1,0 +1,208 @@
+"""Recording implementations of the ports (tests and the simulator; not needed on a Feather).
+
+See ports.py for what each method means.
+"""
+
+from .ports import COMMANDS, NullDisplay, NullSound
+
+
+class RecordingDisplay(NullDisplay):
+    """A display that keeps the board's state: for tests and the simulator's views.
+
+    ``number[sq]`` is the move number shown on each square (0 = dark),
+    ``knight_square``, ``knight_on`` (blink phase), ``marks`` (legal moves
+    shown), ``hint``, ``result_kind``/``result_count``/``result_square``,
+    ``trace_square``/``trace_number``, ``status_text``, ``mode``, ``order``,
+    ``rule`` and ``board``. ``version`` grows by one on every change except
+    blinking (a view redraws when it changes); ``dirty`` collects the squares
+    changed since the view last cleared it. With ``log`` set to a list, every
+    call is appended to it as a tuple (tests only: it grows without bound).
+    """
+
+    max_width = 32
+    max_height = 32
+
+    def __init__(self, log=None, max_width=32, max_height=32):
+        self.max_width = max_width
+        self.max_height = max_height
+        self.log = log
+        self.board = None
+        self.number = []
+        self.mode = ""
+        self.order = ""
+        self.rule = ""
+        self.knight_square = -1
+        self.knight_on = True
+        self.marks = []
+        self.hint = -1
+        self.result_kind = ""
+        self.result_count = 0
+        self.result_square = -1
+        self.trace_square = -1
+        self.trace_number = 0
+        self.status_text = ""
+        self.version = 0
+        self.flushes = 0
+        self.dirty = set()
+        self.all_dirty = True
+
+    def _changed(self, square=-1):
+        self.version += 1
+        if square >= 0:
+            self.dirty.add(square)
+
+    def begin(self, board, mode, order, rule):
+        if self.log is not None:
+            self.log.append(("begin", board.size_name, mode, order, rule))
+        if self.board is not board or len(self.number) != board.squares:
+            self.number = [0] * board.squares
+        else:
+            for s in range(board.squares):
+                self.number[s] = 0
+        self.board = board
+        self.mode = mode
+        self.order = order
+        self.rule = rule
+        self.knight_square = -1
+        self.knight_on = True
+        self.marks = []
+        self.hint = -1
+        self.result_kind = ""
+        self.result_count = 0
+        self.result_square = -1
+        self.trace_square = -1
+        self.trace_number = 0
+        self.all_dirty = True
+        self._changed()
+
+    def light(self, square, number):
+        if self.log is not None:
+            self.log.append(("light", square, number))
+        self.number[square] = number
+        self._changed(square)
+
+    def unlight(self, square):
+        if self.log is not None:
+            self.log.append(("unlight", square))
+        self.number[square] = 0
+        self._changed(square)
+
+    def knight(self, square):
+        if self.log is not None:
+            self.log.append(("knight", square))
+        if self.knight_square >= 0:
+            self.dirty.add(self.knight_square)
+        self.knight_square = square
+        self.knight_on = True
+        self._changed(square)
+
+    def blink(self, on):
+        if self.log is not None:
+            self.log.append(("blink", on))
+        self.knight_on = on
+        if self.knight_square >= 0:
+            self.dirty.add(self.knight_square)
+
+    def moves(self, squares, hint):
+        if self.log is not None:
+            self.log.append(("moves", list(squares), hint))
+        for s in self.marks:
+            self.dirty.add(s)
+        if self.hint >= 0:
+            self.dirty.add(self.hint)
+        self.marks = list(squares)
+        self.hint = hint
+        for s in self.marks:
+            self.dirty.add(s)
+        self._changed(hint)
+
+    def result(self, kind, count, square):
+        if self.log is not None:
+            self.log.append(("result", kind, count, square))
+        self.result_kind = kind
+        self.result_count = count
+        self.result_square = square
+        self._changed(square)
+
+    def trace(self, square, number):
+        if self.log is not None:
+            self.log.append(("trace", square, number))
+        if self.trace_square >= 0:
+            self.dirty.add(self.trace_square)
+        self.trace_square = square
+        self.trace_number = number
+        self._changed(square)
+
+    def status(self, text):
+        if self.log is not None:
+            self.log.append(("status", text))
+        self.status_text = text
+        self._changed()
+
+    def flush(self):
+        self.flushes += 1
+
+    def take_dirty(self):
+        """The squares changed since the last call (all of them after begin()), and forget them."""
+        if self.all_dirty and self.board is not None:
+            squares = set(range(self.board.squares))
+        else:
+            squares = self.dirty
+        self.dirty = set()
+        self.all_dirty = False
+        return squares
+
+    def snapshot(self):
+        """Everything the display shows, as a comparable tuple (tests: undo restores it exactly)."""
+        return (
+            tuple(self.number),
+            self.knight_square,
+            tuple(self.marks),
+            self.hint,
+            self.result_kind,
+            self.result_count,
+            self.result_square,
+            self.trace_square,
+        )
+
+
+class QueueInput:
+    """Events pushed by a simulator, a test or an interrupt handler, polled by the app."""
+
+    def __init__(self):
+        self.events = []
+
+    def push(self, event):
+        self.events.append(event)
+
+    def touch(self, square):
+        self.events.append(square)
+
+    def command(self, name):
+        if name not in COMMANDS:
+            raise ValueError("unknown command %r: one of %s" % (name, ", ".join(COMMANDS)))
+        self.events.append(name)
+
+    def poll(self):
+        if self.events:
+            return self.events.pop(0)
+        return None
+
+
+class RecordingSound(NullSound):
+    """Remembers which sounds were asked for, as a list of names (tests)."""
+
+    def __init__(self):
+        self.played = []
+
+    def tick(self):
+        self.played.append("tick")
+
+    def closed_phrase(self):
+        self.played.append("closed")
+
+    def complete_phrase(self):
+        self.played.append("complete")
+
+    def stuck_tone(self):
+        self.played.append("stuck")

@@ -1,0 +1,116 @@
+"""The automatic tours: run one, paced, show the result, celebrate a closed one.
+
+Part of App (app.py), kept in its own module so each compiles in a small heap.
+"""
+
+from .play import Play
+
+
+class Tours(Play):
+    """App's tour methods; they use App's board, display, sound, solver, pacing and tour."""
+
+    def start_tour(self, square):
+        """Start an automatic tour from ``square`` (-1: the start setting, or random)."""
+        if square < 0:
+            square = self.start_square
+            if square < 0:
+                square = self.rng.randrange(self.total)
+        if len(self.orders) > 1:
+            self.order_index = self.rng.randrange(len(self.orders))
+        self.solver.order = self.orders[self.order_index]
+        tour = self.tour
+        tour.reset()
+        tour.visit(square)
+        self.state = "run"
+        self.fresh = True  # the start square gets a frame of its own
+        self.tracing = -1
+        display = self.display
+        display.begin(self.board, self.start_mode if self.start_mode != "play" else "attract",
+                      self.order_names[self.order_index], self.rule)
+        display.light(square, 1)
+        display.knight(square)
+        display.status("tour from %s, order %s" % (
+            self.board.square_name(square), self.order_names[self.order_index]))
+        self.changed = True
+        self.sound.tick()
+        self._plan_next()
+
+    def _plan_next(self):
+        # Choose the next square now, so a dead end shows at once.
+        tour = self.tour
+        if tour.length == self.total:
+            self._finish(tour)
+            return
+        self.next_square = self.solver.choose(tour)
+        if self.next_square < 0:
+            self._finish(tour)
+            return
+        delay = self.pacing.delay(tour.length + 1, self.total)
+        self.last_delay = delay
+        self.due = self._after(delay)
+
+    def _advance(self):
+        tour = self.tour
+        square = self.next_square
+        tour.visit(square)
+        display = self.display
+        display.light(square, tour.length)
+        display.knight(square)
+        self.changed = True
+        self.sound.tick()
+        self._plan_next()
+
+    def _finish(self, tour):
+        kind = "closed" if tour.closed else ("complete" if tour.complete else "stuck")
+        self.tours += 1
+        self.last_kind = kind
+        square = tour.square
+        name = self.board.square_name(square)
+        if kind == "stuck":
+            self.stuck += 1
+            self.display.status("stuck on %s after %d squares" % (name, tour.length))
+            self.sound.stuck_tone()
+        else:
+            self.complete += 1
+            if kind == "closed":
+                self.closed += 1
+                self.display.status("closed tour! %d squares, %s is a knight move from %s" % (
+                    tour.length, name, self.board.square_name(tour.start)))
+                self.sound.closed_phrase()
+            else:
+                self.display.status("complete: %d squares from %s to %s" % (
+                    tour.length, self.board.square_name(tour.start), name))
+                self.sound.complete_phrase()
+        self.display.result(kind, tour.length, square)
+        self.changed = True
+        self.state = "show"
+        if kind == "closed":
+            self.tracing = 0
+            self.due = self.now
+        else:
+            self.tracing = -1
+            self.due = self._after(self.pacing.pause())
+
+    def _trace_step(self):
+        # Run along the path from the start, then close the loop back onto it.
+        tour = self.tour
+        i = self.tracing
+        if i < tour.length:
+            self.display.trace(tour.path[i], i + 1)
+        elif i == tour.length:
+            self.display.trace(tour.path[0], i + 1)
+        else:
+            self.display.trace(-1, 0)
+            self.tracing = -1
+            self.due = self._after(self.pacing.pause())
+            self.changed = True
+            return
+        self.changed = True
+        self.tracing = i + 1
+        self.due = self._after(self.pacing.trace_step(tour.length))
+
+    def _after_show(self):
+        if self.start_mode == "touch":
+            self._enter_wait()
+        else:
+            self.start_tour(-1)

@@ -1,0 +1,96 @@
+"""`knights-tour sim`: the toy in a terminal, in place of the hardware.
+
+Settings come from --config FILE (flat TOML, the same keys as the Feather's
+settings.toml: see knightstour.settings), then KNIGHTSTOUR_* environment
+variables, then these options. A bad value exits with code 2 and a message
+naming the key or option and the values it accepts.
+"""
+
+import os
+import sys
+
+from knightstour.settings import load
+from knightstour.settings_toml import read_file
+
+from .simulator import DISPLAYS, Simulator
+
+# Options that are settings: (option's dest, settings key, option's name for messages).
+OPTION_KEYS = (
+    ("start", "start", "--start"),
+    ("order", "order", "--order"),
+    ("rule", "rule", "--rule"),
+    ("size", "size", "--size"),
+    ("speed", "speed", "--speed"),
+    ("seed", "seed", "--seed"),
+)
+
+
+def add_arguments(parser):
+    parser.add_argument("--display", choices=DISPLAYS, default="both",
+                        help="what to show: the LED matrix, the TFT, or both (default both)")
+    parser.add_argument("--start", metavar="SQ|random",
+                        help="start square of the tours (c3 or 3,3), or random (default)")
+    parser.add_argument("--order", metavar="ORDER|super",
+                        help="check order, e.g. ahfdgceb, or super: a super order at random (default)")
+    parser.add_argument("--rule", metavar="R", help="tie-break rule: border (default), centre, first, random")
+    parser.add_argument("--size", metavar="WxH", help="board size (default 8x8; the matrix shows at most 8x8)")
+    parser.add_argument("--speed", metavar="F", help="speed factor: 2 twice as fast, 0 no delay (default 1)")
+    parser.add_argument("--play", action="store_true", help="start in play mode: you move the knight")
+    parser.add_argument("--touch", action="store_true",
+                        help="touch mode: wait for a square, run tours by themselves after a while")
+    parser.add_argument("--seed", metavar="N", help="random seed, for a repeatable show")
+    parser.add_argument("--plain", action="store_true",
+                        help="print frames as plain text (no terminal control codes); input: lines on stdin")
+    parser.add_argument("--once", action="store_true",
+                        help="run one tour (or one game with --play) and exit: 0 when complete, 1 when not")
+    parser.add_argument("--config", metavar="FILE",
+                        help="a settings file (flat TOML, KNIGHTSTOUR_* keys as in settings.toml)")
+
+
+def build_settings(args, environ=None):
+    """Settings from the file, the environment and the options; raise ValueError with every message."""
+    environ = os.environ if environ is None else environ
+    mapping = read_file(args.config) if getattr(args, "config", None) else None
+    settings, errors = load(environ.get, mapping, fallback=False)
+    for dest, key, label in OPTION_KEYS:
+        value = getattr(args, dest, None)
+        if value is not None:
+            error = settings.set(key, value, label=label)
+            if error:
+                errors.append(error)
+    if getattr(args, "play", False):
+        settings.mode = "play"
+    elif getattr(args, "touch", False):
+        settings.mode = "touch"
+    if not errors:
+        errors.extend(settings.check())
+    if errors:
+        raise ValueError("\n".join(errors))
+    return settings
+
+
+def run(args):
+    try:
+        settings = build_settings(args)
+        sim = Simulator(settings, display=args.display)
+    except (ValueError, OSError) as exc:
+        lines = str(exc).split("\n")
+        for line in lines[:-1]:
+            print("knights-tour sim: error: %s" % line, file=sys.stderr)
+        raise ValueError(lines[-1]) from None
+    plain = args.plain or not sys.stdout.isatty()
+    if not plain:
+        try:
+            from .tui import run_tui
+        except ImportError as exc:
+            raise ValueError("the terminal UI needs Textual (pip install 'knightstour[sim]'), "
+                             "or use --plain (%s)" % exc) from None
+        return run_tui(sim, args.display, args.once)
+    from .plain import run as run_plain
+    from .plain import stdin_reader
+
+    read = stdin_reader(sys.stdin) if sys.stdin is not None else None
+    try:
+        return run_plain(sim, args.display, args.once, read=read)
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,207 @@
+"""The toy on the REAL Adafruit driver libraries over the emulated chips: screenshots and tests.
+
+``save_screenshot("tft", "shot.png")`` runs the app (a fake clock, speed 0)
+through knightstour.hw (the same build as the Feather and the Pi: pin map,
+adafruit_ili9341 on displayio, adafruit_max7219, adafruit_stmpe610 /
+adafruit_focaltouch) with the chips of knightstour_sim.chips on the other end
+of the wires, for a scripted tour (from c3 with a super order unless told
+otherwise), and writes what the emulated screen or LED grid shows as a PNG.
+
+``Emulated`` is the same machinery for tests and the benchmark: the rig, the
+pins, the hardware object, the ports and the app, with a fake clock.
+"""
+
+import random
+import types
+
+from knightstour.settings import Settings
+
+from .chips import bus, render, rig, shims
+
+DISPLAY_NAMES = {"tft": "ili9341", "ili9341": "ili9341", "matrix": "max7219", "max7219": "max7219"}
+
+
+def sim_board(kind, tft=None, matrix=None):
+    """A stand-in for the ``board`` module of board ``kind``: the pin map's names bound to the
+    rigs' emulated pins (pins no chip listens to get a fresh ``bus.Pin``), and ``SPI()``/``I2C()``
+    returning the rig's buses."""
+    from knightstour.hw import pins
+
+    wired = {}
+    spi = i2c = None
+    if tft is not None:
+        wired.update(tft_cs=tft.tft_cs, tft_dc=tft.tft_dc, touch_cs=tft.touch_cs)
+        if tft.tft_reset is not None:
+            wired["tft_reset"] = tft.tft_reset
+        spi, i2c = tft.spi, tft.i2c
+    if matrix is not None:
+        wired["matrix_cs"] = matrix.cs.pin
+        spi = matrix.spi
+    board = types.SimpleNamespace()
+    for row in pins.rows(kind):
+        name = row["board"]
+        if not name:
+            continue
+        pin = wired.get(row["signal"])
+        if pin is None:
+            if hasattr(board, name):
+                continue
+            pin = bus.Pin(name)
+        setattr(board, name, pin)
+    board.SPI = lambda: spi
+    board.I2C = lambda: i2c
+    board.board_id = "knightstour_sim_" + kind
+    return board
+
+
+def copy_settings(settings):
+    """A copy of a Settings, with the hardware keys at their defaults where it has none
+    (a Settings made before knightstour.hw.keys added them)."""
+    from knightstour import settings as settings_module
+
+    copy = Settings(fallback=settings.fallback)
+    copy.__dict__.update(settings.__dict__)
+    for key in settings_module.KEYS:
+        if not hasattr(copy, key.name):
+            setattr(copy, key.name, key.default)
+    return copy
+
+
+class FakePWM:
+    """A pwmio.PWMOut stand-in that remembers the notes (frequency, duty cycle)."""
+
+    def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
+        self.pin = pin
+        self.frequency = frequency
+        self.duty_cycle = duty_cycle
+        self.variable_frequency = variable_frequency
+
+
+class FakePwmio:
+    PWMOut = FakePWM
+
+
+class Emulated:
+    """The app on the real drivers over emulated chips.
+
+    ``display`` is "tft"/"ili9341" or "matrix"/"max7219"; ``touch`` "stmpe610",
+    "ft6206" or "none" (TFT only); ``kind`` the pin map's board kind. ``settings``
+    (a Settings, or a dict of key -> raw value) defaults to attract mode from c3 at
+    speed 0 with the given ``seed``. Attributes: ``rig`` (TftRig or MatrixRig), ``chip``
+    (the display chip), ``hw`` (knightstour.hw.loop.BoardHardware), ``display``,
+    ``input``, ``sound``, ``app``, ``now`` (the fake clock).
+    """
+
+    def __init__(self, display="tft", settings=None, touch=None, kind="feather_rp2040", seed=1,
+                 rotation=None, piezo=False):
+        shims.install()
+        from knightstour.hw import keys, loop  # noqa: F401  (keys adds the hardware keys)
+
+        if display not in DISPLAY_NAMES:
+            raise ValueError("bad display %r: one of tft, matrix (or ili9341, max7219)" % (display,))
+        self.display_name = DISPLAY_NAMES[display]
+        if isinstance(settings, Settings):
+            settings = copy_settings(settings)
+        else:
+            values = {"start": "c3", "speed": "0", "mode": "attract", "seed": str(seed)}
+            values.update(settings or {})
+            settings = Settings(fallback=False)
+            for key in values:
+                error = settings.set(key, values[key])
+                if error:
+                    raise ValueError(error)
+        settings.display = self.display_name
+        if touch is not None:
+            settings.touch = touch
+        if rotation is not None:
+            settings.tft_rotation = rotation
+        if piezo:
+            settings.piezo = "on"
+        self.settings = settings
+        self.kind = kind
+        if self.display_name == "ili9341":
+            import displayio
+
+            displayio.release_displays()
+            rig_touch = {"stmpe610": "stmpe610", "ft6206": "ft6206"}.get(settings.touch)
+            self.rig = rig.tft_rig(rig_touch, reset_pin=kind == "pi")
+            self.chip = self.rig.display_chip
+            board = sim_board(kind, tft=self.rig)
+            self.bus = self.rig.spi
+        else:
+            self.rig = rig.matrix_rig()
+            self.chip = self.rig.chip
+            board = sim_board(kind, matrix=self.rig)
+            self.bus = self.rig.spi
+        self.board = board
+        self.hw = loop.BoardHardware(kind, settings, board=board, pwmio=FakePwmio)
+        with shims.skip_sleeps():
+            self.display, self.input, self.sound = loop.build(settings, self.hw)
+        from knightstour.app import App
+
+        self.app = App(settings, self.display, self.input, self.sound, random.Random(seed))
+        self.now = 0.0
+
+    @property
+    def rotation(self):
+        return self.settings.tft_rotation
+
+    def step(self, limit=1.0):
+        """One app update; the fake clock then moves on by what the app allows (at most ``limit``)."""
+        wait = self.app.update(self.now)
+        if wait > limit:
+            wait = limit
+        self.now += wait if wait > 0 else 0.001
+        return wait
+
+    def run(self, until, max_steps=20000, limit=1.0):
+        """Step until ``until(app)`` is true; return the number of steps."""
+        for steps in range(1, max_steps + 1):
+            self.step(limit)
+            if until(self.app):
+                return steps
+        raise RuntimeError("the app did not get there in %d steps" % max_steps)
+
+    def run_tour(self, moves=None):
+        """Run until ``moves`` squares are visited, or to the end of the first tour (the
+        result shown, a closed tour's trace finished)."""
+        if moves is not None:
+            return self.run(lambda a: a.state == "run" and a.tour.length >= moves or a.tours >= 1)
+        return self.run(lambda a: a.tours >= 1 and a.tracing < 0)
+
+    def press(self, x, y):
+        """Put a finger on the touch controller at its raw (x, y)."""
+        self.rig.touch_chip.touch(x, y)
+
+    def release(self):
+        self.rig.touch_chip.release()
+
+    def save_png(self, path, scale=None):
+        if self.display_name == "ili9341":
+            render.save_tft_png(self.chip, path, rotation=self.rotation, scale=scale or 1)
+        else:
+            render.save_matrix_png(self.chip, path, scale=scale or 40)
+        return path
+
+    def close(self):
+        if self.display_name == "ili9341":
+            self.rig.close()
+
+
+def save_screenshot(display_kind, path, settings=None, moves=None, seed=1, kind="feather_rp2040",
+                    touch=None, rotation=None, scale=None):
+    """Run a scripted tour on the emulated ``display_kind`` ("tft" or "matrix") and write a PNG.
+
+    ``settings``: a Settings (copied; the speed is set to 0) or a dict of setting -> value
+    (default: from c3, a super order, ``seed``); ``moves``: stop after that many squares, else
+    at the end of the tour (the result shown, a closed tour's trace run).
+    Returns ``path``.
+    """
+    emulated = Emulated(display_kind, settings, touch=touch, kind=kind, seed=seed, rotation=rotation)
+    emulated.settings.speed = 0.0
+    emulated.app.pacing.speed = 0.0
+    try:
+        emulated.run_tour(moves)
+        return emulated.save_png(path, scale)
+    finally:
+        emulated.close()

@@ -1,0 +1,61 @@
+# heap: 65536
+# 1000 attract tours of the app's state machine with null ports, under CPython and
+# MicroPython alike (their stdouts are compared), MicroPython with a 64 KB heap.
+#
+# MicroPython's WebAssembly port collects garbage only between the steps of
+# asyncio.run(main()) (tools/micropython/run.mjs), where a board collects it
+# whenever it must; so main() yields after each module it imports (compiling
+# source makes garbage) and after each tour. A deterministic LCG stands in for
+# random, whose generators differ between CPython and MicroPython.
+import asyncio
+
+MODULES = ("board", "orders", "rules", "tour", "solver", "pacing", "ports", "settings",
+           "super_orders", "play", "tours", "events", "app")
+
+
+class Lcg:
+    """A tiny linear congruential generator with the two methods the app uses."""
+
+    def __init__(self, seed):
+        self.state = seed & 0x7FFFFFFF
+
+    def _next(self):
+        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+        return self.state >> 8
+
+    def randrange(self, n):
+        return self._next() % n
+
+    def choice(self, items):
+        return items[self.randrange(len(items))]
+
+
+async def main():
+    for name in MODULES:
+        __import__("knightstour." + name)
+        await asyncio.sleep(0)
+    from knightstour.app import App
+    from knightstour.settings import Settings
+
+    settings = Settings()
+    settings.set("speed", "0")
+    app = App(settings, rng=Lcg(2026))
+    now = 0.0
+    updates = 0
+    while app.tours < 1000:
+        tours = app.tours
+        wait = app.update(now)
+        if wait:
+            now += wait  # (adding 0.0 would still make a new float under MicroPython)
+        updates += 1
+        if app.tours != tours:
+            await asyncio.sleep(0)
+    print("tours", app.tours)
+    print("complete", app.complete)
+    print("closed", app.closed)
+    print("stuck", app.stuck)
+    print("updates", updates)
+    print("orders", len(app.orders))
+
+
+asyncio.run(main())

@@ -1,0 +1,136 @@
+"""The MAX7219 matrix port on the real adafruit_max7219 driver over the emulated chip."""
+
+import random
+
+import pytest
+from knightstour.app import App
+from knightstour.board import Board
+from knightstour.hw import keys  # noqa: F401
+from knightstour.hw.matrix import MatrixDisplay, square_xy
+from knightstour.settings import Settings
+from knightstour_sim.chips import rig, shims
+from knightstour_sim.screenshot import Emulated
+
+shims.install()
+
+COMBOS = [(rotation, mirror) for rotation in (0, 90, 180, 270) for mirror in (False, True)]
+
+
+def expected_grid(visited, rotation, mirror, width=8, height=8):
+    """The LED picture (grid[y][x]) built independently: a1 bottom left, then the whole
+    picture turned clockwise rotation/90 times, then mirrored left-right."""
+    grid = [[False] * 8 for _ in range(8)]
+    for square in visited:
+        grid[height - 1 - square // width][square % width] = True
+    for _ in range(rotation // 90):
+        grid = [[grid[7 - x][y] for x in range(8)] for y in range(8)]  # clockwise
+    if mirror:
+        grid = [row[::-1] for row in grid]
+    return grid
+
+
+@pytest.mark.parametrize("rotation, mirror", COMBOS)
+def test_square_xy_corners(rotation, mirror):
+    grid_a1 = expected_grid([0], rotation, mirror)
+    grid_h1 = expected_grid([7], rotation, mirror)
+    for square, grid in ((0, grid_a1), (7, grid_h1)):
+        x, y = square_xy(square, 8, 8, rotation, mirror)
+        assert grid[y][x]
+
+
+def test_square_xy_default_puts_a1_bottom_left_and_h8_top_right():
+    assert square_xy(0, 8, 8) == (0, 7)
+    assert square_xy(63, 8, 8) == (7, 0)
+    assert square_xy(0, 8, 8, 90) == (0, 0)  # the bottom-left corner turns to the top left
+
+
+@pytest.mark.parametrize("rotation, mirror", COMBOS)
+def test_led_grid_is_the_visited_squares_after_a_scripted_tour(rotation, mirror):
+    emulated = Emulated("matrix", {"matrix_rotation": str(rotation), "matrix_mirror": "on" if mirror else "off"},
+                        seed=rotation + mirror)
+    emulated.run_tour(moves=23)
+    app = emulated.app
+    assert app.tour.length == 23
+    visited = app.tour.path[: app.tour.length]
+    assert emulated.chip.leds == expected_grid(visited, rotation, mirror)
+    assert not emulated.chip.shutdown and emulated.chip.scan_limit == 7
+
+
+def test_brightness_and_end_of_a_closed_tour_lights_everything():
+    emulated = Emulated("matrix", {"matrix_brightness": "11", "start": "a1", "order": "ahfdgceb"}, seed=3)
+    assert emulated.chip.intensity == 11
+    emulated.run_tour()
+    assert emulated.app.tour.length == 64
+    assert all(all(row) for row in emulated.chip.leds)
+
+
+def test_knight_blinks_at_normal_speed():
+    emulated = Emulated("matrix", {"speed": "1", "pace_first_ms": "2000", "pace_last_ms": "2000"}, seed=5)
+    chip = emulated.chip
+    states = set()
+    emulated.run(lambda app: app.tour.length >= 3)
+    knight = emulated.app.tour.square
+    x, y = square_xy(knight, 8, 8)
+    for _ in range(40):
+        emulated.step(0.05)
+        if emulated.app.tour.square == knight:
+            states.add(chip.lit(x, y))
+    assert states == {True, False}
+
+
+def test_stuck_inverts_and_trace_runs_a_snake():
+    spi, cs, chip = rig.matrix_rig()
+    from adafruit_max7219 import matrices
+
+    display = MatrixDisplay(matrices.Matrix8x8(spi, cs))
+    board = Board(8, 8)
+    display.begin(board, "attract", "abcdefgh", "border")
+    path = [0, 10, 4, 21]
+    for number, square in enumerate(path, 1):
+        display.light(square, number)
+        display.knight(square)
+    display.flush()
+    assert chip.leds == expected_grid(path, 0, False)
+    display.result("stuck", 4, 21)
+    display.flush()
+    missed = [s for s in range(64) if s not in path]
+    assert chip.leds == expected_grid(missed, 0, False)
+    display.begin(board, "attract", "abcdefgh", "border")
+    tour = [int(s) for s in range(64)]
+    for number, square in enumerate(tour, 1):
+        display.light(square, number)
+    display.result("closed", 64, 63)
+    for number in range(1, 12):
+        display.trace(tour[number - 1], number)
+    display.flush()
+    assert chip.leds == expected_grid(tour[3:11], 0, False)  # a snake of 8
+    display.trace(-1, 0)
+    display.flush()
+    assert all(all(row) for row in chip.leds)
+
+
+def test_matrix_refuses_boards_bigger_than_8x8():
+    spi, cs, chip = rig.matrix_rig()
+    from adafruit_max7219 import matrices
+
+    display = MatrixDisplay(matrices.Matrix8x8(spi, cs))
+    settings = Settings()
+    settings.set("size", "10x10")
+    with pytest.raises(ValueError, match="at most 8x8"):
+        App(settings, display, rng=random.Random(1), strict=True)
+    app = App(settings, display, rng=random.Random(1))
+    assert app.board.size_name == "8x8" and app.messages
+
+
+def test_small_board_sits_in_the_bottom_left_corner():
+    emulated = Emulated("matrix", {"size": "5x5", "start": "a1", "order": "ahfdgceb"}, seed=1)
+    emulated.run(lambda app: app.tour.length >= 1)
+    assert emulated.chip.lit(0, 4)  # a1 of a 5x5 board
+
+
+def test_matrix_show_sends_only_when_something_changed():
+    emulated = Emulated("matrix", seed=2)
+    emulated.run_tour(moves=5)
+    emulated.bus.reset_counts()
+    emulated.display.flush()
+    assert emulated.bus.bytes_sent == 0

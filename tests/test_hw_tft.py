@@ -1,0 +1,171 @@
+"""The ILI9341 port on the real adafruit_ili9341 / displayio / display_text over the emulated chip."""
+
+import os
+import sys
+
+import pytest
+from knightstour.hw import tft
+from knightstour_sim.screenshot import Emulated, save_screenshot
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "benchmarks"))
+
+CELL = 30
+
+
+def rgb565(colour):
+    r, g, b = colour >> 16, colour >> 8 & 0xFF, colour & 0xFF
+    return (r >> 3) << 11 | (g >> 2) << 5 | b >> 3
+
+
+def cell_origin(square, rotation):
+    """Independent of the code: the board is the 240x240 square at the top left of the
+    screen in both orientations, a1 at its bottom left."""
+    return (square % 8) * CELL, (7 - square // 8) * CELL
+
+
+def cell_pixels(chip, square, rotation):
+    x0, y0 = cell_origin(square, rotation)
+    return [chip.screen_pixel(x0 + x, y0 + y, rotation) for y in range(CELL) for x in range(CELL)]
+
+
+@pytest.fixture
+def emulated_tft():
+    made = []
+
+    def make(*args, **kwargs):
+        made.append(Emulated("tft", *args, **kwargs))
+        return made[-1]
+
+    yield make
+    for each in made:
+        each.close()
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_cells_are_chequered_numbered_and_the_knight_is_marked(emulated_tft, rotation):
+    emulated = emulated_tft(seed=rotation, rotation=rotation)
+    emulated.run_tour(moves=17)
+    app = emulated.app
+    chip = emulated.chip
+    assert chip.screen_size(rotation) == ((320, 240) if rotation in (0, 180) else (240, 320))
+    visited = set(app.tour.path[: app.tour.length])
+    knight = app.tour.square
+    for square in range(64):
+        dark = (square % 8 + square // 8) % 2 == 0
+        pixels = cell_pixels(chip, square, rotation)
+        background = rgb565(tft.DARK if dark else tft.LIGHT)
+        ink = rgb565(tft.INK_ON_DARK if dark else tft.INK_ON_LIGHT)
+        assert pixels[CELL + 1] == background, square  # the pixel at (1, 1)
+        knight_pixels = pixels.count(rgb565(tft.KNIGHT_COLOUR))
+        if square == knight:
+            assert knight_pixels > 100
+            continue
+        assert knight_pixels == 0
+        if square in visited:
+            assert pixels.count(ink) >= 10, square
+        else:
+            assert pixels.count(ink) == 0, square
+    path = rgb565(tft.PATH_COLOUR)
+    assert sum(cell_pixels(chip, s, rotation).count(path) for s in visited) > 16 * 20
+
+
+def test_panel_shows_text_and_the_move_counter(emulated_tft):
+    emulated = emulated_tft(seed=4)
+    emulated.run_tour(moves=9)
+    chip = emulated.chip
+    white = rgb565(tft.TEXT_COLOUR)
+    panel = [chip.screen_pixel(x, y) for y in range(240) for x in range(240, 320)]
+    assert panel.count(white) > 200
+    assert emulated.display.counter.text == "   9/64"
+
+
+def test_undo_in_play_mode_restores_the_cells_exactly(emulated_tft):
+    emulated = emulated_tft({"mode": "play"}, seed=2)
+    app = emulated.app
+    emulated.step()
+    app.handle(0)  # a1
+    app.handle(17)  # b3
+    emulated.step()
+    before = [chip_row for chip_row in _board_pixels(emulated.chip)]
+    app.handle(34)  # c5
+    emulated.step()
+    assert _board_pixels(emulated.chip) != before
+    app.undo()
+    emulated.step()
+    assert _board_pixels(emulated.chip) == before
+
+
+def test_play_mode_marks_the_legal_moves(emulated_tft):
+    emulated = emulated_tft({"mode": "play"}, seed=2)
+    emulated.step()
+    emulated.app.handle(0)
+    emulated.step()
+    mark = rgb565(tft.MARK_COLOUR)
+    for square in (10, 17):  # c2, b3
+        assert cell_pixels(emulated.chip, square, 0).count(mark) > 10
+    assert cell_pixels(emulated.chip, 18, 0).count(mark) == 0
+
+
+def test_stuck_turns_the_knight_red(emulated_tft):
+    emulated = emulated_tft(seed=1)
+    emulated.run_tour(moves=5)
+    square = emulated.app.tour.square
+    emulated.display.result("stuck", 5, square)
+    emulated.display.flush()
+    assert cell_pixels(emulated.chip, square, 0).count(rgb565(tft.STUCK_COLOUR)) > 100
+
+
+def test_a_closed_tour_traces_in_gold_then_returns(emulated_tft):
+    emulated = emulated_tft(seed=1)  # from c3, order cbhfaegd: a closed tour
+    app = emulated.app
+    emulated.run(lambda a: a.tracing > 5, max_steps=5000)
+    gold = rgb565(tft.TRACE_COLOUR)
+    screen = [p for s in range(64) for p in cell_pixels(emulated.chip, s, 0)]
+    assert screen.count(gold) > 40
+    emulated.run(lambda a: a.tours >= 1 and a.tracing < 0, max_steps=5000)
+    assert app.last_kind == "closed"
+    screen = [p for s in range(64) for p in cell_pixels(emulated.chip, s, 0)]
+    assert screen.count(gold) == 0 and screen.count(rgb565(tft.KNIGHT_COLOUR)) > 100
+
+
+def test_bytes_per_move_within_8kb_on_the_emulated_bus():
+    import tft_spi
+
+    result = tft_spi.measure("tft", tours=1, seed=3)
+    assert result["initial"] <= 2 * tft_spi.FULL_FRAME
+    assert result["per_move"] <= 8 * 1024
+    assert result["per_move_all"] <= 8 * 1024
+
+
+def test_screenshot_png(tmp_path):
+    from PIL import Image
+
+    path = save_screenshot("tft", str(tmp_path / "tft.png"), moves=12)
+    assert Image.open(path).size == (320, 240)
+    path = save_screenshot("matrix", str(tmp_path / "matrix.png"))
+    assert Image.open(path).size[0] > 100
+
+
+def test_wrap():
+    assert tft.wrap("closed tour! 64 squares, d5 is a knight move from c3", 12, 5) == [
+        "closed tour!", "64 squares,", "d5 is a", "knight move", "from c3"]
+    assert tft.wrap("", 5, 2) == ["", ""]
+    assert tft.wrap("abcdefghijkl", 5, 3) == ["abcde", "fghij", "kl"]
+
+
+def _board_pixels(chip):
+    return [chip.screen_pixel(x, y) for y in range(240) for x in range(240)]
+
+
+def test_screenshot_takes_the_simulators_settings(tmp_path):
+    from knightstour.settings import Settings
+
+    settings = Settings()
+    settings.set("start", "e4")
+    del settings.tft_rotation  # as if made before knightstour.hw.keys added its keys
+    path = save_screenshot("tft", str(tmp_path / "e4.png"), settings=settings, moves=5)
+    assert os.path.getsize(path) > 1000
+    assert settings.speed == 1.0  # the caller's settings are left alone
+    with pytest.raises(ValueError, match="bad display"):
+        save_screenshot("both", str(tmp_path / "x.png"))

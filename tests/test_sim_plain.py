@@ -1,0 +1,154 @@
+"""`knights-tour sim --plain`: text frames, exit codes, settings errors, play from stdin lines."""
+
+import io
+
+import pytest
+from knightstour.cli import main
+from knightstour.settings import Settings
+from knightstour_sim import plain
+from knightstour_sim.simulator import FakeClock, KeyReader, Simulator, parse_line
+
+
+def run_cli(capsys, *argv):
+    code = main(["sim", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_plain_once_prints_frames_without_control_codes(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, out, err = run_cli(capsys, "--plain", "--once", "--speed", "0", "--start", "c3", "--seed", "1")
+    assert code == 0, err
+    assert "\x1b" not in out
+    frames = out.strip().split("\n\n")
+    assert len(frames) == 64  # one per square, the last with the result
+    assert "move 1 of 64" in frames[0] and "tour from c3" in frames[0]
+    assert "result: " in frames[-1] and "move 64 of 64" in frames[-1]
+    assert "[ 1]" in frames[0]  # the TFT look: the knight on its move number
+
+
+def test_plain_once_exit_code_1_when_stuck(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    # Order abcdefgh with the "first" rule gets stuck from e3.
+    code, out, _ = run_cli(capsys, "--plain", "--once", "--speed", "0", "--order", "abcdefgh",
+                           "--rule", "first", "--start", "e3", "--display", "matrix")
+    assert code == 1
+    assert "result: stuck" in out
+    assert "X" in out.strip().split("\n\n")[-1]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--rule", "zig"], "bad --rule = 'zig': one of border, centre, first, random"),
+        (["--order", "abc"], "bad --order = 'abc': super, or a check order is the eight move labels a-h"),
+        (["--size", "0x3"], "bad --size = '0x3': a board size is WxH"),
+        (["--speed", "fast"], "bad --speed = 'fast': a number, 0 (no delay) or more"),
+        (["--start", "k9"], "bad KNIGHTSTOUR_START = 'k9': not a square of the 8x8 board (a1 to h8)"),
+        (["--size", "10x10", "--display", "matrix"], "the 10x10 board does not fit the display (at most 8x8)"),
+    ],
+)
+def test_bad_options_exit_2_naming_the_key(capsys, argv, message):
+    code, out, err = run_cli(capsys, "--plain", "--once", *argv)
+    assert code == 2
+    assert message in err
+    assert "using the default" not in err
+    assert out == ""
+
+
+def test_bad_environment_and_config_file(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("KNIGHTSTOUR_PACE_SHAPE", "wavy")
+    config = tmp_path / "settings.toml"
+    config.write_text('KNIGHTSTOUR_MODE = "party"\nKNIGHTSTOUR_SOUND = "loud"\n')
+    code, _, err = run_cli(capsys, "--plain", "--once", "--config", str(config))
+    assert code == 2
+    lines = err.strip().split("\n")
+    assert len(lines) == 3
+    assert "bad KNIGHTSTOUR_MODE = 'party': one of attract, touch, play" in lines[0]
+    assert "bad KNIGHTSTOUR_SOUND = 'loud': on or off" in lines[1]
+    assert "bad KNIGHTSTOUR_PACE_SHAPE = 'wavy': one of linear, quadratic, cubic, exponential" in lines[2]
+
+
+def test_config_file_settings_are_used(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    config = tmp_path / "settings.toml"
+    config.write_text('KNIGHTSTOUR_START = "e4"\nKNIGHTSTOUR_SPEED = 0\nKNIGHTSTOUR_ORDER = "ahfdgceb"\n')
+    code, out, _ = run_cli(capsys, "--plain", "--once", "--config", str(config))
+    assert code == 0
+    assert "tour from e4, order ahfdgceb" in out
+
+
+def test_play_from_stdin_lines(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("a1\nb4\nb3\nu\nc2\nh\nnonsense\nq\n"))
+    code, out, _ = run_cli(capsys, "--plain", "--play", "--display", "tft")
+    assert code == 0
+    assert "play: touch a square to start" in out
+    assert "illegal: b4 is not a knight move from a1" in out
+    assert "undo: back on a1, move 1; 2 moves from here" in out
+    assert "hint: Warnsdorff goes to" in out
+    assert "? nonsense:" in out
+
+
+def test_play_once_exit_code_follows_the_game(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("g6\ne5\nf7\nh8\n"))
+    code, out, _ = run_cli(capsys, "--plain", "--play", "--once")
+    assert code == 1
+    assert "dead end on h8: 4 of 64 squares" in out
+
+
+def test_run_plain_with_a_fake_clock_sleeps_the_paced_delays():
+    settings = Settings()
+    settings.set("start", "c3")
+    clock = FakeClock()
+    sim = Simulator(settings, clock=clock, seed=1)
+    sleeps = []
+
+    def sleep(seconds):
+        sleeps.append(seconds)
+        clock.advance(seconds)
+
+    out = io.StringIO()
+    assert plain.run(sim, "matrix", once=True, out=out, sleep=sleep) == 0
+    assert 10 < sum(sleeps) < 20  # about 14 s of paced moves, slept by the caller
+    assert out.getvalue().count(" of 64\n") == 64
+
+
+def test_parse_line_and_key_reader():
+    sim = Simulator(Settings(), clock=FakeClock())
+    board = sim.board
+    assert parse_line(board, "C3\n") == board.parse_square("c3")
+    assert parse_line(board, "3,3") == board.parse_square("c3")
+    assert parse_line(board, "r") == "random"
+    assert parse_line(board, "faster") == "faster"
+    assert parse_line(board, "zz") is None
+    keys = KeyReader(board)
+    assert keys.feed("c") is None
+    assert keys.feed("3") == board.parse_square("c3")
+    assert keys.feed("r") == "random"
+    assert keys.feed("h", now=1.0) is None  # h is a file too: wait for a rank
+    assert keys.feed("5", now=1.2) == board.parse_square("h5")
+    assert keys.feed("h", now=2.0) is None
+    assert keys.expire(2.5) is None
+    assert keys.expire(3.0) == "hint"
+    assert keys.feed("?") == "hint"
+    assert keys.feed("+") == "faster" and keys.feed("-") == "slower"
+    keys.cursor = board.parse_square("d4")
+    keys.feed("up")
+    keys.feed("right")
+    assert keys.feed("enter") == board.parse_square("e5")
+    for _ in range(10):
+        keys.feed("left")
+    assert board.square_name(keys.cursor) == "a5"
+
+
+def test_key_reader_on_a_tall_board_waits_for_the_second_digit():
+    settings = Settings()
+    settings.set("size", "12x12")
+    sim = Simulator(settings, display="tft", clock=FakeClock())
+    keys = KeyReader(sim.board)
+    assert keys.feed("c", 0) is None
+    assert keys.feed("1", 0) is None
+    assert keys.feed("2", 0) == sim.board.parse_square("c12")
+    keys.feed("b", 0)
+    keys.feed("1", 0)
+    assert keys.feed("enter", 0) == sim.board.parse_square("b1")
