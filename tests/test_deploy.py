@@ -75,3 +75,19 @@ def test_a_folder_that_is_not_a_circuitpython_drive_is_refused(tmp_path, capsys)
     assert listing(tmp_path) == []
     assert main(["deploy", str(tmp_path / "missing")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+def test_nothing_deployed_imports_a_module_left_behind():
+    import ast
+
+    left_behind = {name[:-3] if name.endswith(".py") else name for name in deploy.DESKTOP_ONLY}
+    for source, dest in deploy.device_files():
+        tree = ast.parse(open(source).read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                parts = set((node.module or "").split(".")) | {alias.name for alias in node.names}
+            elif isinstance(node, ast.Import):
+                parts = {p for alias in node.names for p in alias.name.split(".")}
+            else:
+                continue
+            assert not parts & left_behind, "%s imports %s" % (dest, parts & left_behind)

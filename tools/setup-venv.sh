@@ -1,4 +1,4 @@
-# Sourced by ./test and ./sim: sets up, idempotently, .venv with the project
+# Sourced by ./test and ./simulate: sets up, idempotently, .venv with the project
 # installed in it (pip install -e '.[test]'), and node_modules (npm ci) for the
 # MicroPython tests. Defines KT_ROOT, setup_venv and setup_npm.
 

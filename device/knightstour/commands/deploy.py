@@ -17,8 +17,9 @@ import tempfile
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_DIR = os.path.dirname(PACKAGE_DIR)
 
-# Modules the Feather never imports: the CLI, its subcommands and the order analysis.
-DESKTOP_ONLY = ("cli.py", "analysis.py", "commands")
+# Modules the Feather never imports: the CLI and its subcommands, the order analysis, the
+# recording port (tests and simulator) and the TOML reader (the Pi reads a file; the Feather os.getenv).
+DESKTOP_ONLY = ("cli.py", "analysis.py", "commands", "recording.py", "settings_toml.py")
 
 
 def add_arguments(parser):
