@@ -54,6 +54,7 @@ class Warnsdorff:
 
             rng = random
         self.rng = rng
+        self.draws = self.rule == "random"
         self.keys = tie_keys(board, self.rule)
         self.tour = Tour(board)
         self.step = Step()
@@ -84,7 +85,7 @@ class Warnsdorff:
             key = onward[t] * _ONWARD_WEIGHT + keys[t]
             if best < 0 or key < best_key:
                 best, best_key, ties = t, key, 1
-            elif key == best_key and self.rule == "random":
+            elif key == best_key and self.draws:
                 ties += 1
                 if self.rng.randrange(ties) == 0:
                     best = t
