@@ -17,6 +17,7 @@ from knightstour.analysis import Analysis  # noqa: E402
 from knightstour.board import Board  # noqa: E402
 from knightstour.search import find_tour  # noqa: E402
 from knightstour.solver import Warnsdorff  # noqa: E402
+
 from machine import describe  # noqa: E402
 
 

@@ -57,6 +57,7 @@ def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
         bus.reset_counts()
         moves_bytes = 0
         moves = 0
+        steps = 0
         cycle_bytes = 0
         tours_done = 0
         while tours_done < tours:
@@ -65,10 +66,12 @@ def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
             before = bus.counts_for(chip)[0]
             while app.tours == start_tours:
                 emulated.step()
+                steps += 1
             moves_bytes += bus.counts_for(chip)[0] - before
             moves += app.tour.length - 1
             while app.state == "show":
                 emulated.step()
+                steps += 1
             tours_done += 1
         cycle_bytes = bus.counts_for(chip)[0]
         touch_bytes = bus.bytes_sent - cycle_bytes
@@ -79,6 +82,7 @@ def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
             "per_move": moves_bytes / moves,
             "per_move_all": cycle_bytes / moves,
             "touch": touch_bytes,
+            "polls": steps,
             "complete": app.complete,
         }
     finally:
@@ -104,8 +108,8 @@ def main(argv=None):
         print("  initial draw        %8d B  (%.2f full frames)" % (result["initial"], result["initial"] / FULL_FRAME))
         print("  per move            %8.0f B  (moves only: first square to result)" % result["per_move"])
         print("  per move, all       %8.0f B  (with clearing, result, trace and pause)" % result["per_move_all"])
-        print("  touch polling       %8d B  (STMPE610 on the same bus, not in the figures above)"
-              % result["touch"])
+        print("  touch polling       %8.1f B per poll (STMPE610 on the same bus, not in the figures above;"
+              " the device polls about 50 times a second)" % (result["touch"] / max(1, result["polls"])))
     result = measure("matrix", args.tours, args.seed)
     print("MAX7219 matrix, speed 1, %d tours (%d moves):" % (result["tours"], result["moves"]))
     print("  initial draw        %8d B" % result["initial"])

@@ -17,6 +17,7 @@ import os
 import time
 
 import board
+
 from knightstour import settings as settings_module
 from knightstour.hw import keys, pins  # noqa: F401  (keys: adds the hardware settings)
 from knightstour.hw.loop import BoardHardware, HardwareError, build, run_forever

@@ -45,6 +45,11 @@ def add_arguments(parser):
                         help="run one tour (or one game with --play) and exit: 0 when complete, 1 when not")
     parser.add_argument("--config", metavar="FILE",
                         help="a settings file (flat TOML, KNIGHTSTOUR_* keys as in settings.toml)")
+    parser.add_argument("--screenshot", metavar="FILE.png",
+                        help="with --display tft or matrix: run a tour on the emulated chip (the real "
+                             "Adafruit driver) and save what it shows as a PNG, then exit")
+    parser.add_argument("--moves", metavar="N", type=int,
+                        help="with --screenshot: stop after N squares (default: the whole tour and its result)")
 
 
 def build_settings(args, environ=None):
@@ -69,9 +74,39 @@ def build_settings(args, environ=None):
     return settings
 
 
+def check_screenshot(args):
+    """Refuse a bad --screenshot call before anything runs."""
+    if args.moves is not None and not args.screenshot:
+        raise ValueError("--moves goes with --screenshot")
+    if not args.screenshot:
+        return
+    if args.display not in ("tft", "matrix"):
+        raise ValueError("bad --display %r for --screenshot: give --display tft or --display matrix" % args.display)
+    if not args.screenshot.lower().endswith(".png"):
+        raise ValueError("bad --screenshot %r: give a file name ending in .png" % args.screenshot)
+    folder = os.path.dirname(os.path.abspath(args.screenshot))
+    if not os.path.isdir(folder):
+        raise ValueError("bad --screenshot %r: folder %s does not exist" % (args.screenshot, folder))
+    if args.moves is not None and args.moves < 1:
+        raise ValueError("bad --moves %d: give a whole number of squares, 1 or more" % args.moves)
+
+
+def save_screenshot(args, settings):
+    from .screenshot import save_screenshot as save
+
+    tmp = args.screenshot + ".tmp.png"
+    save(args.display, tmp, settings=settings, moves=args.moves)
+    os.replace(tmp, args.screenshot)
+    print("wrote %s" % args.screenshot)
+    return 0
+
+
 def run(args):
+    check_screenshot(args)
     try:
         settings = build_settings(args)
+        if args.screenshot:
+            return save_screenshot(args, settings)
         sim = Simulator(settings, display=args.display)
     except (ValueError, OSError) as exc:
         lines = str(exc).split("\n")

@@ -1,9 +1,11 @@
 import random
 
 import pytest
+
 from knightstour.analysis import CLOSED, COMPLETE, ORDER_COUNT, STUCK, Analysis, before_sets
 from knightstour.board import Board
 from knightstour.orders import all_orders, order_name
+
 from reference import warnsdorff as reference_warnsdorff
 
 ORDERS = [order_name(o) for o in all_orders()]

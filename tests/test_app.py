@@ -1,6 +1,7 @@
 """The app's state machine, driven through the simulator with a fake clock (never sleeps)."""
 
 import pytest
+
 from knightstour.app import App, super_orders
 from knightstour.ports import NullDisplay
 from knightstour.recording import QueueInput, RecordingDisplay

@@ -1,4 +1,5 @@
 import pytest
+
 from knightstour.board import Board, file_name, parse_size
 
 

@@ -3,6 +3,7 @@
 import errno
 
 import pytest
+
 from knightstour_sim.chips import bus, shims
 
 

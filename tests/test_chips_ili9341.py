@@ -2,9 +2,11 @@
 
 import displayio
 import pytest
-from chips_helpers import draw_rect, tft_rigs
+
 from knightstour_sim.chips import render, shims
 from knightstour_sim.chips.ili9341 import ILI9341, rgb565
+
+from chips_helpers import draw_rect, tft_rigs
 
 
 @pytest.fixture(autouse=True)
@@ -363,6 +365,7 @@ def test_a_missing_display_goes_unnoticed():
     """FourWire never reads, so an absent ILI9341 raises nothing: the app cannot detect it."""
     import adafruit_ili9341
     import fourwire
+
     from knightstour_sim.chips import bus
 
     displayio.release_displays()

@@ -5,6 +5,7 @@ import random
 import digitalio
 import pytest
 from adafruit_max7219 import matrices, max7219
+
 from knightstour_sim.chips import bus, rig
 from knightstour_sim.chips.max7219 import MAX7219, MAX7219Chain
 

@@ -1,8 +1,9 @@
 """PNG pictures of the emulated LED matrix."""
 
+from PIL import Image
+
 from knightstour_sim.chips import render, rig
 from knightstour_sim.chips.max7219 import MAX7219Chain
-from PIL import Image
 
 
 def lit_matrix():

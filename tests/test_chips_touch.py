@@ -5,8 +5,10 @@ import adafruit_focaltouch
 import adafruit_stmpe610
 import digitalio
 import pytest
-from chips_helpers import tft_rigs
+
 from knightstour_sim.chips import bus, ft6206, shims, stmpe610
+
+from chips_helpers import tft_rigs
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,7 @@ import json
 import os
 
 import pytest
+
 from knightstour import super_orders
 from knightstour.analysis import Analysis
 from knightstour.board import Board

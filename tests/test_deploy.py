@@ -2,6 +2,7 @@ import os
 import stat
 
 import pytest
+
 from knightstour.cli import main
 from knightstour.commands import deploy
 

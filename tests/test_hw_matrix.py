@@ -3,6 +3,7 @@
 import random
 
 import pytest
+
 from knightstour.app import App
 from knightstour.board import Board
 from knightstour.hw import keys  # noqa: F401

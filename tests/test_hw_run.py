@@ -4,6 +4,7 @@ import argparse
 import io
 
 import pytest
+
 from knightstour import cli
 from knightstour.commands import run as run_command
 from knightstour.hw.loop import BoardHardware

@@ -5,6 +5,7 @@ import os
 import random
 
 import pytest
+
 from knightstour import settings as settings_module
 from knightstour import settings_toml
 from knightstour.app import App

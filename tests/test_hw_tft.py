@@ -4,6 +4,7 @@ import os
 import sys
 
 import pytest
+
 from knightstour.hw import tft
 from knightstour_sim.screenshot import Emulated, save_screenshot
 

@@ -11,6 +11,7 @@ pixel at a rotation -> the panel point the viewer sees it at (the ILI9341 emulat
 """
 
 import pytest
+
 from knightstour.hw import touch as touch_module
 from knightstour.hw.loop import HardwareError
 from knightstour_sim.chips import bus, ft6206, shims, stmpe610

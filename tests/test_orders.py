@@ -1,4 +1,5 @@
 import pytest
+
 from knightstour.orders import all_orders, order_index, order_name, parse_order
 
 

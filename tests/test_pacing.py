@@ -1,4 +1,5 @@
 import pytest
+
 from knightstour.pacing import SHAPES, SPEEDS, Pacing, check_shape, speed_name
 
 

@@ -1,4 +1,5 @@
 import pytest
+
 from knightstour.board import Board
 from knightstour.search import (
     BUDGET,
@@ -10,6 +11,7 @@ from knightstour.search import (
     open_tours_exist,
     search,
 )
+
 from reference import has_tour
 
 

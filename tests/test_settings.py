@@ -1,4 +1,5 @@
 import pytest
+
 from knightstour.settings import KEYS, Settings, add_key, find_key, load
 from knightstour.settings_toml import parse_toml
 

@@ -3,6 +3,7 @@
 import io
 
 import pytest
+
 from knightstour.cli import main
 from knightstour.settings import Settings
 from knightstour_sim import plain

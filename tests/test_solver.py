@@ -1,10 +1,12 @@
 import random
 
 import pytest
+
 from knightstour.board import Board
 from knightstour.commands.solve import solve
 from knightstour.solver import Warnsdorff
 from knightstour.tour import Tour
+
 from reference import warnsdorff as reference_warnsdorff
 
 

@@ -1,0 +1,104 @@
+"""device/code.py, the Feather's entry point, run under CPython with the emulated chips standing
+in for the Feather: ``board`` is the pin map's Feather pins wired to the emulated ILI9341 and
+STMPE610 (or MAX7219), ``os.getenv`` reads a settings dict, ``time`` is a fake clock."""
+
+import os
+import runpy
+import sys
+import types
+
+import pytest
+
+from knightstour.hw import tft
+from knightstour_sim.chips import rig, shims
+from knightstour_sim.screenshot import sim_board
+
+CODE_PY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "device", "code.py")
+
+
+class StopLoop(Exception):
+    pass
+
+
+def preload():
+    """Import everything code.py uses now, so no module keeps the fake time."""
+    import adafruit_display_text.label  # noqa: F401
+    import adafruit_focaltouch  # noqa: F401
+    import adafruit_ili9341  # noqa: F401
+    import adafruit_max7219.matrices  # noqa: F401
+    import adafruit_stmpe610  # noqa: F401
+    import terminalio  # noqa: F401
+
+    import knightstour.app  # noqa: F401
+    import knightstour.hw.loop  # noqa: F401
+    import knightstour.hw.matrix  # noqa: F401
+    import knightstour.hw.piezo  # noqa: F401
+    import knightstour.hw.tft  # noqa: F401
+    import knightstour.hw.touch  # noqa: F401
+
+
+def run_code_py(monkeypatch, board, environ, loops):
+    import time as real_time
+
+    preload()
+    state = {"now": 0.0, "sleeps": 0, "armed": True}
+
+    def sleep(seconds):
+        state["now"] += max(seconds, 0.001)
+        state["sleeps"] += 1
+        if state["armed"] and state["sleeps"] >= loops:
+            state["armed"] = False
+            raise StopLoop()
+
+    fake_time = types.SimpleNamespace(sleep=sleep, monotonic=lambda: state["now"], time=real_time.time)
+    monkeypatch.setitem(sys.modules, "board", board)
+    monkeypatch.setitem(sys.modules, "time", fake_time)
+    monkeypatch.setattr(os, "getenv", lambda name, default=None: environ.get(name, default))
+    with shims.skip_sleeps(), pytest.raises(StopLoop):
+        runpy.run_path(CODE_PY, run_name="__main__")
+    return state
+
+
+def test_code_py_runs_the_toy_on_a_feather_with_the_tft_featherwing(monkeypatch):
+    import displayio
+
+    displayio.release_displays()
+    tft_rig = rig.tft_rig("stmpe610")
+    try:
+        board = sim_board("feather_rp2040", tft=tft_rig)
+        board.board_id = "adafruit_feather_rp2040"
+        run_code_py(monkeypatch, board, {"KNIGHTSTOUR_START": "a1"}, loops=100)
+        chip = tft_rig.display_chip
+        # a1's cell: dark, with ink (a number) in it, and the panel has text
+        white = (0xFF >> 3) << 11 | (0xFF >> 2) << 5 | 0xFF >> 3
+        cell = [chip.screen_pixel(x, y) for y in range(210, 240) for x in range(0, 30)]
+        dark = (0x76 >> 3) << 11 | (0x96 >> 2) << 5 | 0x56 >> 3
+        assert cell[31] == dark and cell.count(white) > 10
+        assert tft.TEXT_COLOUR == 0xFFFFFF
+    finally:
+        tft_rig.close()
+
+
+def test_code_py_runs_the_matrix_from_settings(monkeypatch):
+    matrix = rig.matrix_rig()
+    board = sim_board("feather_m4", matrix=matrix)
+    board.board_id = "feather_m4_express"
+    run_code_py(monkeypatch, board, {"KNIGHTSTOUR_DISPLAY": "max7219", "KNIGHTSTOUR_SPEED": 4,
+                                     "KNIGHTSTOUR_MATRIX_BRIGHTNESS": 9}, loops=100)
+    assert matrix.chip.intensity == 9
+    assert sum(sum(row) for row in matrix.chip.leds) > 5
+
+
+def test_code_py_prints_one_line_when_the_touch_controller_does_not_answer(monkeypatch, capsys):
+    import displayio
+
+    displayio.release_displays()
+    tft_rig = rig.tft_rig(None)
+    try:
+        board = sim_board("feather_rp2040", tft=tft_rig)
+        run_code_py(monkeypatch, board, {}, loops=3)  # stop() waits forever: the sleeps stop it
+    finally:
+        tft_rig.close()
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if line.startswith("knightstour: error:")]
+    assert len(lines) == 1 and "STMPE610" in lines[0] and "wiring/README.md" in lines[0]
