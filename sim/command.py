@@ -9,8 +9,7 @@ naming the key or option and the values it accepts.
 import os
 import sys
 
-from knightstour.settings import load
-from knightstour.settings_toml import read_file
+from knightstour.settings_toml import load_for_command
 
 from .simulator import DISPLAYS, Simulator
 
@@ -54,24 +53,12 @@ def add_arguments(parser):
 
 def build_settings(args, environ=None):
     """Settings from the file, the environment and the options; raise ValueError with every message."""
-    environ = os.environ if environ is None else environ
-    mapping = read_file(args.config) if getattr(args, "config", None) else None
-    settings, errors = load(environ.get, mapping, fallback=False)
-    for dest, key, label in OPTION_KEYS:
-        value = getattr(args, dest, None)
-        if value is not None:
-            error = settings.set(key, value, label=label)
-            if error:
-                errors.append(error)
+    options = [(key, getattr(args, dest, None), label) for dest, key, label in OPTION_KEYS]
     if getattr(args, "play", False):
-        settings.mode = "play"
+        options.append(("mode", "play", "--play"))
     elif getattr(args, "touch", False):
-        settings.mode = "touch"
-    if not errors:
-        errors.extend(settings.check())
-    if errors:
-        raise ValueError("\n".join(errors))
-    return settings
+        options.append(("mode", "touch", "--touch"))
+    return load_for_command(getattr(args, "config", None), environ, options)
 
 
 def check_screenshot(args):
@@ -108,11 +95,8 @@ def run(args):
         if args.screenshot:
             return save_screenshot(args, settings)
         sim = Simulator(settings, display=args.display)
-    except (ValueError, OSError) as exc:
-        lines = str(exc).split("\n")
-        for line in lines[:-1]:
-            print("knights-tour sim: error: %s" % line, file=sys.stderr)
-        raise ValueError(lines[-1]) from None
+    except OSError as exc:
+        raise ValueError(str(exc)) from None
     plain = args.plain or not sys.stdout.isatty()
     if not plain:
         try:

@@ -47,7 +47,9 @@ def main(argv=None):
     try:
         return args._run(args)
     except (UsageError, ValueError) as exc:
-        print("knights-tour %s: error: %s" % (args.command, exc), file=sys.stderr)
+        # One line per thing wrong (several settings can be bad at once).
+        for line in str(exc).split("\n"):
+            print("knights-tour %s: error: %s" % (args.command, line), file=sys.stderr)
         return 2
 
 

@@ -72,3 +72,28 @@ def read_file(path):
         return parse_toml(text)
     except ValueError as exc:
         raise ValueError("%s: %s" % (path, exc)) from None
+
+
+def load_for_command(config=None, environ=None, options=()):
+    """Settings for a desktop command: the file, then the environment, then the options.
+
+    ``options`` are (key, value, label) triples from the command line; a value
+    of None is skipped. Raises ValueError with one line per bad value.
+    """
+    import os
+
+    from .settings import load
+
+    environ = os.environ if environ is None else environ
+    mapping = read_file(config) if config else None
+    settings, errors = load(environ.get, mapping, fallback=False)
+    for key, value, label in options:
+        if value is not None:
+            error = settings.set(key, value, label=label)
+            if error:
+                errors.append(error)
+    if not errors:
+        errors.extend(settings.check())
+    if errors:
+        raise ValueError("\n".join(errors))
+    return settings

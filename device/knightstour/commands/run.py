@@ -34,18 +34,10 @@ def add_arguments(parser):
 
 def load_settings(args, environ=None):
     """Settings from --config, the environment and --display; ValueError with every message."""
-    from .. import settings as settings_module
     from ..hw import keys  # noqa: F401  (adds the hardware keys)
-    from ..settings_toml import read_file
+    from ..settings_toml import load_for_command
 
-    environ = os.environ if environ is None else environ
-    mapping = read_file(args.config) if getattr(args, "config", None) else None
-    settings, errors = settings_module.load(environ.get, mapping, fallback=False)
-    error = settings.set("display", args.display, label="--display")
-    if error:
-        errors.append(error)
-    if errors:
-        raise ValueError("; ".join(errors))
+    settings = load_for_command(getattr(args, "config", None), environ, [("display", args.display, "--display")])
     if getattr(args, "calibrate", False) and (settings.display != "ili9341" or settings.touch == "none"):
         raise ValueError("--calibrate needs --display ili9341 and a touch controller (KNIGHTSTOUR_TOUCH)")
     return settings
