@@ -34,6 +34,16 @@ def board_kind(settings):
     return pins.detect_kind(getattr(board, "board_id", ""), machine) or "feather_rp2040"
 
 
+def clock():
+    """(clock, wrap): CircuitPython's float time.monotonic() loses precision after a day up, so
+    use the millisecond ticks, folded below 2**20 ms to stay exact in a float, which wrap."""
+    try:
+        from supervisor import ticks_ms
+    except ImportError:
+        return time.monotonic, 0
+    return (lambda: (ticks_ms() & 0xFFFFF) / 1000), 1048.576
+
+
 def stop(text):
     """Show one line on the serial console and wait (a reboot loop would hide it)."""
     print("knightstour: error: " + text)
@@ -65,7 +75,8 @@ def main():
     app = App(settings, display, touch, sound)
     for text in app.messages:
         print("knightstour: " + text)
-    run_forever(app, time.monotonic, time.sleep)
+    now, app.clock_wrap = clock()
+    run_forever(app, now, time.sleep)
 
 
 main()

@@ -37,7 +37,7 @@ def preload():
     import knightstour.hw.touch  # noqa: F401
 
 
-def run_code_py(monkeypatch, board, environ, loops):
+def run_code_py(monkeypatch, board, environ, loops, ticks_from=None):
     import time as real_time
 
     preload()
@@ -53,6 +53,9 @@ def run_code_py(monkeypatch, board, environ, loops):
     fake_time = types.SimpleNamespace(sleep=sleep, monotonic=lambda: state["now"], time=real_time.time)
     monkeypatch.setitem(sys.modules, "board", board)
     monkeypatch.setitem(sys.modules, "time", fake_time)
+    if ticks_from is not None:  # CircuitPython's millisecond ticks, starting at ticks_from
+        ticks = types.SimpleNamespace(ticks_ms=lambda: (ticks_from + int(state["now"] * 1000)) & (2**29 - 1))
+        monkeypatch.setitem(sys.modules, "supervisor", ticks)
     monkeypatch.setattr(os, "getenv", lambda name, default=None: environ.get(name, default))
     with shims.skip_sleeps(), pytest.raises(StopLoop):
         runpy.run_path(CODE_PY, run_name="__main__")
@@ -87,6 +90,17 @@ def test_code_py_runs_the_matrix_from_settings(monkeypatch):
                                      "KNIGHTSTOUR_MATRIX_BRIGHTNESS": 9}, loops=100)
     assert matrix.chip.intensity == 9
     assert sum(sum(row) for row in matrix.chip.leds) > 5
+
+
+def test_code_py_keeps_pacing_across_the_wrap_of_the_millisecond_ticks(monkeypatch):
+    matrix = rig.matrix_rig()
+    board = sim_board("feather_m4", matrix=matrix)
+    # code.py on CircuitPython's ticks clock, which folds below 2**20 ms a second into the run,
+    # mid-tour: the tour goes on across the wrap (app.py's own tests cover the wrap arithmetic).
+    state = run_code_py(monkeypatch, board, {"KNIGHTSTOUR_DISPLAY": "max7219", "KNIGHTSTOUR_START": "a1",
+                                             "KNIGHTSTOUR_SPEED": 4}, loops=400, ticks_from=2**20 - 1000)
+    assert state["now"] > 1.0
+    assert sum(sum(row) for row in matrix.chip.leds) > 20
 
 
 def test_code_py_prints_one_line_when_the_touch_controller_does_not_answer(monkeypatch, capsys):
