@@ -141,7 +141,7 @@ def test_code_py_compiles_and_uses_the_shared_loop():
     with open(os.path.join(DEVICE, "code.py")) as handle:
         source = handle.read()
     compile(source, "code.py", "exec")
-    assert "run_forever(app, time.monotonic, time.sleep)" in source
+    assert "run_forever(app, now, time.sleep)" in source and "ticks_ms" in source
     assert "settings_module.load(os.getenv)" in source
 
 
