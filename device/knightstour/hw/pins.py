@@ -76,41 +76,36 @@ PI = (
     _row("ground", "power", "GND", "", None, 6, "black", "ground: any GND pin (6, 9, 14, 20, 25, 30, 34, 39)"),
 )
 
-FEATHER_RP2040 = (
-    _row("spi_sck", "matrix,tft,touch", "SCK", "SCK", "GP18", "SCK", "yellow", "SPI clock (the FeatherWing wires it)"),
-    _row("spi_mosi", "matrix,tft,touch", "MOSI / DIN", "MOSI", "GP19", "MO", "blue", "SPI data out"),
-    _row("spi_miso", "tft,touch", "MISO", "MISO", "GP20", "MI", "green", "SPI data in"),
-    _row("matrix_cs", "matrix", "CS / LOAD", "D11", "GP11", "11", "orange", "MAX7219 chip select (wired by hand)"),
-    _row("tft_cs", "tft", "TFT_CS", "D9", "GP9", "9", "orange", "ILI9341 chip select (fixed by the FeatherWing)"),
-    _row("tft_dc", "tft", "TFT_DC", "D10", "GP10", "10", "white", "ILI9341 data/command (fixed by the FeatherWing)"),
-    _row("tft_reset", "tft", "RST", "", None, "RST", "", "the FeatherWing ties the TFT reset to the Feather's reset"),
-    _row("touch_cs", "touch", "RT", "D6", "GP8", "6", "purple", "STMPE610 chip select (fixed by the FeatherWing)"),
-    _row("sd_cs", "tft", "SD", "D5", "GP7", "5", "brown", "microSD chip select on the FeatherWing: not used, kept high"),
-    _row("i2c_sda", "touch", "SDA", "SDA", "GP2", "SDA", "blue", "I2C data (FT6206 boards only)"),
-    _row("i2c_scl", "touch", "SCL", "SCL", "GP3", "SCL", "yellow", "I2C clock (FT6206 boards only)"),
-    _row("piezo", "piezo", "+", "D12", "GP12", "12", "red", "piezo buzzer (PWM); its other leg to GND"),
-    _row("power_5v", "power", "VCC", "", None, "USB", "red", "5 V from USB for a MAX7219 module"),
-    _row("power_3v3", "power", "3V", "", None, "3V", "red", "3.3 V"),
-    _row("ground", "power", "GND", "", None, "GND", "black", "ground"),
-)
 
-FEATHER_M4 = (
-    _row("spi_sck", "matrix,tft,touch", "SCK", "SCK", "PA17", "SCK", "yellow", "SPI clock (the FeatherWing wires it)"),
-    _row("spi_mosi", "matrix,tft,touch", "MOSI / DIN", "MOSI", "PB23", "MO", "blue", "SPI data out"),
-    _row("spi_miso", "tft,touch", "MISO", "MISO", "PB22", "MI", "green", "SPI data in"),
-    _row("matrix_cs", "matrix", "CS / LOAD", "D11", "PA21", "11", "orange", "MAX7219 chip select (wired by hand)"),
-    _row("tft_cs", "tft", "TFT_CS", "D9", "PA19", "9", "orange", "ILI9341 chip select (fixed by the FeatherWing)"),
-    _row("tft_dc", "tft", "TFT_DC", "D10", "PA20", "10", "white", "ILI9341 data/command (fixed by the FeatherWing)"),
-    _row("tft_reset", "tft", "RST", "", None, "RST", "", "the FeatherWing ties the TFT reset to the Feather's reset"),
-    _row("touch_cs", "touch", "RT", "D6", "PA18", "6", "purple", "STMPE610 chip select (fixed by the FeatherWing)"),
-    _row("sd_cs", "tft", "SD", "D5", "PA16", "5", "brown", "microSD chip select on the FeatherWing: not used, kept high"),
-    _row("i2c_sda", "touch", "SDA", "SDA", "PA12", "SDA", "blue", "I2C data (FT6206 boards only)"),
-    _row("i2c_scl", "touch", "SCL", "SCL", "PA13", "SCL", "yellow", "I2C clock (FT6206 boards only)"),
-    _row("piezo", "piezo", "+", "D12", "PA22", "12", "red", "piezo buzzer (PWM); its other leg to GND"),
-    _row("power_5v", "power", "VCC", "", None, "USB", "red", "5 V from USB for a MAX7219 module"),
-    _row("power_3v3", "power", "3V", "", None, "3V", "red", "3.3 V"),
-    _row("ground", "power", "GND", "", None, "GND", "black", "ground"),
-)
+def _feather(gpio):
+    """A Feather's rows: the same pins and labels on every Feather, only the chip's GPIO names differ."""
+    return (
+        _row("spi_sck", "matrix,tft,touch", "SCK", "SCK", gpio["SCK"], "SCK", "yellow",
+             "SPI clock (the FeatherWing wires it)"),
+        _row("spi_mosi", "matrix,tft,touch", "MOSI / DIN", "MOSI", gpio["MOSI"], "MO", "blue", "SPI data out"),
+        _row("spi_miso", "tft,touch", "MISO", "MISO", gpio["MISO"], "MI", "green", "SPI data in"),
+        _row("matrix_cs", "matrix", "CS / LOAD", "D11", gpio["D11"], "11", "orange",
+             "MAX7219 chip select (wired by hand)"),
+        _row("tft_cs", "tft", "TFT_CS", "D9", gpio["D9"], "9", "orange", "ILI9341 chip select (fixed by the FeatherWing)"),
+        _row("tft_dc", "tft", "TFT_DC", "D10", gpio["D10"], "10", "white",
+             "ILI9341 data/command (fixed by the FeatherWing)"),
+        _row("tft_reset", "tft", "RST", "", None, "RST", "", "the FeatherWing ties the TFT reset to the Feather's reset"),
+        _row("touch_cs", "touch", "RT", "D6", gpio["D6"], "6", "purple", "STMPE610 chip select (fixed by the FeatherWing)"),
+        _row("sd_cs", "tft", "SD", "D5", gpio["D5"], "5", "brown", "microSD chip select on the FeatherWing: not used, kept high"),
+        _row("i2c_sda", "touch", "SDA", "SDA", gpio["SDA"], "SDA", "blue", "I2C data (FT6206 boards only)"),
+        _row("i2c_scl", "touch", "SCL", "SCL", gpio["SCL"], "SCL", "yellow", "I2C clock (FT6206 boards only)"),
+        _row("piezo", "piezo", "+", "D12", gpio["D12"], "12", "red", "piezo buzzer (PWM); its other leg to GND"),
+        _row("power_5v", "power", "VCC", "", None, "USB", "red", "5 V from USB for a MAX7219 module"),
+        _row("power_3v3", "power", "3V", "", None, "3V", "red", "3.3 V"),
+        _row("ground", "power", "GND", "", None, "GND", "black", "ground"),
+    )
+
+
+FEATHER_RP2040 = _feather({"SCK": "GP18", "MOSI": "GP19", "MISO": "GP20", "D11": "GP11", "D9": "GP9",
+                           "D10": "GP10", "D6": "GP8", "D5": "GP7", "SDA": "GP2", "SCL": "GP3", "D12": "GP12"})
+
+FEATHER_M4 = _feather({"SCK": "PA17", "MOSI": "PB23", "MISO": "PB22", "D11": "PA21", "D9": "PA19",
+                       "D10": "PA20", "D6": "PA18", "D5": "PA16", "SDA": "PA12", "SCL": "PA13", "D12": "PA22"})
 
 PIN_MAP = {
     "pi": PI,
