@@ -104,3 +104,10 @@ def test_orders_write_writes_the_module(tmp_path, capsys):
     assert code == 0 and "8 super orders" in out
     with open(MODULE_PATH) as f:
         assert target.read_text() == f.read()
+
+
+def test_the_summary_names_a_few_super_orders_when_every_order_ties(capsys):
+    code, out, _ = run(capsys, "orders", "analyse", "--size", "6x6")
+    line = next(line for line in out.splitlines() if line.startswith("super orders"))
+    assert code == 0 and line.startswith("super orders (40320): abcdefgh ")
+    assert line.endswith("... and 40304 more (all of them in --json)")

@@ -43,6 +43,10 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         return args._run(args)
+    except BrokenPipeError:
+        # The reader went away (| head): stop quietly, as command-line tools do.
+        sys.stderr.close()
+        return 0
     except (UsageError, ValueError) as exc:
         # One line per thing wrong (several settings can be bad at once).
         for line in str(exc).split("\n"):

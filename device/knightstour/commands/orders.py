@@ -10,6 +10,7 @@ from ..rules import check_rule
 
 SUPER_SIZE = "8x8"
 SUPER_RULE = "border"
+SHOW_SUPER = 16  # super orders named in the summary; --json has them all
 MODULE_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "super_orders.py")
 
 
@@ -88,7 +89,10 @@ def summary(analysis, seconds):
     else:
         out.append("orders that never fail: %d; the most closed starts among them: %d of %d"
                    % (_count(analysis.never_failing()), most, board.squares))
-        out.append("super orders (%d): %s" % (len(supers), " ".join(supers)))
+        shown = " ".join(supers[:SHOW_SUPER])
+        if len(supers) > SHOW_SUPER:
+            shown += " ... and %d more (all of them in --json)" % (len(supers) - SHOW_SUPER)
+        out.append("super orders (%d): %s" % (len(supers), shown))
     out += ["", "closed tours by start (orders of %d):" % ORDER_COUNT, board_table(board, analysis.closed_by_start()),
             "", "failed tours by start (orders of %d):" % ORDER_COUNT, board_table(board, analysis.fail_by_start())]
     return "\n".join(out)
