@@ -163,3 +163,18 @@ def test_calibrate_prints_the_lines_to_paste(spidev, tft_rigs):
 def test_calibrate_needs_the_tft():
     with pytest.raises(ValueError, match="--calibrate needs"):
         run_command.load_settings(args_for("--display", "max7219", "--calibrate"), environ={})
+
+
+def test_a_busy_chip_select_names_the_spi0_0cs_overlay(spidev):
+    class BusyPins(BoardHardware):
+        def output(self, pin, value=True):
+            raise OSError(16, "Device or resource busy")
+
+    matrix = rig.matrix_rig()
+    err = io.StringIO()
+    hardware = lambda settings: BusyPins("pi", settings, board=sim_board("pi", matrix=matrix))  # noqa: E731
+    code = run_command.start(args_for("--display", "max7219"), environ={}, hardware=hardware,
+                             spi_device=spidev, err=err)
+    assert code == 1
+    line = one_line(err)
+    assert "dtoverlay=spi0-0cs" in line and "wiring/README.md" in line

@@ -93,6 +93,21 @@ elif [ ! -e /dev/spidev0.0 ]; then
   echo "SPI looks off and raspi-config is missing: add 'dtparam=spi=on' to /boot/firmware/config.txt and reboot"
 fi
 
+# With SPI on, newer kernels claim CE0/CE1 for the SPI driver, and the toy drives its chip
+# selects itself ("GPIO busy" otherwise): free them with the spi0-0cs overlay (needs a reboot).
+boot_config=/boot/firmware/config.txt
+[ -e "$boot_config" ] || [ ! -e /boot/config.txt ] || boot_config=/boot/config.txt
+if ! grep -qs '^dtoverlay=spi0-0cs' "$boot_config"; then
+  if [ "$dry_run" = 1 ]; then
+    echo "+ append dtoverlay=spi0-0cs to $boot_config (reboot needed)"
+  elif [ -e "$boot_config" ]; then
+    echo "dtoverlay=spi0-0cs" >> "$boot_config"
+    echo "added dtoverlay=spi0-0cs to $boot_config: reboot once the install is done"
+  else
+    echo "no $boot_config: if the toy says a chip-select pin is busy, add dtoverlay=spi0-0cs to the boot config"
+  fi
+fi
+
 run mkdir -p "$prefix" "$config_dir"
 run rm -rf "$prefix/src"
 run mkdir -p "$prefix/src"

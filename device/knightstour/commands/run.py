@@ -94,7 +94,15 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
             raise Stop("no permission to use %s: add the user to the spi, i2c and gpio groups "
                        "(sudo adduser $USER spi) and log in again; wiring: %s"
                        % (getattr(exc, "filename", None) or "the SPI device", WIRING)) from None
-        except (OSError, RuntimeError) as exc:
+        except OSError as exc:
+            if exc.errno == 16 or "busy" in str(exc).lower():
+                # With SPI on, newer kernels claim CE0/CE1 for the SPI driver itself.
+                raise Stop("a chip-select pin is busy (%s): add the line dtoverlay=spi0-0cs to "
+                           "/boot/firmware/config.txt and reboot (tools/pi/install.sh does this); wiring: %s"
+                           % (str(exc).split("\n")[0], WIRING)) from None
+            raise Stop("the %s did not start (%s): check the wiring in %s"
+                       % (settings.display.upper(), str(exc).split("\n")[0], WIRING)) from None
+        except RuntimeError as exc:
             raise Stop("the %s did not start (%s): check the wiring in %s"
                        % (settings.display.upper(), str(exc).split("\n")[0], WIRING)) from None
     except (Stop, HardwareError) as exc:
