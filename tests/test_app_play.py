@@ -149,3 +149,35 @@ def test_hint_and_undo_outside_play_mode_only_explain():
     sim.update()
     assert sim.display.status_text == "hint: press p for play mode first"
     assert sim.app.state == "run"
+
+
+def test_a_closed_game_is_traced_back_to_its_start_and_undo_stops_the_trace():
+    from knightstour.search import find_tour
+
+    sim = play_sim()
+    path = find_tour(sim.board, sim.board.parse_square("c3"), closed=True).path
+    for square in path:
+        move(sim, sim.board.square_name(square))
+    assert sim.app.play_over == "closed" and sim.sound.played[-1] == "closed"
+    traced = [sim.display.trace_square]  # the trace starts at once, on the start square
+    for _ in range(200):
+        sim.clock.advance(0.05)
+        sim.update()
+        if sim.display.trace_square >= 0 and (not traced or traced[-1] != sim.display.trace_square):
+            traced.append(sim.display.trace_square)
+        if traced and sim.display.trace_square < 0:
+            break
+    assert traced == path + [path[0]]  # along the path, then back onto the start
+    assert sim.display.trace_square == -1 and sim.app.state == "play"
+    move(sim, "a1")  # a touch after the end starts a new game
+    assert sim.app.play_tour.length == 1
+
+    sim = play_sim()
+    for square in path:
+        move(sim, sim.board.square_name(square))
+    sim.clock.advance(0.05)
+    sim.update()
+    assert sim.display.trace_square >= 0
+    sim.command("undo")
+    sim.update()
+    assert sim.display.trace_square == -1 and sim.app.tracing == -1 and not sim.app.play_over

@@ -170,6 +170,8 @@ class App(Events):
         elif state == "wait":
             if self._is_due():
                 self.start_tour(-1)
+        elif self.tracing >= 0 and self._is_due():  # play mode: a closed game is traced too
+            self._trace_step()
         self._blink()
         if self.changed:
             self.changed = False
@@ -179,7 +181,7 @@ class App(Events):
     def _wait(self):
         wait = IDLE_WAIT
         state = self.state
-        if state == "run" or state == "show" or state == "wait":
+        if state == "run" or state == "show" or state == "wait" or self.tracing >= 0:
             if self._is_due():
                 return 0.0  # no float arithmetic: nothing allocated when running flat out
             wait = self.due - self.now

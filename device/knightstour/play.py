@@ -65,6 +65,8 @@ class Play:
                 self._status("closed tour! all %d squares and back to %s" % (
                     tour.length, board.square_name(tour.start)))
                 self.sound.closed_phrase()
+                self.tracing = 0
+                self.due = self.now
             else:
                 self._status("complete! all %d squares" % tour.length)
                 self.sound.complete_phrase()
@@ -108,6 +110,9 @@ class Play:
         if self.play_over:
             self.play_over = ""
             self.display.result("", 0, -1)
+            if self.tracing >= 0:
+                self.tracing = -1
+                self.display.trace(-1, 0)
         square = tour.unvisit()
         display = self.display
         display.unlight(square)

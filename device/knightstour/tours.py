@@ -93,7 +93,7 @@ class Tours(Play):
 
     def _trace_step(self):
         # Run along the path from the start, then close the loop back onto it.
-        tour = self.tour
+        tour = self.play_tour if self.state == "play" else self.tour
         i = self.tracing
         if i < tour.length:
             self.display.trace(tour.path[i], i + 1)
