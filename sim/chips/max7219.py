@@ -22,7 +22,20 @@ _NOOP, _DECODE_MODE, _INTENSITY, _SCAN_LIMIT, _SHUTDOWN, _DISPLAY_TEST = 0, 9, 1
 CODE_B = (0x7E, 0x30, 0x6D, 0x79, 0x33, 0x5B, 0x5F, 0x70, 0x7F, 0x7B, 0x01, 0x4F, 0x37, 0x0E, 0x67, 0x00)
 
 
-class MAX7219:
+class _OnTheBus:
+    """The SPI chip interface: bytes go through the shift registers, latched when CS rises."""
+
+    def select(self):
+        self._shifter.select()
+
+    def deselect(self):
+        self._shifter.deselect()
+
+    def transfer(self, data, mode):
+        return self._shifter.transfer(data)
+
+
+class MAX7219(_OnTheBus):
     """One MAX7219 with an 8x8 LED matrix; also an SPI chip on its own (a chain of one)."""
 
     def __init__(self):
@@ -85,32 +98,15 @@ class MAX7219:
     def __str__(self):
         return "\n".join("".join("#" if on else "." for on in row) for row in self.leds)
 
-    # SPI chip interface
-    def select(self):
-        self._shifter.select()
-
-    def deselect(self):
-        self._shifter.deselect()
-
-    def transfer(self, data, mode):
-        return self._shifter.transfer(data)
 
 
-class MAX7219Chain:
+class MAX7219Chain(_OnTheBus):
     """``length`` MAX7219s in a daisy chain on one chip select; ``chips[0]`` is nearest the board."""
 
     def __init__(self, length):
         self.chips = [MAX7219() for _ in range(length)]
         self._shifter = _ShiftChain(self.chips)
 
-    def select(self):
-        self._shifter.select()
-
-    def deselect(self):
-        self._shifter.deselect()
-
-    def transfer(self, data, mode):
-        return self._shifter.transfer(data)
 
 
 class _ShiftChain:
