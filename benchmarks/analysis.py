@@ -54,6 +54,14 @@ def main():
     print("Warnsdorff 8x8: %.0f tours/s" % (64 / best))
     best, _ = best_of(3, lambda: [find_tour(board, s, closed=True) for s in range(64)])
     print("closed tours 8x8, every start: %.3f s in all, %.1f ms each" % (best, best / 64 * 1000))
+    big = Board(32, 32)
+    starts = list(range(0, big.squares, 97))
+    for closed in (False, True):
+        began = time.perf_counter()
+        found = sum(find_tour(big, s, closed=closed).found for s in starts)
+        spent = time.perf_counter() - began
+        print("guaranteed %s tours 32x32: %d of %d starts found, %.2f s each on average"
+              % ("closed" if closed else "open", found, len(starts), spent / len(starts)))
 
 
 if __name__ == "__main__":
