@@ -23,6 +23,17 @@ from knightstour.hw import keys, pins  # noqa: F401  (keys: adds the hardware se
 from knightstour.hw.loop import BoardHardware, HardwareError, build, run_forever
 
 
+def _libraries():
+    """Never called. knightstour.hw imports only the driver its settings ask for, and circup does
+    not look inside lib/, so the drivers are named here for `circup install --auto` (it reads
+    this file's imports; it does not run it)."""
+    import adafruit_display_text.label  # noqa: F401
+    import adafruit_focaltouch  # noqa: F401
+    import adafruit_ili9341  # noqa: F401
+    import adafruit_max7219.matrices  # noqa: F401
+    import adafruit_stmpe610  # noqa: F401
+
+
 def board_kind(settings):
     if settings.board != "auto":
         return settings.board

@@ -92,3 +92,14 @@ def test_nothing_deployed_imports_a_module_left_behind():
             else:
                 continue
             assert not parts & left_behind, "%s imports %s" % (dest, parts & left_behind)
+
+
+def test_circup_auto_finds_every_driver_of_the_requirements_in_code_py():
+    from circup.command_utils import imports_from_code
+
+    with open(os.path.join(deploy.DEVICE_DIR, "code.py")) as f:
+        found = {name.split(".")[0] for name in imports_from_code(f.read())}
+    with open(os.path.join(deploy.DEVICE_DIR, "requirements.txt")) as f:
+        wanted = {line.strip() for line in f if line.strip() and not line.startswith("#")}
+    dependencies = {"adafruit_framebuf", "adafruit_bus_device"}  # pulled in by the drivers
+    assert wanted - dependencies <= found
