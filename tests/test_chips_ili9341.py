@@ -6,20 +6,9 @@ import pytest
 from knightstour_sim.chips import render, shims
 from knightstour_sim.chips.ili9341 import ILI9341, rgb565
 
-from chips_helpers import draw_rect, tft_rigs
+from chips_helpers import draw_rect
 
-
-@pytest.fixture(autouse=True)
-def no_sleep():
-    """Driver sleeps return at once; yields the total they asked for."""
-    with shims.skip_sleeps() as clock:
-        yield clock
-
-
-@pytest.fixture
-def tft():
-    with tft_rigs() as make:
-        yield make
+pytestmark = pytest.mark.usefixtures("no_sleep")
 
 RED, GREEN, BLUE, WHITE = 0xFF0000, 0x00FF00, 0x0000FF, 0xFFFFFF
 COLOURS = {0: 0x0000, 1: rgb565(255, 0, 0), 2: rgb565(0, 255, 0), 3: rgb565(0, 0, 255), 4: 0xFFFF}

@@ -6,22 +6,9 @@ import adafruit_stmpe610
 import digitalio
 import pytest
 
-from knightstour_sim.chips import bus, ft6206, shims, stmpe610
+from knightstour_sim.chips import bus, ft6206, stmpe610
 
-from chips_helpers import tft_rigs
-
-
-@pytest.fixture(autouse=True)
-def no_sleep():
-    """Driver sleeps return at once; yields the total they asked for."""
-    with shims.skip_sleeps() as clock:
-        yield clock
-
-
-@pytest.fixture
-def tft():
-    with tft_rigs() as make:
-        yield make
+pytestmark = pytest.mark.usefixtures("no_sleep")
 
 
 # STMPE610 over SPI, as on the TFT FeatherWing

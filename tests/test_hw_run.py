@@ -36,19 +36,8 @@ def clock():
 
 
 @pytest.fixture
-def tft_rigs():
-    import displayio
-
-    displayio.release_displays()
-    made = []
-
-    def make(touch="stmpe610"):
-        made.append(rig.tft_rig(touch, reset_pin=True))
-        return made[-1]
-
-    yield make
-    for each in made:
-        each.close()
+def tft_rigs(tft):
+    return lambda touch="stmpe610": tft(touch, reset_pin=True)
 
 
 def one_line(err):

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from knightstour.hw import tft
-from knightstour_sim.screenshot import Emulated, save_screenshot
+from knightstour_sim.screenshot import save_screenshot
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "benchmarks"))
@@ -30,17 +30,6 @@ def cell_pixels(chip, square, rotation):
     return [chip.screen_pixel(x0 + x, y0 + y, rotation) for y in range(CELL) for x in range(CELL)]
 
 
-@pytest.fixture
-def emulated_tft():
-    made = []
-
-    def make(*args, **kwargs):
-        made.append(Emulated("tft", *args, **kwargs))
-        return made[-1]
-
-    yield make
-    for each in made:
-        each.close()
 
 
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])

@@ -15,7 +15,6 @@ import pytest
 from knightstour.hw import touch as touch_module
 from knightstour.hw.loop import HardwareError
 from knightstour_sim.chips import bus, ft6206, shims, stmpe610
-from knightstour_sim.screenshot import Emulated
 
 shims.install()
 
@@ -38,17 +37,6 @@ def centre(square, cell=30):
     return (square % 8) * cell + cell // 2, (7 - square // 8) * cell + cell // 2
 
 
-@pytest.fixture
-def emulated():
-    made = []
-
-    def make(*args, **kwargs):
-        made.append(Emulated("tft", *args, **kwargs))
-        return made[-1]
-
-    yield make
-    for each in made:
-        each.close()
 
 
 def tap(emu, controller, x, y, rotation=None):
@@ -63,8 +51,8 @@ def tap(emu, controller, x, y, rotation=None):
 
 @pytest.mark.parametrize("controller", CONTROLLERS)
 @pytest.mark.parametrize("rotation", ROTATIONS)
-def test_touch_at_a_cell_centre_starts_the_tour_there(emulated, controller, rotation):
-    emu = emulated({"mode": "touch", "idle_ms": "600000"}, touch=controller, rotation=rotation, seed=rotation)
+def test_touch_at_a_cell_centre_starts_the_tour_there(emulated_tft, controller, rotation):
+    emu = emulated_tft({"mode": "touch", "idle_ms": "600000"}, touch=controller, rotation=rotation, seed=rotation)
     emu.step()
     assert emu.app.state == "wait"
     for square in (0, 7, 63, 56, 21, 42):
@@ -74,8 +62,8 @@ def test_touch_at_a_cell_centre_starts_the_tour_there(emulated, controller, rota
 
 @pytest.mark.parametrize("controller", CONTROLLERS)
 @pytest.mark.parametrize("rotation", ROTATIONS)
-def test_touch_off_the_board_does_nothing(emulated, controller, rotation):
-    emu = emulated({"mode": "touch", "idle_ms": "600000"}, touch=controller, rotation=rotation)
+def test_touch_off_the_board_does_nothing(emulated_tft, controller, rotation):
+    emu = emulated_tft({"mode": "touch", "idle_ms": "600000"}, touch=controller, rotation=rotation)
     emu.step()
     width, height = emu.chip.screen_size(rotation)
     if width > height:  # the side panel, right of the board
@@ -88,8 +76,8 @@ def test_touch_off_the_board_does_nothing(emulated, controller, rotation):
 
 
 @pytest.mark.parametrize("controller", CONTROLLERS)
-def test_one_press_is_one_touch(emulated, controller):
-    emu = emulated({"mode": "touch", "idle_ms": "600000"}, touch=controller)
+def test_one_press_is_one_touch(emulated_tft, controller):
+    emu = emulated_tft({"mode": "touch", "idle_ms": "600000"}, touch=controller)
     emu.step()
     events = []
     raw = raw_for(controller, emu.chip, *centre(9), 0)
@@ -156,8 +144,8 @@ def test_ft6206_missing_or_all_zero_is_one_clear_line():
         assert "\n" not in text and "FT6206" in text and "I2C" in text and "wiring/README.md" in text
 
 
-def test_stmpe610_dying_after_start_gives_no_touches_and_no_hang(emulated):
-    emu = emulated({"mode": "touch", "idle_ms": "600000"}, touch="stmpe610")
+def test_stmpe610_dying_after_start_gives_no_touches_and_no_hang(emulated_tft):
+    emu = emulated_tft({"mode": "touch", "idle_ms": "600000"}, touch="stmpe610")
     emu.step()
 
     class DeadChip:
@@ -180,8 +168,8 @@ def test_stmpe610_dying_after_start_gives_no_touches_and_no_hang(emulated):
     assert emu.app.state == "wait"
 
 
-def test_ft6206_loose_cable_after_start_is_ignored(emulated):
-    emu = emulated({"mode": "touch", "idle_ms": "600000"}, touch="ft6206")
+def test_ft6206_loose_cable_after_start_is_ignored(emulated_tft):
+    emu = emulated_tft({"mode": "touch", "idle_ms": "600000"}, touch="ft6206")
     emu.step()
     emu.rig.i2c.detach(ft6206.I2C_ADDRESS)
     for _ in range(5):
@@ -191,8 +179,8 @@ def test_ft6206_loose_cable_after_start_is_ignored(emulated):
 
 @pytest.mark.parametrize("controller", CONTROLLERS)
 @pytest.mark.parametrize("rotation", (0, 90))
-def test_calibrate_finds_the_default_values(emulated, controller, rotation):
-    emu = emulated({"mode": "touch", "idle_ms": "600000"}, touch=controller, rotation=rotation)
+def test_calibrate_finds_the_default_values(emulated_tft, controller, rotation):
+    emu = emulated_tft({"mode": "touch", "idle_ms": "600000"}, touch=controller, rotation=rotation)
     lines = []
     state = {"polls": 0, "target": None}
 

@@ -46,14 +46,17 @@ class RecordingDisplay(NullDisplay):
         self.dirty = set()
         self.all_dirty = True
 
+    def _log(self, *call):
+        if self.log is not None:
+            self.log.append(call)
+
     def _changed(self, square=-1):
         self.version += 1
         if square >= 0:
             self.dirty.add(square)
 
     def begin(self, board, mode, order, rule):
-        if self.log is not None:
-            self.log.append(("begin", board.size_name, mode, order, rule))
+        self._log("begin", board.size_name, mode, order, rule)
         if self.board is not board or len(self.number) != board.squares:
             self.number = [0] * board.squares
         else:
@@ -76,20 +79,17 @@ class RecordingDisplay(NullDisplay):
         self._changed()
 
     def light(self, square, number):
-        if self.log is not None:
-            self.log.append(("light", square, number))
+        self._log("light", square, number)
         self.number[square] = number
         self._changed(square)
 
     def unlight(self, square):
-        if self.log is not None:
-            self.log.append(("unlight", square))
+        self._log("unlight", square)
         self.number[square] = 0
         self._changed(square)
 
     def knight(self, square):
-        if self.log is not None:
-            self.log.append(("knight", square))
+        self._log("knight", square)
         if self.knight_square >= 0:
             self.dirty.add(self.knight_square)
         self.knight_square = square
@@ -97,15 +97,13 @@ class RecordingDisplay(NullDisplay):
         self._changed(square)
 
     def blink(self, on):
-        if self.log is not None:
-            self.log.append(("blink", on))
+        self._log("blink", on)
         self.knight_on = on
         if self.knight_square >= 0:
             self.dirty.add(self.knight_square)
 
     def moves(self, squares, hint):
-        if self.log is not None:
-            self.log.append(("moves", list(squares), hint))
+        self._log("moves", list(squares), hint)
         for s in self.marks:
             self.dirty.add(s)
         if self.hint >= 0:
@@ -117,16 +115,14 @@ class RecordingDisplay(NullDisplay):
         self._changed(hint)
 
     def result(self, kind, count, square):
-        if self.log is not None:
-            self.log.append(("result", kind, count, square))
+        self._log("result", kind, count, square)
         self.result_kind = kind
         self.result_count = count
         self.result_square = square
         self._changed(square)
 
     def trace(self, square, number):
-        if self.log is not None:
-            self.log.append(("trace", square, number))
+        self._log("trace", square, number)
         if self.trace_square >= 0:
             self.dirty.add(self.trace_square)
         self.trace_square = square
@@ -134,8 +130,7 @@ class RecordingDisplay(NullDisplay):
         self._changed(square)
 
     def status(self, text):
-        if self.log is not None:
-            self.log.append(("status", text))
+        self._log("status", text)
         self.status_text = text
         self._changed()
 

@@ -60,14 +60,20 @@ class MatrixDisplay:
         self.number = bytearray(SIZE * SIZE)
         self.order = bytearray(SIZE * SIZE + 2)  # move number -> square
         self.on = bytearray(SIZE * SIZE)  # what each LED shows now
+        self.dirty = False
+        self.status_text = ""
+        self._forget()
+
+    def _forget(self):
+        """A new tour: no numbers, knight, marks, result or trace."""
+        for i in range(SIZE * SIZE):
+            self.number[i] = 0
         self.knight_square = -1
         self.knight_on = True
         self.marks = []
         self.hint = -1
         self.result_kind = ""
         self.trace_number = 0
-        self.dirty = False
-        self.status_text = ""
 
     # ------------------------------------------------------------ helpers
 
@@ -120,14 +126,7 @@ class MatrixDisplay:
             for i in range(SIZE * SIZE):
                 self.on[i] = 0
             self.dirty = True
-        for i in range(SIZE * SIZE):
-            self.number[i] = 0
-        self.knight_square = -1
-        self.knight_on = True
-        self.marks = []
-        self.hint = -1
-        self.result_kind = ""
-        self.trace_number = 0
+        self._forget()
         self._redraw_all()
 
     def light(self, square, number):
