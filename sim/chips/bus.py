@@ -4,7 +4,8 @@
 Chip models watch a pin's level (chip select, the ILI9341's data/command line, reset),
 and may drive one themselves (a touch controller's interrupt line).
 
-``DigitalInOut`` has the ``digitalio.DigitalInOut`` interface, for drivers that take a
+``AnalogIn`` reads a pin's voltage (``analogio.AnalogIn``; a model such as a resistive touch
+panel sets ``pin.analog``). ``DigitalInOut`` has the ``digitalio.DigitalInOut`` interface, for drivers that take a
 ready-made chip select (``SPIDevice``). Blinka's own ``digitalio.DigitalInOut`` works on
 these pins too once :func:`knightstour_sim.chips.shims.install` has run.
 
@@ -63,6 +64,7 @@ class Pin:
         self._chip_level = None
         self._pull = None
         self._watchers = []
+        self.analog = None  # a callable: the wire's voltage as a fraction of 3.3 V, for AnalogIn
         Pin._by_id[self.id] = self
 
     def __repr__(self):
@@ -83,6 +85,11 @@ class Pin:
         if self._pull is not None:
             return self._pull
         return self.idle
+
+    @property
+    def board_level(self):
+        """What the board drives on the wire as an output (True/False), or None when it is an input."""
+        return self._board_level
 
     def watch(self, callback):
         """Call ``callback(level)`` whenever the level changes."""
@@ -201,6 +208,40 @@ class DigitalInOut:
             raise AttributeError("Not a Pull")
         self._pull = pull
         self.pin.board_pull(None if pull is None else pull is Pull.UP)
+
+
+class AnalogIn:
+    """``analogio.AnalogIn`` for a sim ``Pin``: the pin is an input while it is held.
+
+    ``value`` is 16 bits, from a 12-bit conversion as on a SAMD51 (CircuitPython spreads the
+    12 bits over 16: ``raw << 4 | raw >> 8``). The voltage comes from ``pin.analog()`` when
+    a model provides it, else from the logic level.
+    """
+
+    reference_voltage = 3.3
+
+    def __init__(self, pin):
+        self.pin = pin
+        pin.board_drive(None)
+        pin.board_pull(None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.deinit()
+
+    def deinit(self):
+        """Let go of the pin."""
+        self.pin = None
+
+    @property
+    def value(self):
+        if self.pin is None:
+            raise ValueError("Object has been deinitialized and can no longer be used")
+        level = self.pin.analog() if self.pin.analog is not None else (1.0 if self.pin.level else 0.0)
+        raw = int(min(max(level, 0.0), 1.0) * 4095 + 0.5)
+        return raw << 4 | raw >> 8
 
 
 class _Counting:

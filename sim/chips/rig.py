@@ -19,12 +19,14 @@ The ILI9341 with touch, wired like the TFT FeatherWing (display and STMPE610 sha
     rig.close()                                  # displayio.release_displays()
 
 ``touch="ft6206"`` puts an FT6206 on ``rig.i2c`` at 0x38 (the capacitive 2.8" shield):
-``adafruit_focaltouch.Adafruit_FocalTouch(rig.i2c)``; ``"stmpe610-i2c"`` an STMPE610 at 0x41.
+``adafruit_focaltouch.Adafruit_FocalTouch(rig.i2c)``; ``"stmpe610-i2c"`` an STMPE610 at 0x41;
+``"tsc2007"`` a TSC2007 at 0x48 with its PENIRQ on ``rig.touch_cs`` (the TFT FeatherWing V2, where
+D6 is the interrupt): ``adafruit_tsc2007.TSC2007(rig.i2c)``.
 """
 
 from collections import namedtuple
 
-from . import ft6206, shims, stmpe610
+from . import ft6206, shims, stmpe610, tsc2007
 from .bus import I2C, SPI, DigitalInOut, Pin
 from .ili9341 import ILI9341
 from .max7219 import MAX7219, MAX7219Chain
@@ -32,7 +34,7 @@ from .max7219 import MAX7219, MAX7219Chain
 MatrixRig = namedtuple("MatrixRig", "spi cs chip")
 MatrixRig.__doc__ = """SPI bus, chip select (a ``DigitalInOut``; its ``.pin`` is the ``Pin``), MAX7219 model."""
 
-TOUCH_KINDS = ("stmpe610", "stmpe610-i2c", "ft6206", None)
+TOUCH_KINDS = ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007", None)
 
 
 def matrix_rig(chain=1, *, spi=None):
@@ -72,6 +74,8 @@ class TftRig:
             self.touch_chip = self.i2c.attach(stmpe610.STMPE610(), stmpe610.I2C_ADDRESS)
         elif touch == "ft6206":
             self.touch_chip = self.i2c.attach(ft6206.FT6206(interrupt=self.touch_irq), ft6206.I2C_ADDRESS)
+        elif touch == "tsc2007":  # the TFT FeatherWing V2: PENIRQ on D6, the V1's touch CS
+            self.touch_chip = self.i2c.attach(tsc2007.TSC2007(interrupt=self.touch_cs), tsc2007.ADDRESS)
         else:
             self.touch_chip = None
         self._display = None
@@ -123,6 +127,10 @@ class TftRig:
                 import adafruit_focaltouch
 
                 return adafruit_focaltouch.Adafruit_FocalTouch(self.i2c, **kwargs)
+            if self.touch_kind == "tsc2007":
+                import adafruit_tsc2007
+
+                return adafruit_tsc2007.TSC2007(self.i2c, **kwargs)
         raise ValueError("this rig has no touch controller")
 
     def close(self):
@@ -140,5 +148,5 @@ class TftRig:
 
 
 def tft_rig(touch="stmpe610", *, reset_pin=False):
-    """A ``TftRig``: ILI9341 plus ``touch`` ("stmpe610", "stmpe610-i2c", "ft6206" or None)."""
+    """A ``TftRig``: ILI9341 plus ``touch`` ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007" or None)."""
     return TftRig(touch, reset_pin=reset_pin)
