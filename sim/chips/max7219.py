@@ -133,3 +133,58 @@ class _ShiftChain:
             del self.register[0]
             self.register.append(byte)
         return bytes(out)
+
+
+class MatrixPanel:
+    """The LEDs of a chain as built: ``columns`` x ``rows`` modules, seen from the front.
+
+    Chip 0 (nearest the board's DIN) is the top right module, the chain runs right to left
+    along each row, rows top to bottom (an FC-16 32x8 held with its input connector on the
+    right). ``block_rotation`` is how each module's LEDs are wired to its chip: 0 as
+    ``MAX7219.lit`` (digit register n+1 is column n, segment bit b row b), each 90 turns that
+    clockwise; an FC-16 module is 90 (digit register 1 its top row, bit 7 its left column).
+    """
+
+    def __init__(self, chain, columns, rows=1, block_rotation=90):
+        if len(chain.chips) != columns * rows:
+            raise ValueError("%d chips cannot fill %d x %d modules" % (len(chain.chips), columns, rows))
+        self.chain = chain
+        self.columns = columns
+        self.rows = rows
+        self.block_rotation = block_rotation
+        self.width = 8 * columns
+        self.height = 8 * rows
+
+    def chip_at(self, index):
+        """(left, top) LED of chip ``index``'s module."""
+        row, place = divmod(index, self.columns)
+        return 8 * (self.columns - 1 - place), 8 * row
+
+    def led_of(self, digit, bit):
+        """Where in its module (x, y) a chip's digit 0-7 and segment bit light."""
+        x, y = digit, bit
+        for _ in range(self.block_rotation // 90):
+            x, y = 7 - y, x  # a quarter turn clockwise
+        return x, y
+
+    @property
+    def leds(self):
+        """``leds[y][x]`` for the whole panel."""
+        picture = [[False] * self.width for _ in range(self.height)]
+        for index, chip in enumerate(self.chain.chips):
+            left, top = self.chip_at(index)
+            for digit in range(8):
+                segments = chip.segments(digit)
+                for bit in range(8):
+                    if segments >> bit & 1:
+                        x, y = self.led_of(digit, bit)
+                        picture[top + y][left + x] = True
+        return picture
+
+    def lit(self):
+        """The set of (x, y) lit."""
+        return {(x, y) for y, row in enumerate(self.leds) for x, on in enumerate(row) if on}
+
+    def __str__(self):
+        return "\n".join("".join("#" if on else "." for on in row) for row in self.leds)
+

@@ -1,0 +1,176 @@
+"""MAX7219 chains (hw/chain.py) through the real adafruit_max7219 driver on the emulated chain,
+checked LED by LED against the panel as built (sim/chips/max7219.MatrixPanel)."""
+
+import random
+
+import pytest
+
+from knightstour.board import Board
+from knightstour.hw import chain
+from knightstour_sim.chips import rig, shims
+from knightstour_sim.chips.max7219 import MatrixPanel
+
+shims.install()
+
+
+def wired(modules, arrangement="row", block_rotation=90, rotation=0, mirror=False):
+    """(ChainMatrix on the real driver, MatrixPanel of the emulated chips)."""
+    spi, cs, chips = rig.matrix_rig(chain=modules)
+    if modules == 1:
+        from knightstour_sim.chips.max7219 import MAX7219Chain
+
+        assert not isinstance(chips, MAX7219Chain)
+    layout = chain.ChainLayout(modules, arrangement, block_rotation, rotation, mirror)
+    driver = chain._Chain(layout.panel_width, layout.panel_height, spi, cs)
+    columns, rows = chain.grid(modules, arrangement)
+    return chain.ChainMatrix(driver, layout), MatrixPanel(chips, columns, rows, block_rotation)
+
+
+def turned(width, height, points, rotation, mirror):
+    """The panel's lit LEDs for a picture with ``points`` lit, built apart from chain.py:
+    the picture grid turned clockwise rotation/90 times, then mirrored left to right."""
+    grid = [[(x, y) in points for x in range(width)] for y in range(height)]
+    for _ in range(rotation // 90):
+        grid = [list(row) for row in zip(*grid[::-1])]  # a quarter turn clockwise
+    if mirror:
+        grid = [row[::-1] for row in grid]
+    return {(x, y) for y, row in enumerate(grid) for x, on in enumerate(row) if on}
+
+
+def test_fc16_wiring_as_built_chip_0_is_the_right_module_digit_1_its_top_row():
+    spi, cs, chips = rig.matrix_rig(chain=4)
+    panel = MatrixPanel(chips, 4)
+    first = chips.chips[0]
+    first.shutdown, first.scan_limit = False, 7
+    first.digits[0] = 0x80  # digit register 1, bit 7 (DP)
+    assert panel.lit() == {(24, 0)}
+    first.digits[0] = 0x01
+    assert panel.lit() == {(31, 0)}
+    first.digits[0] = 0
+    chips.chips[3].shutdown, chips.chips[3].scan_limit = False, 7
+    chips.chips[3].digits[7] = 0x01  # the last chip, digit 8, bit 0: bottom right of the left module
+    assert panel.lit() == {(7, 7)}
+
+
+ARRANGEMENTS = [(1, "row", 0), (2, "row", 90), (4, "row", 90), (4, "row", 0), (8, "row", 90),
+                (4, "2x2", 90), (4, "2x2", 0), (4, "2x2", 270), (3, "row", 180)]
+
+
+@pytest.mark.parametrize("modules, arrangement, block_rotation", ARRANGEMENTS)
+def test_every_led_lights_alone_where_the_picture_says(modules, arrangement, block_rotation):
+    matrix, panel = wired(modules, arrangement, block_rotation)
+    layout = matrix.layout
+    for y in range(layout.height):
+        for x in range(layout.width):
+            matrix.pixel(x, y, 1)
+            matrix.show()
+            assert panel.lit() == {(x, y)}, (x, y)
+            matrix.pixel(x, y, 0)
+    matrix.show()
+    assert panel.lit() == set()
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+@pytest.mark.parametrize("mirror", [False, True])
+@pytest.mark.parametrize("modules, arrangement", [(4, "row"), (4, "2x2"), (2, "row")])
+def test_rotation_and_mirror_turn_the_whole_picture(modules, arrangement, rotation, mirror):
+    matrix, panel = wired(modules, arrangement, 90, rotation, mirror)
+    layout = matrix.layout
+    rng = random.Random(rotation * 7 + mirror + modules)
+    points = {(rng.randrange(layout.width), rng.randrange(layout.height)) for _ in range(12)}
+    points |= {(0, 0), (layout.width - 1, 0), (0, layout.height - 1)}
+    for x, y in points:
+        matrix.pixel(x, y, 1)
+    matrix.show()
+    assert panel.lit() == turned(layout.width, layout.height, points, rotation, mirror)
+
+
+def test_a_row_shows_the_board_on_the_left_matrix_and_the_move_number_on_the_others():
+    spi, cs, chips = rig.matrix_rig(chain=4)
+    display = chain.make_chain(spi, cs, 4)
+    panel = MatrixPanel(chips, 4)
+    board = Board(8, 8)
+    display.begin(board, "attract", "ahfdgceb", "border")
+    display.flush()
+    assert panel.lit() == set()
+    for number, name in enumerate(("a1", "b3", "c5", "d7"), start=1):
+        display.light(board.parse_square(name), number)
+    display.flush()
+    board_leds = {(x, y) for x, y in panel.lit() if x < 8}
+    assert board_leds == {(0, 7), (1, 5), (2, 3), (3, 1)}
+    assert text_of(panel) == "4"
+    for number in range(5, 38):
+        display.light(number + 10, number)
+    display.flush()
+    assert text_of(panel) == "37"
+    display.unlight(47)  # undo move 37
+    display.flush()
+    assert text_of(panel) == "36"
+
+
+def text_of(panel, left=9):
+    """Read the 3x5 characters back off the panel's LEDs."""
+    lit = panel.lit()
+    shapes = {chain.glyph(char): char for char in "0123456789" + "".join(chain.LETTERS)}
+    text = ""
+    for x0 in range(left, panel.width - 2, 4):
+        bits = 0
+        for row in range(5):
+            for column in range(3):
+                bits = bits << 1 | ((x0 + column, 1 + row) in lit)
+        text += shapes.get(bits, " ") if bits else " "
+    assert not any(y in (0, 6, 7) for x, y in lit if x >= left)
+    return text.rstrip()
+
+
+@pytest.mark.parametrize("modules, kind, word", [
+    (4, "closed", "CLOSED"), (4, "complete", "DONE"), (4, "stuck", "STUCK"), (4, "impossible", "NONE"),
+    (2, "closed", "CL"), (2, "complete", "OK"), (3, "stuck", "STK"), (2, "stuck", "X"),
+])
+def test_the_result_as_a_word_that_fits(modules, kind, word):
+    spi, cs, chips = rig.matrix_rig(chain=modules)
+    display = chain.make_chain(spi, cs, modules)
+    panel = MatrixPanel(chips, modules)
+    board = Board(8, 8)
+    display.begin(board, "attract", "ahfdgceb", "border")
+    display.light(0, 1)
+    display.result(kind, 1, 0)
+    display.flush()
+    assert text_of(panel) == word
+    display.result("", 1, 0)  # play mode: undo after the end
+    display.flush()
+    assert text_of(panel) == "1"
+
+
+def test_2x2_shows_an_8x8_board_with_four_leds_a_square():
+    spi, cs, chips = rig.matrix_rig(chain=4)
+    display = chain.make_chain(spi, cs, 4, "2x2")
+    panel = MatrixPanel(chips, 2, 2)
+    board = Board(8, 8)
+    display.begin(board, "attract", "ahfdgceb", "border")
+    display.light(board.parse_square("a1"), 1)
+    display.light(board.parse_square("h8"), 2)
+    display.flush()
+    assert panel.lit() == {(0, 14), (1, 14), (0, 15), (1, 15), (14, 0), (15, 0), (14, 1), (15, 1)}
+
+
+def test_brightness_goes_to_every_chip():
+    spi, cs, chips = rig.matrix_rig(chain=4)
+    chain.make_chain(spi, cs, 4, brightness=9)
+    assert [chip.intensity for chip in chips.chips] == [9, 9, 9, 9]
+    assert all(not chip.shutdown and chip.scan_limit == 7 for chip in chips.chips)
+
+
+@pytest.mark.parametrize("modules, arrangement, message", [
+    (3, "2x2", "2x2 arrangement needs 4 modules"), (4, "ring", "one of row, 2x2"),
+    (0, "row", "1 to 16 modules"), (17, "row", "1 to 16 modules"),
+])
+def test_bad_chains_are_refused_with_what_is_accepted(modules, arrangement, message):
+    with pytest.raises(ValueError, match=message):
+        chain.grid(modules, arrangement)
+
+
+def test_panel_model_refuses_a_chain_that_does_not_fill_it():
+    spi, cs, chips = rig.matrix_rig(chain=3)
+    with pytest.raises(ValueError):
+        MatrixPanel(chips, 2, 2)
