@@ -32,6 +32,7 @@ def _libraries():
     import adafruit_ili9341  # noqa: F401
     import adafruit_max7219.matrices  # noqa: F401
     import adafruit_stmpe610  # noqa: F401
+    import adafruit_touchscreen  # noqa: F401
 
 
 def board_kind(settings):

@@ -21,6 +21,9 @@ What is real and what is stood in, after :func:`install`:
   ``micropython`` (``const``), ``digitalio`` (this package's ``DigitalInOut`` and enums),
   ``microcontroller`` (``Pin``), ``busio`` (``SPI``/``I2C`` as types). ``board`` is never
   stood in: no driver imports it.
+* Blinka has no ``analogio`` on a desktop (it raises) and no ``audioio``/``audiocore`` at all:
+  ``analogio.AnalogIn`` is ``bus.AnalogIn`` (reads ``pin.analog``, e.g. a resistive panel),
+  ``audioio.AudioOut`` and ``audiocore.RawSample`` are ``speaker``'s (they log the notes played).
 
 :func:`skip_sleeps` makes the drivers' ``time.sleep`` calls (up to ~0.6 s per ILI9341 init)
 return at once, without touching displayio's background thread.
@@ -51,6 +54,9 @@ def install():
         ("microcontroller", _microcontroller),
         ("digitalio", _digitalio),
         ("busio", _busio),
+        ("analogio", _analogio),
+        ("audiocore", _audiocore),
+        ("audioio", _audioio),
     ):
         try:
             with contextlib.redirect_stdout(io.StringIO()):
@@ -152,6 +158,28 @@ def _digitalio():
 def _busio():
     module = types.ModuleType("busio", "Stand-in: the sim buses as types.")
     module.SPI, module.I2C = bus.SPI, bus.I2C
+    return module
+
+
+def _analogio():
+    module = types.ModuleType("analogio", "Stand-in: AnalogIn over knightstour_sim pins.")
+    module.AnalogIn = bus.AnalogIn
+    return module
+
+
+def _audiocore():
+    from . import speaker
+
+    module = types.ModuleType("audiocore", "Stand-in: RawSample.")
+    module.RawSample = speaker.RawSample
+    return module
+
+
+def _audioio():
+    from . import speaker
+
+    module = types.ModuleType("audioio", "Stand-in: AudioOut on a knightstour_sim speaker pin.")
+    module.AudioOut = speaker.AudioOut
     return module
 
 
