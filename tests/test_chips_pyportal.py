@@ -14,7 +14,7 @@ from knightstour_sim.chips import speaker as speaker_model
 
 shims.install()
 
-CALIBRATION = ((5200, 59000), (5800, 57000))  # Adafruit's PyPortal examples
+CALIBRATION = resistive.PYPORTAL_CALIBRATION  # Adafruit's PyPortal examples
 
 
 def pyportal_board():
@@ -22,13 +22,6 @@ def pyportal_board():
     board = types.SimpleNamespace(**{name: bus.Pin(name) for name in names})
     board.SPEAKER_ENABLE.idle = False  # pulled down on the board: amplifier off
     return board
-
-
-def press_at(panel, x, y, width=320, height=240, resistance=400):
-    """Touch the panel where Adafruit's calibration puts screen pixel (x, y)."""
-    (x0, x1), (y0, y1) = CALIBRATION
-    panel.touch((y0 + y / (height - 1) * (y1 - y0)) / 65535, (x0 + x / (width - 1) * (x1 - x0)) / 65535,
-                resistance)
 
 
 def test_solve_a_divider_and_leave_floating_nodes_out():
@@ -75,7 +68,7 @@ def test_adafruits_calibration_in_the_driver_lands_on_the_pixel(width, height):
     touch = adafruit_touchscreen.Touchscreen(board.TOUCH_XL, board.TOUCH_XR, board.TOUCH_YD, board.TOUCH_YU,
                                              calibration=CALIBRATION, size=(width, height))
     for x, y in ((10, 10), (width - 11, 20), (width // 2, height - 5)):
-        press_at(panel, x, y, width, height)
+        resistive.touch_pixel(panel, x, y, (width, height))
         got_x, got_y, _ = touch.touch_point
         assert abs(got_x - x) <= 2 and abs(got_y - y) <= 2
 
@@ -88,7 +81,7 @@ def test_the_12_bit_reader_and_the_default_calibration_find_the_pixel():
     mapper = TouchMapper(defaults["x0"], defaults["x1"], defaults["y0"], defaults["y1"], defaults["swap"])
     assert read() is None
     for x, y in ((15, 15), (300, 30), (160, 200)):
-        press_at(panel, x, y)
+        resistive.touch_pixel(panel, x, y, (320, 240))
         raw = read()
         assert all(0 <= value <= 4095 for value in raw)
         got_x, got_y = mapper.landscape(*raw)
@@ -142,3 +135,33 @@ def test_board_facts():
     assert pyportal.screen_size(board) == (480, 320)
     assert not pyportal.has_builtin(types.SimpleNamespace())
     assert pyportal.SIZES["pyportal_titano"] == (480, 320)
+
+
+@pytest.mark.parametrize("board_id, size", [("pyportal", (320, 240)), ("pyportal_titano", (480, 320))])
+def test_rig_board_display_draws_at_its_size_and_the_touch_lands(board_id, size):
+    import displayio
+
+    from knightstour_sim.chips import rig
+
+    with rig.PyPortalRig(board_id) as portal:
+        display = portal.board.DISPLAY
+        assert (display.width, display.height) == size == pyportal.screen_size(portal.board)
+        assert portal.display_chip.screen_size(0) == size
+        bitmap, palette = displayio.Bitmap(size[0], size[1], 2), displayio.Palette(2)
+        palette[1] = 0x00FF00
+        for x, y in ((0, 0), (size[0] - 1, size[1] - 1), (size[0] // 2, 7)):
+            bitmap[x, y] = 1
+        group = displayio.Group()
+        group.append(displayio.TileGrid(bitmap, pixel_shader=palette))
+        display.auto_refresh = False
+        display.root_group = group
+        display.refresh()
+        chip = portal.display_chip
+        assert chip.screen_pixel(size[0] - 1, size[1] - 1) == 0x07E0
+        assert chip.screen_pixel(size[0] // 2, 7) == 0x07E0 and chip.screen_pixel(1, 1) == 0
+        touch = adafruit_touchscreen.Touchscreen(
+            portal.board.TOUCH_XL, portal.board.TOUCH_XR, portal.board.TOUCH_YD, portal.board.TOUCH_YU,
+            calibration=portal.CALIBRATION, size=size)
+        portal.touch_at(size[0] - 30, 40)
+        x, y, _ = touch.touch_point
+        assert abs(x - (size[0] - 30)) <= 2 and abs(y - 40) <= 2

@@ -61,12 +61,16 @@ class ILI9341:
 
     ``reset`` (optional) is the RESET pin; pulling it low resets the chip.
     ``panel_bgr`` is the colour filter order of the glass (True for Adafruit's panels).
+    ``width`` x ``height`` is the frame memory, portrait (240x320; 320x480 stands in for the
+    PyPortal Titano's HX8357, which takes the same MIPI DCS drawing commands).
     """
 
-    def __init__(self, dc, *, reset=None, panel_bgr=True):
+    def __init__(self, dc, *, reset=None, panel_bgr=True, width=WIDTH, height=HEIGHT):
+        self.width = width
+        self.height = height
         self.dc = dc
         self.panel_bgr = panel_bgr
-        self.memory = array("H", bytes(2 * WIDTH * HEIGHT))
+        self.memory = array("H", bytes(2 * self.width * self.height))
         self.command_counts = Counter()
         self.unknown_commands = Counter()
         self.pixels_written = 0
@@ -81,9 +85,9 @@ class ILI9341:
         self.inverted = False
         self.madctl = 0
         self.colmod = 0x66
-        self.columns = (0, WIDTH - 1)
-        self.pages = (0, HEIGHT - 1)
-        self.scroll_area = (0, HEIGHT, 0)
+        self.columns = (0, self.width - 1)
+        self.pages = (0, self.height - 1)
+        self.scroll_area = (0, self.height, 0)
         self.scroll_start = 0
         self._command = None
         self._params = bytearray()
@@ -201,17 +205,18 @@ class ILI9341:
         page_start, page_end = self.pages
         col, page = self._cursor
         memory = self.memory
+        width, height = self.width, self.height
         for value in values:
             if exchange:
                 mem_col, mem_row = page, col
             else:
                 mem_col, mem_row = col, page
             if mirror_x:
-                mem_col = WIDTH - 1 - mem_col
+                mem_col = width - 1 - mem_col
             if mirror_y:
-                mem_row = HEIGHT - 1 - mem_row
-            if 0 <= mem_col < WIDTH and 0 <= mem_row < HEIGHT:
-                memory[mem_row * WIDTH + mem_col] = value
+                mem_row = height - 1 - mem_row
+            if 0 <= mem_col < width and 0 <= mem_row < height:
+                memory[mem_row * width + mem_col] = value
             col += 1
             if col > col_end:
                 col = col_start
@@ -232,7 +237,7 @@ class ILI9341:
         """RGB565 the viewer sees at panel (x, y), portrait; black when off or asleep."""
         if self.sleeping or not self.display_on:
             return 0
-        value = self.memory[self._memory_row(y) * WIDTH + (WIDTH - 1 - x)]
+        value = self.memory[self._memory_row(y) * self.width + (self.width - 1 - x)]
         if bool(self.madctl & _MADCTL_BGR) != self.panel_bgr:
             value = (value & 0x1F) << 11 | (value & 0x07E0) | value >> 11
         if self.inverted:
@@ -245,15 +250,15 @@ class ILI9341:
         if rotation == 0:
             landscape = (x, y)
         elif rotation == 90:
-            landscape = (HEIGHT - 1 - y, x)
+            landscape = (self.height - 1 - y, x)
         elif rotation == 180:
-            landscape = (HEIGHT - 1 - x, WIDTH - 1 - y)
+            landscape = (self.height - 1 - x, self.width - 1 - y)
         elif rotation == 270:
-            landscape = (y, WIDTH - 1 - x)
+            landscape = (y, self.width - 1 - x)
         else:
             raise ValueError("rotation must be 0, 90, 180 or 270")
         lx, ly = landscape
-        return WIDTH - 1 - ly, lx
+        return self.width - 1 - ly, lx
 
     def screen_pixel(self, x, y, rotation=0):
         """RGB565 seen at logical (x, y) of a CircuitPython display at ``rotation``."""
@@ -261,7 +266,7 @@ class ILI9341:
 
     def screen_size(self, rotation=0):
         """(width, height) of the logical screen at ``rotation``."""
-        return (HEIGHT, WIDTH) if rotation % 180 == 0 else (WIDTH, HEIGHT)
+        return (self.height, self.width) if rotation % 180 == 0 else (self.width, self.height)
 
     def screen_rgb565(self, rotation=0):
         """Rows of RGB565 values of the whole screen at ``rotation``."""

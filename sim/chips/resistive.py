@@ -97,6 +97,20 @@ def solve(edges, fixed):
     return result
 
 
+# Adafruit's PyPortal examples: 16-bit readings of adafruit_touchscreen at the screen's edges,
+# ((x at the left, x at the right), (y at the top, y at the bottom)).
+PYPORTAL_CALIBRATION = ((5200, 59000), (5800, 57000))
+
+
+def touch_pixel(panel, x, y, size, calibration=PYPORTAL_CALIBRATION, resistance=400):
+    """Press ``panel`` where ``calibration`` puts screen pixel (x, y) of a ``size`` screen
+    (the driver's x comes from the Y plate, its y from the X plate)."""
+    (x0, x1), (y0, y1) = calibration
+    width, height = size
+    panel.touch((y0 + y / (height - 1) * (y1 - y0)) / 65535, (x0 + x / (width - 1) * (x1 - x0)) / 65535,
+                resistance)
+
+
 def pyportal_panel(board_pins, **kwargs):
     """A panel on a board's TOUCH_XL, TOUCH_XR, TOUCH_YD, TOUCH_YU (``board_pins`` has them as
     attributes)."""

@@ -26,7 +26,7 @@ D6 is the interrupt): ``adafruit_tsc2007.TSC2007(rig.i2c)``.
 
 from collections import namedtuple
 
-from . import ft6206, shims, stmpe610, tsc2007
+from . import ft6206, resistive, shims, speaker, stmpe610, tsc2007
 from .bus import I2C, SPI, DigitalInOut, Pin
 from .ili9341 import ILI9341
 from .max7219 import MAX7219, MAX7219Chain
@@ -150,3 +150,61 @@ class TftRig:
 def tft_rig(touch="stmpe610", *, reset_pin=False):
     """A ``TftRig``: ILI9341 plus ``touch`` ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007" or None)."""
     return TftRig(touch, reset_pin=reset_pin)
+
+
+# The PyPortals' screens as CircuitPython builds board.DISPLAY: (width, height) at rotation 0.
+PYPORTALS = {"pyportal": (320, 240), "pyportal_pynt": (320, 240), "pyportal_titano": (480, 320)}
+
+
+class PyPortalRig:
+    """A PyPortal (or Pynt, or Titano) as CircuitPython's ``board`` module shows it.
+
+    ``board`` has ``board_id``, ``DISPLAY`` (the real adafruit_ili9341 driver on the ILI9341
+    model; for the Titano's 480x320 HX8357, the same model with a 320x480 memory), the four
+    touch wires ``TOUCH_XL/XR/YD/YU`` with a ``resistive.ResistivePanel`` on them (``panel``),
+    ``SPEAKER`` and ``SPEAKER_ENABLE`` with a ``speaker.Speaker`` (``speaker``). ``display_chip``
+    is the display model. ``touch_at(x, y)`` presses where Adafruit's calibration puts screen
+    pixel (x, y).
+    """
+
+    CALIBRATION = resistive.PYPORTAL_CALIBRATION
+
+    def __init__(self, board_id="pyportal"):
+        import types
+
+        if board_id not in PYPORTALS:
+            raise ValueError("board_id must be one of %s" % ", ".join(PYPORTALS))
+        shims.install()
+        self.width, self.height = PYPORTALS[board_id]
+        names = ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU", "SPEAKER", "SPEAKER_ENABLE", "LCD_CS", "LCD_DC")
+        self.board = types.SimpleNamespace(board_id=board_id, **{name: Pin(name) for name in names})
+        self.board.SPEAKER_ENABLE.idle = False  # pulled down: the amplifier starts off
+        self.spi = SPI()
+        self.display_chip = self.spi.attach(
+            ILI9341(self.board.LCD_DC, width=self.height, height=self.width), self.board.LCD_CS)
+        self.panel = resistive.pyportal_panel(self.board)
+        self.speaker = speaker.Speaker(self.board.SPEAKER, self.board.SPEAKER_ENABLE)
+        import adafruit_ili9341
+        import fourwire
+
+        with shims.skip_sleeps():
+            bus = fourwire.FourWire(self.spi, command=self.board.LCD_DC, chip_select=self.board.LCD_CS)
+            self.board.DISPLAY = adafruit_ili9341.ILI9341(bus, width=self.width, height=self.height)
+
+    def touch_at(self, x, y, resistance=400):
+        resistive.touch_pixel(self.panel, x, y, (self.width, self.height), self.CALIBRATION, resistance)
+
+    def release(self):
+        self.panel.release()
+
+    def close(self):
+        import displayio
+
+        displayio.release_displays()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
