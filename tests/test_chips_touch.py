@@ -238,3 +238,13 @@ def test_ft6206_with_irq_pin_waits_for_a_touch(tft):
     # no finger: the driver spins on the interrupt line and never returns
     with pytest.raises(bus.TransferLimitExceeded):
         _ = touch.touched
+
+
+def test_stmpe610_not_ready_after_a_cold_start_fails_once_then_answers():
+    spi = bus.SPI()
+    cs = bus.Pin("CS")
+    spi.attach(stmpe610.STMPE610(not_ready_reads=4), cs)
+    with pytest.raises(RuntimeError, match="Failed to find STMPE610"):
+        adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, bus.DigitalInOut(cs))  # version read in modes 0 and 1
+    touch = adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, bus.DigitalInOut(cs))
+    assert touch.get_version == 0x0811

@@ -33,9 +33,12 @@ I2C_ADDRESS = 0x41
 
 class STMPE610:
     """The controller. ``spi_modes`` are the SPI modes it answers in; in any other it
-    answers bits shifted by one, as a chip sampling on the wrong clock edge would."""
+    answers bits shifted by one, as a chip sampling on the wrong clock edge would.
+    ``not_ready_reads``: a chip not ready yet after a cold power-up (the TFT FeatherWing's, which
+    Adafruit's FeatherWing helper waits for and retries) answers 0 to that many register reads."""
 
-    def __init__(self, *, spi_modes=(0, 1, 2, 3), version=0x03):
+    def __init__(self, *, spi_modes=(0, 1, 2, 3), version=0x03, not_ready_reads=0):
+        self.not_ready_reads = not_ready_reads
         self.spi_modes = tuple(spi_modes)
         self.version = version
         self.touching = None
@@ -89,6 +92,9 @@ class STMPE610:
     # Registers
     def read_register(self, address):
         """The value the chip returns for ``address`` (reading the FIFO data pops it)."""
+        if self.not_ready_reads > 0:
+            self.not_ready_reads -= 1
+            return 0
         address &= 0x7F
         if address == _TSC_CTRL:
             return self.registers[_TSC_CTRL] & 0x7F | (0x80 if self.touched else 0)
