@@ -174,3 +174,20 @@ def test_panel_model_refuses_a_chain_that_does_not_fill_it():
     spi, cs, chips = rig.matrix_rig(chain=3)
     with pytest.raises(ValueError):
         MatrixPanel(chips, 2, 2)
+
+
+def test_panel_picture_has_a_dot_per_led_modules_apart():
+    from knightstour_sim.chips import render
+
+    spi, cs, chips = rig.matrix_rig(chain=4)
+    display = chain.make_chain(spi, cs, 4, "2x2", brightness=15)
+    board = Board(8, 8)
+    display.begin(board, "attract", "ahfdgceb", "border")
+    display.light(board.parse_square("h8"), 1)
+    display.flush()
+    image = render.panel_image(MatrixPanel(chips, 2, 2), scale=10, gap=5)
+    assert image.size == (10 + 2 * 80 + 5, 10 + 2 * 80 + 5)
+    red = lambda x, y: image.getpixel((x, y))[0]  # noqa: E731
+    # h8 is the top right 2x2 LEDs: LED (15, 0) is in the right module, one gap further
+    assert red(5 + 80 + 5 + 7 * 10 + 5, 5 + 5) > 200
+    assert red(5 + 5, 5 + 5) < 100

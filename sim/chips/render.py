@@ -15,23 +15,37 @@ def matrix_image(chip, *, scale=40, gap=None):
     ``scale`` is the pixel pitch of one LED; lit LEDs glow brighter with higher intensity.
     """
     chips = chip.chips
+    leds = [sum((module.leds[y] for module in chips), []) for y in range(8)]
+    return _leds_image(leds, len(chips), 1, [module.brightness for module in chips], scale, gap)
+
+
+def panel_image(panel, *, scale=40, gap=None):
+    """The LEDs of a ``max7219.MatrixPanel`` (a chain as built: a 32x8 row, 2x2...) as seen
+    from the front."""
+    chips = panel.chain.chips
+    glow = sum(module.brightness for module in chips) / len(chips)
+    return _leds_image(panel.leds, panel.columns, panel.rows, [glow] * (panel.columns * panel.rows), scale, gap)
+
+
+def _leds_image(leds, columns, rows, brightness, scale, gap):
+    """Round dots for ``leds[y][x]``, modules of 8x8 ``gap`` apart; ``brightness`` per module,
+    row by row from the top left."""
     gap = scale // 2 if gap is None else gap
     pitch = scale * _SUPERSAMPLE
     margin = pitch // 2
-    module_width = 8 * pitch
-    width = 2 * margin + len(chips) * module_width + (len(chips) - 1) * gap * _SUPERSAMPLE
-    height = 2 * margin + 8 * pitch
+    step = 8 * pitch + gap * _SUPERSAMPLE
+    width = 2 * margin + columns * step - gap * _SUPERSAMPLE
+    height = 2 * margin + rows * step - gap * _SUPERSAMPLE
     image = Image.new("RGB", (width, height), (0, 0, 0))
     draw = ImageDraw.Draw(image)
     radius = pitch * 0.4
-    for index, module in enumerate(chips):
-        left = margin + index * (module_width + gap * _SUPERSAMPLE)
-        glow = 0.45 + 0.55 * module.brightness
-        lit = tuple(round(channel * glow) for channel in _LIT_COLOUR)
-        for y, row in enumerate(module.leds):
-            for x, on in enumerate(row):
-                cx, cy = left + x * pitch + pitch / 2, margin + y * pitch + pitch / 2
-                draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=lit if on else _OFF_COLOUR)
+    for y, row in enumerate(leds):
+        for x, on in enumerate(row):
+            glow = 0.45 + 0.55 * brightness[(y // 8) * columns + x // 8]
+            lit = tuple(round(channel * glow) for channel in _LIT_COLOUR)
+            cx = margin + (x // 8) * step + (x % 8) * pitch + pitch / 2
+            cy = margin + (y // 8) * step + (y % 8) * pitch + pitch / 2
+            draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=lit if on else _OFF_COLOUR)
     return image.resize((width // _SUPERSAMPLE, height // _SUPERSAMPLE), Image.LANCZOS)
 
 
