@@ -33,6 +33,7 @@ def _libraries():
     import adafruit_max7219.matrices  # noqa: F401
     import adafruit_stmpe610  # noqa: F401
     import adafruit_touchscreen  # noqa: F401
+    import adafruit_tsc2007  # noqa: F401
 
 
 def board_kind(settings):
