@@ -9,7 +9,7 @@ import pytest
 from knightstour import settings as settings_module
 from knightstour import settings_toml
 from knightstour.app import App
-from knightstour.hw import keys, loop, pins
+from knightstour.hw import keys, loop, pinmap, pins
 from knightstour.hw.piezo import HALF, PiezoSound
 from knightstour_sim.screenshot import Emulated, FakePWM
 
@@ -43,7 +43,7 @@ def test_pi_pins_are_spi0_and_the_usual_gpios():
     assert pins.board_name("pi", "tft_dc") == "D25" and pins.board_name("pi", "tft_reset") == "D24"
     assert pins.row("pi", "i2c_sda")["gpio"] == 2 and pins.row("pi", "i2c_scl")["gpio"] == 3
     assert pins.board_name("pi", "piezo") == "D6"  # as in seed 004
-    headers = [row["header"] for row in pins.PI if row["board"] and row["signal"] != "tft_cs"]
+    headers = [row["header"] for row in pinmap.PI if row["board"] and row["signal"] != "tft_cs"]
     assert len(headers) == len(set(headers))  # no two signals on one header pin (but CE0 shared)
 
 

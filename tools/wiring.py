@@ -1,6 +1,6 @@
 """Generate wiring/: one page per supported combination, with a pin table and an SVG diagram.
 
-Everything comes from the code's one pin map (device/knightstour/hw/pins.py).
+Everything comes from the code's one pin map (device/knightstour/hw/pins.py, with the notes in pinmap.py).
 Run:  .venv/bin/python tools/wiring.py          (rewrites wiring/)
       .venv/bin/python tools/wiring.py --check  (exit 1 if wiring/ differs from a fresh run)
 """
@@ -12,7 +12,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "device"))
 
-from knightstour.hw.pins import BOARD_TITLES, row  # noqa: E402
+from knightstour.hw.pinmap import BOARD_TITLES, row  # noqa: E402
 
 OUT = os.path.join(ROOT, "wiring")
 

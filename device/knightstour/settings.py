@@ -94,6 +94,9 @@ KEYS = [
 ]
 
 
+CHECKS = []
+
+
 def add_key(name, kind, default, choices=(), help="", parse=None):
     """Add a key to the table (hardware modules: display kind, pins, calibration...)."""
     for key in KEYS:
@@ -228,8 +231,12 @@ class Settings:
         return None
 
     def check(self):
-        """Checks across keys; reset the offending keys to their defaults; return the messages."""
+        """Checks across keys; reset the offending keys to their defaults; return the messages.
+        Modules that add keys add their checks to CHECKS (a function of the settings that
+        returns a list of messages)."""
         errors = []
+        for check in CHECKS:
+            errors.extend(check(self))
         if self.pace_last_ms < self.pace_first_ms:
             text = "bad %sPACE_LAST_MS = %r: must not be less than %sPACE_FIRST_MS = %r (the pace never speeds up)" % (
                 PREFIX, self.pace_last_ms, PREFIX, self.pace_first_ms)
@@ -293,7 +300,11 @@ def load(getenv=None, mapping=None, fallback=True):
                 errors.append(error)
     if getenv is not None:
         for key in KEYS:
-            raw = getenv(key.env)
+            try:
+                raw = getenv(key.env)
+            except ValueError:  # CircuitPython's os.getenv: neither quoted text nor a whole number
+                errors.append(unquoted(key, fallback))
+                continue
             if raw is None:
                 continue
             error = settings.set(key.name, raw)
@@ -301,6 +312,15 @@ def load(getenv=None, mapping=None, fallback=True):
                 errors.append(error)
     errors.extend(settings.check())
     return settings, errors
+
+
+def unquoted(key, fallback=True):
+    """The message for a settings.toml value CircuitPython cannot read (os.getenv's ValueError)."""
+    text = "bad %s in settings.toml: CircuitPython reads only quoted text or a whole number; " \
+           "write it quoted, e.g. %s = \"%s\" (%s)" % (key.env, key.env, _show(key.default), key.accepted())
+    if fallback:
+        text += "; using the default %s" % _show(key.default)
+    return text
 
 
 def mapping_is_shared(mapping):

@@ -20,7 +20,6 @@ the FIFO data register does not advance), ``address`` then a value writes.
 I2C: a write of ``[address, value...]`` writes, ``[address]`` then a read reads.
 """
 
-from collections import deque
 
 _CHIP_ID, _ID_VER, _SYS_CTRL1, _SYS_CTRL2 = 0x00, 0x02, 0x03, 0x04
 _INT_STA, _TSC_CTRL, _FIFO_TH, _FIFO_STA, _FIFO_SIZE = 0x0B, 0x40, 0x4A, 0x4B, 0x4C
@@ -51,8 +50,8 @@ class STMPE610:
         self.registers[_CHIP_ID], self.registers[_CHIP_ID + 1] = 0x08, 0x11
         self.registers[_ID_VER] = self.version
         self.registers[_SYS_CTRL2] = 0x0F
-        self.fifo = deque()
-        self._sample_bytes = deque()
+        self.fifo = []  # lists, not deques: the model runs under MicroPython too
+        self._sample_bytes = []
 
     # What a finger does
     def touch(self, raw_x, raw_y, pressure=0x80, samples=1):
@@ -147,9 +146,9 @@ class STMPE610:
             xy_only = self.registers[_TSC_CTRL] >> 1 & 0x07 == 0x01
             data = self._sample_as_bytes(self.fifo[0])
             self._sample_bytes.extend(data[:3] if xy_only else data)
-        byte = self._sample_bytes.popleft()
+        byte = self._sample_bytes.pop(0)
         if not self._sample_bytes:
-            self.fifo.popleft()
+            self.fifo.pop(0)
             if not self.fifo:
                 self.registers[_INT_STA] |= _INT_FIFO_EMPTY
         return byte

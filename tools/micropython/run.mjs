@@ -86,7 +86,7 @@ dirs.forEach((dir, i) => {
       const source = path.join(from, entry.name);
       if (entry.isDirectory() && !/^(\.|__pycache__$|node_modules$)/.test(entry.name)) {
         copy(source, `${to}/${entry.name}`);
-      } else if (entry.isFile() && /\.m?py$/.test(entry.name)) {
+      } else if (entry.isFile() && /\.(m?py|toml)$/.test(entry.name)) {
         mp.FS.writeFile(`${to}/${entry.name}`, fs.readFileSync(source));
       }
     }

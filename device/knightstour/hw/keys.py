@@ -148,6 +148,27 @@ def _add_all():
 
 _add_all()
 
+# The pins each display cannot do without (a reset pin may be "none": the FeatherWing ties it).
+NEEDED_PINS = {"max7219": ("matrix_cs",), "ili9341": ("tft_cs", "tft_dc")}
+
+
+def check_pins(settings):
+    """A pin the chosen display needs set to "none": one message each, and the pin map's pin."""
+    errors = []
+    for name in NEEDED_PINS.get(settings.display, ()):
+        if getattr(settings, "pin_" + name) == "none":
+            key = _settings.find_key("pin_" + name)
+            text = 'bad %s = "none": the %s display needs this pin; leave it empty (the pin map\'s) ' \
+                   'or give a board pin name such as D25' % (key.env, settings.display)
+            if settings.fallback:
+                text += "; using the pin map's"
+            errors.append(text)
+            setattr(settings, "pin_" + name, "")
+    return errors
+
+
+_settings.CHECKS.append(check_pins)
+
 
 def touch_calibration(settings):
     """(x0, x1, y0, y1, swap) for the settings' touch controller, defaults filled in."""

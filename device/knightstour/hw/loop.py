@@ -138,14 +138,19 @@ def make_app(settings, hw, rng=None):
     return App(settings, display, touch, sound, rng)
 
 
-def run_forever(app, monotonic, sleep, max_sleep=MAX_SLEEP, until=None):
-    """The main loop: update the app, sleep what it allows (at most ``max_sleep``, so touches
-    are polled); stops when ``app.quit`` is set or ``until(app)`` is true."""
+def steps(app, monotonic, max_sleep=MAX_SLEEP):
+    """The main loop, one pass at a time: updates the app and yields how long to sleep (at most
+    ``max_sleep``, so touches are polled), until ``app.quit`` is set."""
     while not app.quit:
         wait = app.update(monotonic())
+        yield wait if wait < max_sleep else max_sleep
+
+
+def run_forever(app, monotonic, sleep, max_sleep=MAX_SLEEP, until=None):
+    """The main loop: ``steps``, sleeping what each allows; stops when ``app.quit`` is set or
+    ``until(app)`` is true."""
+    for wait in steps(app, monotonic, max_sleep):
         if until is not None and until(app):
             return
-        if wait > max_sleep:
-            wait = max_sleep
         if wait > 0:
             sleep(wait)

@@ -9,6 +9,8 @@ One LED a square. What it shows:
     closed    a snake of 8 LEDs runs along the path and back to the start,
               then every LED lit again
     stuck     the picture inverts: the squares the tour missed light up
+    impossible  (a start with no tour) every square of the start square's colour
+              lit, the start square (the knight) blinking
 
 Orientation: ``square_xy`` is the one mapping from a square to the
 ``Matrix8x8.pixel(x, y)`` coordinates (x to the right, y down, as the driver
@@ -89,6 +91,9 @@ class MatrixDisplay:
         lit = self.number[square] != 0
         if self.result_kind == "stuck":
             return not lit
+        if self.result_kind == "impossible":
+            k = self.knight_square
+            return k >= 0 and (square % self.width + square // self.width) % 2 == (k % self.width + k // self.width) % 2
         if self.result_kind == "complete" or self.result_kind == "closed":
             if self.trace_number:
                 return False
@@ -97,7 +102,7 @@ class MatrixDisplay:
 
     def _redraw(self, square):
         value = self._base(square)
-        if square == self.knight_square and not self.result_kind:
+        if square == self.knight_square and (not self.result_kind or self.result_kind == "impossible"):
             value = self.knight_on
         elif square == self.hint and not self.result_kind:
             value = self.knight_on

@@ -1,151 +1,41 @@
-"""THE pin map: which pin of which board every signal of the toy uses.
+"""THE pin map: which ``board`` pin every signal of the toy uses, per board kind.
 
-One table per board kind; everything else (the Feather's code.py, the Pi's
-``knights-tour run``, the wiring documents) reads it from here. Each signal
-row is a dict:
+Small on purpose (the Feather imports it): one string per board kind, the pin names in
+SIGNALS order, "-" for not connected. The wiring documents' table (pinmap.py, desktop
+only) takes its pin names from here. Settings may override a pin
+(KNIGHTSTOUR_PIN_TFT_DC = "D22": see keys.py).
 
-    signal   the toy's name for it ("tft_dc")
-    module   the pin's label on the module it goes to ("D/C" on the ILI9341)
-    part     which module: "matrix" (MAX7219 8x8), "tft" (ILI9341),
-             "touch" (STMPE610 / FT6206), "piezo", "power"
-    board    the pin's name in CircuitPython's / Blinka's ``board`` module
-             ("D25", "CE0", "SCK"); "" for power and ground
-    gpio     the chip's GPIO: BCM number on a Pi, "GPxx" on an RP2040,
-             "PAxx"/"PBxx" on a SAMD51 (M4); None for power and ground
-    header   the physical pin: header pin number on a Pi's 40-pin header,
-             the silkscreen label on a Feather
-    colour   a suggested wire colour
-    note     what it is for, and anything to know when wiring it
-
-A Feather with the TFT FeatherWing needs no wires for the display and touch:
-the wing fixes them (TFT_CS D9, TFT_DC D10, touch CS D6, SD CS D5, SPI on
-SCK/MOSI/MISO); the table still lists them so the code reads them from here.
-
-Settings may override a pin (KNIGHTSTOUR_PIN_TFT_DC = "D22": see keys.py).
+A Feather with the TFT FeatherWing needs no wires for the display and touch: the wing
+fixes them (TFT_CS D9, TFT_DC D10, touch CS D6, SD CS D5, SPI on SCK/MOSI/MISO).
 """
 
 BOARD_KINDS = ("pi", "feather_rp2040", "feather_m4")
 
-BOARD_TITLES = {
-    "pi": "Raspberry Pi (40-pin header, BCM GPIO numbers)",
-    "feather_rp2040": "Adafruit Feather RP2040 (TFT FeatherWing, or a MAX7219 module wired to it)",
-    "feather_m4": "Adafruit Feather M4 Express (TFT FeatherWing, or a MAX7219 module wired to it)",
-}
-
-# Signals the code looks up (power rows are for the wiring documents only).
 SIGNALS = (
     "spi_sck", "spi_mosi", "spi_miso",
     "matrix_cs", "tft_cs", "tft_dc", "tft_reset", "touch_cs", "sd_cs",
     "i2c_sda", "i2c_scl", "piezo",
 )
 
-
-def _row(signal, part, module, board, gpio, header, colour, note):
-    return {
-        "signal": signal,
-        "part": part,
-        "module": module,
-        "board": board,
-        "gpio": gpio,
-        "header": header,
-        "colour": colour,
-        "note": note,
-    }
-
-
-PI = (
-    _row("spi_sck", "matrix,tft,touch", "CLK / SCK", "SCK", 11, 23, "yellow",
-         "SPI0 clock (enable SPI: sudo raspi-config > Interface Options > SPI)"),
-    _row("spi_mosi", "matrix,tft,touch", "DIN / MOSI", "MOSI", 10, 19, "blue", "SPI0 data out of the Pi"),
-    _row("spi_miso", "tft,touch", "MISO / SDO", "MISO", 9, 21, "green",
-         "SPI0 data into the Pi (the STMPE610 answers on it; the MAX7219 has none)"),
-    _row("matrix_cs", "matrix", "CS / LOAD", "CE0", 8, 24, "orange", "MAX7219 chip select (SPI0 CE0)"),
-    _row("tft_cs", "tft", "CS", "CE0", 8, 24, "orange", "ILI9341 chip select (SPI0 CE0)"),
-    _row("tft_dc", "tft", "D/C", "D25", 25, 22, "white", "ILI9341 data/command"),
-    _row("tft_reset", "tft", "RST", "D24", 24, 18, "grey", "ILI9341 reset"),
-    _row("touch_cs", "touch", "T_CS / RT CS", "CE1", 7, 26, "purple",
-         "STMPE610 resistive touch chip select (SPI0 CE1)"),
-    _row("sd_cs", "tft", "CCS / SD CS", "", None, None, "", "microSD card: not used"),
-    _row("i2c_sda", "touch", "SDA", "SDA", 2, 3, "blue",
-         "FT6206 capacitive touch (I2C1; enable I2C in raspi-config)"),
-    _row("i2c_scl", "touch", "SCL", "SCL", 3, 5, "yellow", "FT6206 capacitive touch clock (I2C1)"),
-    _row("piezo", "piezo", "+", "D6", 6, 31, "red", "piezo buzzer (PWM); its other leg to GND (pin 34)"),
-    _row("power_5v", "power", "VCC", "", None, 2, "red", "5 V for the MAX7219 module and the TFT's VIN"),
-    _row("power_3v3", "power", "3V3 / Vin", "", None, 1, "red",
-         "3.3 V (TFT breakouts with a regulator may take 5 V instead)"),
-    _row("ground", "power", "GND", "", None, 6, "black", "ground: any GND pin (6, 9, 14, 20, 25, 30, 34, 39)"),
-)
-
-
-def _feather(gpio):
-    """A Feather's rows: the same pins and labels on every Feather, only the chip's GPIO names differ."""
-    return (
-        _row("spi_sck", "matrix,tft,touch", "SCK", "SCK", gpio["SCK"], "SCK", "yellow",
-             "SPI clock (the FeatherWing wires it)"),
-        _row("spi_mosi", "matrix,tft,touch", "MOSI / DIN", "MOSI", gpio["MOSI"], "MO", "blue", "SPI data out"),
-        _row("spi_miso", "tft,touch", "MISO", "MISO", gpio["MISO"], "MI", "green", "SPI data in"),
-        _row("matrix_cs", "matrix", "CS / LOAD", "D11", gpio["D11"], "11", "orange",
-             "MAX7219 chip select (wired by hand)"),
-        _row("tft_cs", "tft", "TFT_CS", "D9", gpio["D9"], "9", "orange", "ILI9341 chip select (fixed by the FeatherWing)"),
-        _row("tft_dc", "tft", "TFT_DC", "D10", gpio["D10"], "10", "white",
-             "ILI9341 data/command (fixed by the FeatherWing)"),
-        _row("tft_reset", "tft", "RST", "", None, "RST", "", "the FeatherWing ties the TFT reset to the Feather's reset"),
-        _row("touch_cs", "touch", "RT", "D6", gpio["D6"], "6", "purple", "STMPE610 chip select (fixed by the FeatherWing)"),
-        _row("sd_cs", "tft", "SD", "D5", gpio["D5"], "5", "brown", "microSD chip select on the FeatherWing: not used, kept high"),
-        _row("i2c_sda", "touch", "SDA", "SDA", gpio["SDA"], "SDA", "blue", "I2C data (FT6206 boards only)"),
-        _row("i2c_scl", "touch", "SCL", "SCL", gpio["SCL"], "SCL", "yellow", "I2C clock (FT6206 boards only)"),
-        _row("piezo", "piezo", "+", "D12", gpio["D12"], "12", "red", "piezo buzzer (PWM); its other leg to GND"),
-        _row("power_5v", "power", "VCC", "", None, "USB", "red", "5 V from USB for a MAX7219 module"),
-        _row("power_3v3", "power", "3V", "", None, "3V", "red", "3.3 V"),
-        _row("ground", "power", "GND", "", None, "GND", "black", "ground"),
-    )
-
-
-FEATHER_RP2040 = _feather({"SCK": "GP18", "MOSI": "GP19", "MISO": "GP20", "D11": "GP11", "D9": "GP9",
-                           "D10": "GP10", "D6": "GP8", "D5": "GP7", "SDA": "GP2", "SCL": "GP3", "D12": "GP12"})
-
-FEATHER_M4 = _feather({"SCK": "PA17", "MOSI": "PB23", "MISO": "PB22", "D11": "PA21", "D9": "PA19",
-                       "D10": "PA20", "D6": "PA18", "D5": "PA16", "SDA": "PA12", "SCL": "PA13", "D12": "PA22"})
-
-PIN_MAP = {
-    "pi": PI,
-    "feather_rp2040": FEATHER_RP2040,
-    "feather_m4": FEATHER_M4,
+_FEATHER = "SCK MOSI MISO D11 D9 D10 - D6 D5 SDA SCL D12"
+PINS = {
+    "pi": "SCK MOSI MISO CE0 CE0 D25 D24 CE1 - SDA SCL D6",
+    "feather_rp2040": _FEATHER,
+    "feather_m4": _FEATHER,
 }
 
 
 def check_kind(kind):
     kind = str(kind).strip().lower()
-    if kind not in PIN_MAP:
+    if kind not in PINS:
         raise ValueError("bad board kind %r: one of %s" % (kind, ", ".join(BOARD_KINDS)))
     return kind
 
 
-def rows(kind):
-    """The rows of a board kind's table, in wiring order."""
-    return PIN_MAP[check_kind(kind)]
-
-
-def row(kind, signal):
-    """The row for ``signal`` on board ``kind``; KeyError if there is none."""
-    for each in rows(kind):
-        if each["signal"] == signal:
-            return each
-    raise KeyError(signal)
-
-
 def board_name(kind, signal):
     """The ``board`` module's name for ``signal`` on ``kind`` ("D25"); "" when not connected."""
-    return row(kind, signal)["board"]
-
-
-def signals_for(part):
-    """The signals a part ("matrix", "tft", "touch", "piezo") uses."""
-    found = []
-    for each in PI:
-        if part in each["part"].split(","):
-            found.append(each["signal"])
-    return found
+    name = PINS[check_kind(kind)].split()[SIGNALS.index(signal)]
+    return "" if name == "-" else name
 
 
 def detect_kind(board_id="", machine=""):
@@ -162,3 +52,16 @@ def detect_kind(board_id="", machine=""):
     if "raspberry" in text or "pi" in text.split("_") or "aarch64" in text or "armv" in text:
         return "pi"
     return ""
+
+
+def rows(kind):
+    """The wiring table's rows for ``kind`` (pinmap.py; desktop only)."""
+    from .pinmap import rows
+
+    return rows(kind)
+
+
+def row(kind, signal):
+    from .pinmap import row
+
+    return row(kind, signal)

@@ -13,7 +13,8 @@ right) or on top in portrait (90/270: panel 80 px tall below it).
     marks     play mode: dots on the legal moves, a ring on the hint
     panel     "move 12/64" (a digit field: only the changed digits are sent),
               the check order and rule, the result, the status text wrapped,
-              and "touch a square"
+              and "touch a square": each text one 1-bit bitmap (class Text)
+              drawn with terminalio.FONT, not a TileGrid per character
 
 Only what changed goes to the screen: every square, sprite and text has its
 own TileGrid, so a refresh sends their dirty areas and nothing else (a
@@ -41,8 +42,10 @@ MARK_COLOUR = 0x00B4FF
 HINT_COLOUR = 0xFF30FF
 TEXT_COLOUR = 0xFFFFFF
 DIM_TEXT = 0x9AA0A6
-RESULT_COLOURS = {"closed": TRACE_COLOUR, "complete": 0x60E060, "stuck": STUCK_COLOUR, "": TEXT_COLOUR}
-RESULT_TEXT = {"closed": "CLOSED TOUR!", "complete": "complete", "stuck": "stuck", "": ""}
+RESULT_COLOURS = {"closed": TRACE_COLOUR, "complete": 0x60E060, "stuck": STUCK_COLOUR,
+                  "impossible": STUCK_COLOUR, "": TEXT_COLOUR}
+RESULT_TEXT = {"closed": "CLOSED TOUR!", "complete": "complete", "stuck": "stuck", "impossible": "no tour",
+               "": ""}
 
 # Cell palette indexes.
 BG = 0
@@ -151,6 +154,60 @@ class DigitField:
                 draw_glyph(self.bitmap, text[i], i * self.pitch, 0, self.scale, 1)
 
 
+class Text:
+    """Panel text in its own 1-bit bitmap, drawn with terminalio.FONT's glyphs: one TileGrid
+    per text, not one per character. ``columns`` x ``lines`` characters; longer text is cut."""
+
+    def __init__(self, columns, lines, x, y, palette):
+        import terminalio
+
+        self.font = terminalio.FONT
+        box = self.font.get_bounding_box()
+        self.pitch = box[0]
+        self.line_height = box[1]
+        self.baseline = box[1] + (box[3] if len(box) > 3 else 0)
+        self.columns = columns
+        self.bitmap = displayio.Bitmap(columns * self.pitch, lines * self.line_height, 2)
+        self.tilegrid = displayio.TileGrid(self.bitmap, pixel_shader=palette, x=x, y=y)
+        self.text = ""
+
+    def set(self, text):
+        if text == self.text:
+            return
+        self.text = text
+        bitmap = self.bitmap
+        _fill_region(bitmap, 0, 0, bitmap.width, bitmap.height, 0)
+        top = 0
+        for line in text.split("\n"):
+            for i in range(min(len(line), self.columns)):
+                glyph = self.font.get_glyph(ord(line[i]))
+                if glyph is not None and line[i] != " ":
+                    left = glyph.tile_index * glyph.width
+                    _blit(bitmap, glyph.bitmap, i * self.pitch + glyph.dx,
+                          top + self.baseline - glyph.height - glyph.dy, left, left + glyph.width, glyph.height)
+            top += self.line_height
+
+
+def _blit(bitmap, source, x, y, left, right, height):
+    """Copy columns left..right of ``source``'s first ``height`` rows to (x, y), clipped."""
+    y0 = 0 if y >= 0 else -y
+    y1 = height if y + height <= bitmap.height else bitmap.height - y
+    x0 = left if x >= 0 else left - x
+    x1 = right if x + right - left <= bitmap.width else bitmap.width - x + left
+    if x1 <= x0 or y1 <= y0:
+        return
+    try:
+        import bitmaptools
+
+        bitmaptools.blit(bitmap, source, x + x0 - left, y + y0, x1=x0, y1=y0, x2=x1, y2=y1)
+        return
+    except ImportError:
+        pass
+    for sy in range(y0, y1):
+        for sx in range(x0, x1):
+            bitmap[x + sx - left, y + sy] = source[sx, sy]
+
+
 class TftDisplay:
     """The display port on a displayio display (``width``, ``height``, ``root_group``,
     ``refresh()``; auto_refresh off), e.g. adafruit_ili9341.ILI9341."""
@@ -204,18 +261,15 @@ class TftDisplay:
     # ------------------------------------------------------------- building
 
     def _build_panel(self):
-        import terminalio
-        from adafruit_display_text import label
-
         px, py, pw, ph = self.panel
-        font = terminalio.FONT
         self.labels = {}
+        self.palettes = {}
 
-        def add(name, text, x, y, colour=TEXT_COLOUR):
-            item = label.Label(font, text=text, color=colour)
-            item.anchor_point = (0, 0)
-            item.anchored_position = (x, y)
-            self.root.append(item)
+        def add(name, text, x, y, colour=TEXT_COLOUR, columns=0, lines=1):
+            item = Text(columns or len(text), lines, x, y, self._text_palette(colour))
+            item.colour = colour
+            item.set(text)
+            self.root.append(item.tilegrid)
             self.labels[name] = item
             return item
 
@@ -226,16 +280,17 @@ class TftDisplay:
             add("move_label", "move", x, py + 24, DIM_TEXT)
             self.counter = DigitField(7, 2, TEXT_COLOUR, x, py + 40)
             add("order_label", "order", x, py + 60, DIM_TEXT)
-            add("order", "", x, py + 74)
-            add("rule", "", x, py + 88, DIM_TEXT)
-            add("result", "", x, py + 108)
+            add("order", "", x, py + 74, columns=self.columns)
+            add("rule", "", x, py + 88, DIM_TEXT, self.columns)
+            add("result", "", x, py + 108, columns=self.columns)
             self.status_lines = 5
             self.status_names = []
             for i in range(self.status_lines):
                 name = "status%d" % i
-                add(name, "", x, py + 128 + 14 * i)
+                add(name, "", x, py + 128 + 14 * i, columns=self.columns)
                 self.status_names.append(name)
-            add("hint", "touch a\nsquare" if self.touch_hint else "", x, py + ph - 32, DIM_TEXT)
+            if self.touch_hint:
+                add("hint", "touch a\nsquare", x, py + ph - 32, DIM_TEXT, 7, 2)
         else:
             x = px + 4
             self.columns = max(1, (pw - 8) // 6)
@@ -243,23 +298,30 @@ class TftDisplay:
             add("move_label", "move", px + 130, py + 4, DIM_TEXT)
             self.counter = DigitField(7, 2, TEXT_COLOUR, px + 160, py + 5)
             add("order_label", "order", x, py + 20, DIM_TEXT)
-            add("order", "", x + 36, py + 20)
-            add("rule", "", px + 100, py + 20, DIM_TEXT)
-            add("result", "", px + 160, py + 20)
+            add("order", "", x + 36, py + 20, columns=8)
+            add("rule", "", px + 100, py + 20, DIM_TEXT, 9)
+            add("result", "", px + 160, py + 20, columns=12)
             self.status_lines = 2
             self.status_names = ["status0", "status1"]
-            add("status0", "", x, py + 36)
-            add("status1", "", x, py + 50)
-            add("hint", "touch a square" if self.touch_hint else "", x, py + 66, DIM_TEXT)
+            add("status0", "", x, py + 36, columns=self.columns)
+            add("status1", "", x, py + 50, columns=self.columns)
+            if self.touch_hint:
+                add("hint", "touch a square", x, py + 66, DIM_TEXT)
         self.root.append(self.counter.tilegrid)
         self.status_text = ""
 
+    def _text_palette(self, colour):
+        """One palette per text colour, shared by the texts in it."""
+        if colour not in self.palettes:
+            self.palettes[colour] = _palette((0x000000, colour), 0)
+        return self.palettes[colour]
+
     def _set_label(self, name, text, colour=None):
         item = self.labels[name]
-        if colour is not None and item.color != colour:
-            item.color = colour
-        if item.text != text:
-            item.text = text
+        if colour is not None and item.colour != colour:
+            item.colour = colour
+            item.tilegrid.pixel_shader = self._text_palette(colour)
+        item.set(text)
 
     def _build_board(self, board):
         self.bw = board.width

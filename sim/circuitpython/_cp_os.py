@@ -1,0 +1,64 @@
+"""os as CircuitPython has it: getenv reads settings.toml at the drive's root, as CircuitPython
+9.x/10.0 do: a quoted string (with the usual escapes) is a str, a whole number an int, a
+missing key the default, anything else raises ValueError; keys below a [section] are not
+seen. The rest is MicroPython's os."""
+
+from os import *  # noqa: F401,F403  (MicroPython's os, with getenv and uname below)
+
+SETTINGS = "settings.toml"
+
+
+def _unquote(text, key):
+    out = ""
+    i = 1
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            rest = text[i + 1:].strip()
+            if rest and not rest.startswith("#"):
+                raise ValueError("Invalid value for " + key)
+            return out
+        if ch == "\\" and i + 1 < len(text):
+            i += 1
+            ch = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}.get(text[i], text[i])
+        out += ch
+        i += 1
+    raise ValueError("Invalid value for " + key)
+
+
+def getenv(key, default=None):
+    try:
+        with open(SETTINGS) as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return default
+    for line in lines:
+        line = line.strip()
+        if line.startswith("["):
+            break
+        if "=" not in line or line.startswith("#"):
+            continue
+        name, value = line.split("=", 1)
+        if name.strip() != key:
+            continue
+        value = value.strip()
+        if value.startswith('"'):
+            return _unquote(value, key)
+        if "#" in value:
+            value = value[: value.index("#")].strip()
+        digits = value[1:] if value[:1] in "+-" else value
+        if digits and digits.isdigit():
+            return int(value)
+        raise ValueError("Invalid value for " + key)
+    return default
+
+
+class _Uname:
+    sysname = "samd51"
+    machine = "Adafruit Feather M4 Express with samd51j19"
+
+
+def uname():
+    return _Uname()
+
+

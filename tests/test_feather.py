@@ -1,0 +1,99 @@
+"""device/code.py, unchanged, on a stand-in Feather: the drive laid out as deploy lays it out
+(sim/circuitpython/drive.py), under the 32-bit MicroPython WebAssembly port at a fixed heap,
+with the CircuitPython stand-ins of sim/circuitpython. Deterministic (the harness's clock),
+not timed. The heaps here are what the toy needs today (benchmarks/feather_heap.py finds the
+smallest); the targets of issue 8 (96 KB TFT, 48 KB MAX7219) are not reached yet."""
+
+import pytest
+from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
+
+from knightstour.hw.touch import TouchMapper
+from knightstour_sim.circuitpython.drive import feather_settings, run_feather
+
+# The smallest heaps measured (benchmarks/feather_heap.py, .mpy drive, 100 tours), rounded up.
+HEAP = {"max7219": 184 * 1024, "ili9341": 420 * 1024}
+
+
+def raw_for(touch, square):
+    """Raw controller readings the default calibration maps into ``square``'s cell (8x8 board,
+    30 px cells, a1 at the bottom left), nearest its centre."""
+    from knightstour.hw.keys import TOUCH_DEFAULTS
+
+    c = TOUCH_DEFAULTS[touch]
+    mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])
+    cx, cy = (square % 8) * 30 + 15, (7 - square // 8) * 30 + 15
+    best = None
+    for raw_x in range(0, 4096, 4 if touch == "stmpe610" else 1):
+        for raw_y in range(0, 4096 if touch == "stmpe610" else 320, 4 if touch == "stmpe610" else 1):
+            point = mapper.landscape(raw_x, raw_y)
+            if point is not None:
+                distance = abs(point[0] - cx) + abs(point[1] - cy)
+                if best is None or distance < best[0]:
+                    best = (distance, raw_x, raw_y)
+    assert best[0] <= 4
+    return best[1], best[2]
+
+
+def _run(node, **kwargs):  # noqa: F811
+    proc, result = run_feather(node, mpy=True, **kwargs)
+    assert proc.returncode == 0 and result is not None, proc.stdout[-2000:] + proc.stderr[-2000:]
+    return proc, result
+
+
+def test_the_matrix_toy_runs_tours_on_the_feather_heap(node):  # noqa: F811
+    _, result = _run(node, display="max7219", tours=20, heap=HEAP["max7219"])
+    assert result["tours"] == 20
+    assert result["live_after_tours"] <= result["live_after_start"] + 1024
+
+
+@pytest.mark.parametrize("touch", ["stmpe610", "ft6206"])
+def test_a_touch_on_the_tft_starts_a_tour_on_that_square(node, touch):  # noqa: F811
+    square = 19  # d3
+    raw_x, raw_y = raw_for(touch, square)
+    _, result = _run(node, display="ili9341", touch=touch, tours=3, heap=HEAP["ili9341"],
+                     press=(raw_x, raw_y, 5))
+    assert result["touched_start"] == square
+    assert result["tours"] == 3
+
+
+def test_the_tfts_largest_board_runs(node):  # noqa: F811
+    proc, result = _run(node, display="ili9341", touch="stmpe610", size="16x16", tours=1, heap=2048 * 1024)
+    assert result["tours"] == 1
+
+
+def test_a_value_circuitpython_cannot_read_is_one_line_and_the_default(node):  # noqa: F811
+    settings = feather_settings("max7219")
+    settings["KNIGHTSTOUR_SOUND"] = ("raw", "true")
+    settings["KNIGHTSTOUR_SPEED"] = ("raw", "0.5")
+    proc, result = _run(node, display="max7219", tours=1, heap=1024 * 1024, settings=settings)
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: bad")]
+    assert len(lines) == 2, proc.stdout
+    speed, sound = lines  # in the settings table's order
+    assert "KNIGHTSTOUR_SOUND in settings.toml" in sound and 'KNIGHTSTOUR_SOUND = "on"' in sound
+    assert "KNIGHTSTOUR_SPEED in settings.toml" in speed and "using the default 1" in speed
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_a_touch_controller_that_does_not_answer_gives_one_line_and_waits(node):  # noqa: F811
+    settings = feather_settings("ili9341", "ft6206")
+    proc, result = run_feather(node, display="ili9341", touch="none", settings=settings, tours=1,
+                               heap=1024 * 1024, mpy=True)
+    assert proc.returncode == 3  # the harness: code.py sat waiting in its stop() loop
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: error:")]
+    assert len(lines) == 1 and "FT6206" in lines[0], proc.stdout
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_a_pin_the_display_needs_cannot_be_none():
+    from knightstour import settings as settings_module
+    from knightstour.hw import keys  # noqa: F401
+
+    env = {"KNIGHTSTOUR_DISPLAY": "max7219", "KNIGHTSTOUR_PIN_MATRIX_CS": "none"}
+    settings, errors = settings_module.load(env.get)
+    assert errors == ['bad KNIGHTSTOUR_PIN_MATRIX_CS = "none": the max7219 display needs this pin; leave it '
+                      "empty (the pin map's) or give a board pin name such as D25; using the pin map's"]
+    assert settings.pin_matrix_cs == ""
+    env = {"KNIGHTSTOUR_PIN_TFT_DC": "none", "KNIGHTSTOUR_PIN_TFT_RESET": "none"}
+    settings, errors = settings_module.load(env.get, fallback=False)
+    assert len(errors) == 1 and "KNIGHTSTOUR_PIN_TFT_DC" in errors[0] and "using" not in errors[0]
+    assert settings.pin_tft_reset == "none"
