@@ -84,8 +84,8 @@ class FakePwmio:
 class Emulated:
     """The app on the real drivers over emulated chips.
 
-    ``display`` is "tft"/"ili9341" or "matrix"/"max7219"; ``touch`` "stmpe610",
-    "ft6206" or "none" (TFT only); ``kind`` the pin map's board kind. ``settings``
+    ``display`` is "tft"/"ili9341" or "matrix"/"max7219"; ``touch`` "auto" (an STMPE610 on the
+    rig), "stmpe610", "tsc2007", "ft6206" or "none" (TFT only); ``kind`` the pin map's board kind. ``settings``
     (a Settings, or a dict of key -> raw value) defaults to attract mode from c3 at
     speed 0 with the given ``seed``. Attributes: ``rig`` (TftRig or MatrixRig), ``chip``
     (the display chip), ``hw`` (knightstour.hw.loop.BoardHardware), ``display``,
@@ -123,7 +123,9 @@ class Emulated:
             import displayio
 
             displayio.release_displays()
-            rig_touch = {"stmpe610": "stmpe610", "ft6206": "ft6206"}.get(settings.touch)
+            # "auto" finds the chip on the rig: the V1 FeatherWing's STMPE610 unless asked for another
+            rig_touch = {"auto": "stmpe610", "stmpe610": "stmpe610", "tsc2007": "tsc2007",
+                         "ft6206": "ft6206"}.get(settings.touch)
             self.rig = rig.tft_rig(rig_touch, reset_pin=kind == "pi")
             self.chip = self.rig.display_chip
             board = sim_board(kind, tft=self.rig)

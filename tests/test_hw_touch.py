@@ -95,7 +95,7 @@ def test_one_press_is_one_touch(emulated_tft, controller):
     assert emu.input.poll() == 9
 
 
-def test_stmpe610_missing_or_all_zero_is_one_clear_line():
+def test_stmpe610_missing_or_all_zero_is_one_clear_line(no_sleep):
     from knightstour.hw.loop import BoardHardware
     from knightstour.hw.touch import open_driver
 

@@ -5,20 +5,6 @@ import pytest
 
 from knightstour.hw import tsc2007
 from knightstour_sim.chips import bus
-from knightstour_sim.chips import tsc2007 as model
-
-
-def test_answers_only_where_a_chip_acks(tft):
-    assert tsc2007.answers(tft("tsc2007").i2c)
-    assert not tsc2007.answers(tft("stmpe610").i2c)
-    assert not tsc2007.answers(None)
-
-
-def test_the_probe_waits_for_the_lock_and_gives_it_back():
-    i2c = bus.I2C()
-    i2c.attach(model.TSC2007(), model.ADDRESS)
-    assert tsc2007.answers(i2c)
-    assert i2c.try_lock()  # free again
 
 
 def test_with_penirq_on_d6_the_pin_stays_an_input_and_idle_polls_cost_no_i2c(tft):

@@ -7,16 +7,20 @@
     KNIGHTSTOUR_MATRIX_BRIGHTNESS  4         0 (dim) to 15 (bright)
     KNIGHTSTOUR_TFT_ROTATION       0         0, 90, 180, 270 (0 and 180 landscape, board on
                                              the left; 90 and 270 portrait, board on top)
-    KNIGHTSTOUR_TOUCH              stmpe610  stmpe610 (resistive: TFT FeatherWing, 2.4"/2.8"
-                                             shields), ft6206 (2.8" capacitive shield), none
+    KNIGHTSTOUR_TOUCH              auto      auto (a TSC2007 on I2C 0x48, the TFT FeatherWing
+                                             V2, else an STMPE610, the V1), stmpe610 (resistive:
+                                             TFT FeatherWing V1, 2.4"/2.8" shields), tsc2007
+                                             (FeatherWing V2), ft6206 (2.8" capacitive), none
     KNIGHTSTOUR_TOUCH_X0           auto      raw reading at the left edge of the screen at
                                              rotation 0 (landscape); auto: the controller's
-                                             default (STMPE610 357, FT6206 319)
+                                             default (STMPE610 and TSC2007 357, FT6206 319)
     KNIGHTSTOUR_TOUCH_X1           auto      ... at the right edge (STMPE610 3812, FT6206 0)
-    KNIGHTSTOUR_TOUCH_Y0           auto      ... at the top edge (STMPE610 390, FT6206 0)
-    KNIGHTSTOUR_TOUCH_Y1           auto      ... at the bottom edge (STMPE610 3555, FT6206 239)
+    KNIGHTSTOUR_TOUCH_Y0           auto      ... at the top edge (STMPE610 390, TSC2007 3555,
+                                             FT6206 0)
+    KNIGHTSTOUR_TOUCH_Y1           auto      ... at the bottom edge (STMPE610 3555, TSC2007 390,
+                                             FT6206 239)
     KNIGHTSTOUR_TOUCH_SWAP         auto      on: the screen's x comes from the controller's raw y
-                                             (both defaults: on)
+                                             (all defaults: on)
     KNIGHTSTOUR_PIEZO              off       off, on (the pin map's piezo pin), or a board pin
                                              name such as D12 or D6
     KNIGHTSTOUR_PIN_MATRIX_CS, _PIN_TFT_CS, _PIN_TFT_DC, _PIN_TFT_RESET, _PIN_TOUCH_CS
@@ -33,7 +37,7 @@ from .. import settings as _settings
 
 DISPLAYS = ("max7219", "ili9341")
 BOARDS = ("auto", "pi", "feather_rp2040", "feather_m4")
-TOUCHES = ("stmpe610", "ft6206", "none")
+TOUCHES = ("auto", "stmpe610", "tsc2007", "ft6206", "none")
 ROTATIONS = (0, 90, 180, 270)
 PIN_KEYS = ("matrix_cs", "tft_cs", "tft_dc", "tft_reset", "touch_cs")
 
@@ -45,6 +49,10 @@ TOUCH_DEFAULTS = {
     # FT6206 on the 2.8" capacitive shield: portrait 0..239 x 0..319, both axes reversed
     # from the upright panel (Adafruit's CapTouchPaint example flips them).
     "ft6206": {"x0": 319, "x1": 0, "y0": 0, "y1": 239, "swap": True},
+    # TSC2007 on the TFT FeatherWing V2: the same glass, so the V1's ranges; the directions of
+    # Adafruit's V2 calibration example (swap_xy, invert_x: the screen's y falls as raw x
+    # rises). Not measured on a real wing: KNIGHTSTOUR_CALIBRATE finds the exact values.
+    "tsc2007": {"x0": 357, "x1": 3812, "y0": 3555, "y1": 390, "swap": True},
 }
 
 
@@ -135,7 +143,7 @@ def _add_all():
     add("matrix_mirror", "bool", False, help="on or off")
     add("matrix_brightness", "brightness", 4, help="a whole number from 0 to 15", parse=parse_brightness)
     add("tft_rotation", "rotation", 0, help="one of 0, 90, 180, 270", parse=parse_rotation)
-    add("touch", "choice", "stmpe610", TOUCHES)
+    add("touch", "choice", "auto", TOUCHES)
     for name in ("touch_x0", "touch_x1", "touch_y0", "touch_y1"):
         add(name, "raw", None, help="auto, or a raw reading from 0 to 4095", parse=parse_raw)
     add("touch_swap", "autobool", None, help="auto, on or off", parse=parse_auto_bool)
@@ -170,9 +178,10 @@ def check_pins(settings):
 _settings.CHECKS.append(check_pins)
 
 
-def touch_calibration(settings):
-    """(x0, x1, y0, y1, swap) for the settings' touch controller, defaults filled in."""
-    defaults = TOUCH_DEFAULTS.get(settings.touch, TOUCH_DEFAULTS["stmpe610"])
+def touch_calibration(settings, kind=None):
+    """(x0, x1, y0, y1, swap) for touch controller ``kind`` (default: the settings'), the
+    settings' values with that controller's defaults filled in."""
+    defaults = TOUCH_DEFAULTS.get(kind or settings.touch, TOUCH_DEFAULTS["stmpe610"])
     values = []
     for name in ("x0", "x1", "y0", "y1", "swap"):
         value = getattr(settings, "touch_" + name, None)

@@ -109,15 +109,19 @@ def build(settings, hw):
         from .tft import make_tft
 
         hw.select("sd_cs")  # keep the FeatherWing's microSD card off the bus
-        use_touch = settings.touch != "none"
-        if use_touch and settings.touch == "stmpe610":
+        kind = settings.touch
+        if kind == "auto":
+            from .touch import detect
+
+            kind = detect(hw)  # before D6 is driven: on the FeatherWing V2 it is the TSC2007's output
+        if kind == "stmpe610":
             hw.select("touch_cs")  # high before the display talks on the shared bus
         display = make_tft(hw.spi(), hw.pin("tft_cs"), hw.pin("tft_dc"), hw.pin("tft_reset"),
-                           settings.tft_rotation, use_touch)
-        if use_touch:
+                           settings.tft_rotation, kind != "none")
+        if kind != "none":
             from .touch import make_touch
 
-            touch = make_touch(settings.touch, hw, settings, display.square_at)
+            touch = make_touch(kind, hw, settings, display.square_at)
         else:
             touch = NullInput()
     sound = NullSound()

@@ -1,4 +1,4 @@
-"""Touch input: STMPE610 (resistive) or FT6206 (capacitive) readings -> screen pixel -> square.
+"""Touch input: STMPE610 or TSC2007 (resistive) or FT6206 (capacitive) readings -> screen pixel -> square.
 
 Raw readings are mapped with the calibration from the settings onto the
 screen as seen at rotation 0 (landscape, 320x240): KNIGHTSTOUR_TOUCH_X0/X1
@@ -24,8 +24,12 @@ touches, never a hang: the drivers' ``touches`` property is used, never the
 STMPE610's ``touch_point`` (which loops while the FIFO reads "not empty").
 """
 
+import time
+
 WIDTH0 = 320
 HEIGHT0 = 240
+TSC2007_ADDRESS = 0x48
+STMPE610_RETRY_WAIT = 1.0  # seconds; Adafruit's TFT FeatherWing helper waits 1.0 s before its retry
 HELD = "held"  # a reader's answer: the finger is down but no new position was read
 
 # The calibration targets, in rotation-0 screen pixels.
@@ -153,19 +157,47 @@ class TouchInput:
 
 
 def make_touch(kind, hw, settings, locate):
-    """A TouchInput for controller ``kind`` ("stmpe610" or "ft6206") on ``hw``'s buses
-    (a loop.BoardHardware); ``locate(x, y)`` names the square under a screen pixel."""
+    """A TouchInput for controller ``kind`` ("stmpe610", "tsc2007" or "ft6206"; "auto": see
+    ``detect``) on ``hw``'s buses (a loop.BoardHardware); ``locate(x, y)`` names the square under
+    a screen pixel."""
     from .keys import touch_calibration
 
+    if kind == "auto":
+        kind = detect(hw)
     driver = open_driver(kind, hw)
-    x0, x1, y0, y1, swap = touch_calibration(settings)
+    x0, x1, y0, y1, swap = touch_calibration(settings, kind)
     mapper = TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation)
-    return TouchInput(reader_for(kind, driver), mapper, locate)
+    return TouchInput(reader_for(kind, driver, hw), mapper, locate)
 
 
-def reader_for(kind, driver):
+def detect(hw):
+    """KNIGHTSTOUR_TOUCH = "auto" on a TFT FeatherWing: "tsc2007" when something answers on I2C
+    at 0x48 (the V2), else "stmpe610" (the V1). Asked before the touch CS pin (D6) is driven:
+    on the V2 that pin is the TSC2007's interrupt output."""
+    try:
+        i2c = hw.i2c()
+    except (RuntimeError, ValueError, OSError, AttributeError):  # no pull-ups: no I2C chip at all
+        return "stmpe610"
+    if i2c is None:
+        return "stmpe610"
+    while not i2c.try_lock():
+        pass
+    try:
+        found = TSC2007_ADDRESS in i2c.scan()
+    except OSError:
+        found = False
+    finally:
+        i2c.unlock()
+    return "tsc2007" if found else "stmpe610"
+
+
+def reader_for(kind, driver, hw=None):
     if kind == "ft6206":
         return ft6206_reader(driver)
+    if kind == "tsc2007":
+        from .tsc2007 import tsc2007_reader
+
+        return tsc2007_reader(driver, hw is not None and hw.pin_name("touch_cs") != "")
     return stmpe610_reader(driver)
 
 
@@ -184,18 +216,32 @@ def open_driver(kind, hw):
                 "the FT6206 touch controller does not answer on I2C at 0x38 (%s): check SDA/SCL, "
                 "enable I2C (Pi: sudo raspi-config > Interface Options > I2C), or set "
                 "KNIGHTSTOUR_TOUCH = \"none\"; see %s" % (_short(exc), WIRING)) from None
+    if kind == "tsc2007":
+        from .tsc2007 import open_tsc2007
+
+        try:  # its interrupt line (D6 on the FeatherWing V2) stays an input
+            return open_tsc2007(hw.i2c(), hw.pin("touch_cs"))
+        except (ValueError, RuntimeError, OSError) as exc:
+            raise HardwareError(
+                "the TSC2007 touch controller does not answer on I2C at 0x48 (%s): check SDA/SCL, "
+                "or set KNIGHTSTOUR_TOUCH = \"stmpe610\" for a TFT FeatherWing V1 or \"none\"; see %s"
+                % (_short(exc), WIRING)) from None
     import adafruit_stmpe610
 
     cs = hw.select("touch_cs")
     if cs is None:
         raise HardwareError("the STMPE610 needs a touch CS pin: set KNIGHTSTOUR_PIN_TOUCH_CS; see %s" % WIRING)
-    try:
-        return adafruit_stmpe610.Adafruit_STMPE610_SPI(hw.spi(), cs)
-    except (RuntimeError, ValueError, OSError) as exc:
-        raise HardwareError(
-            "the STMPE610 touch controller does not answer on SPI (touch CS %s; %s): check MISO and "
-            "the touch CS wire, or set KNIGHTSTOUR_TOUCH = \"none\" (or \"ft6206\" for the capacitive "
-            "shield); see %s" % (hw.pin_name("touch_cs"), _short(exc), WIRING)) from None
+    for wait in (STMPE610_RETRY_WAIT, -1):
+        try:
+            return adafruit_stmpe610.Adafruit_STMPE610_SPI(hw.spi(), cs)
+        except (RuntimeError, ValueError, OSError) as exc:
+            if wait < 0:
+                raise HardwareError(
+                    "the STMPE610 touch controller does not answer on SPI (touch CS %s; %s): check MISO "
+                    "and the touch CS wire, or set KNIGHTSTOUR_TOUCH = \"none\" (or \"ft6206\" for the "
+                    "capacitive shield); see %s" % (hw.pin_name("touch_cs"), _short(exc), WIRING)) from None
+            # not ready after a cold start: Adafruit's FeatherWing helper waits and tries once more
+            time.sleep(wait)
 
 
 def _short(exc):

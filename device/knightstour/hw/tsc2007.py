@@ -1,26 +1,12 @@
 """The TSC2007 resistive touch controller of the TFT FeatherWing V2 (I2C 0x48, PENIRQ on D6).
 
-Imported only when a TSC2007 answers (KNIGHTSTOUR_TOUCH = "auto" probes for it first) or when
-the settings name it. D6 is the V1's STMPE610 chip select and the V2's interrupt line: with a
+Imported only when a TSC2007 answers (KNIGHTSTOUR_TOUCH = "auto" probes for it first:
+touch.detect) or when the settings name it. D6 is the V1's STMPE610 chip select and the V2's interrupt line: with a
 TSC2007 it stays an input (the driver pulls it up), and a poll with no finger down costs no I2C
 traffic, only a look at the pin.
 """
 
-ADDRESS = 0x48
 PRESSURE = 100  # adafruit_tsc2007's own threshold on Z1, used when there is no PENIRQ pin
-
-
-def answers(i2c, address=ADDRESS):
-    """True if something acks ``address`` on ``i2c``. False for a bus that cannot be made (None:
-    CircuitPython refuses an I2C bus without pull-ups, as on a Feather with the V1 wing)."""
-    if i2c is None:
-        return False
-    while not i2c.try_lock():
-        pass
-    try:
-        return address in i2c.scan()
-    finally:
-        i2c.unlock()
 
 
 def open_tsc2007(i2c, irq_pin=None):
