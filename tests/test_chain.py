@@ -87,7 +87,7 @@ def test_rotation_and_mirror_turn_the_whole_picture(modules, arrangement, rotati
 
 def test_a_row_shows_the_board_on_the_left_matrix_and_the_move_number_on_the_others():
     spi, cs, chips = rig.matrix_rig(chain=4)
-    display = chain.make_chain(spi, cs, 4)
+    display = chain.chain_display(spi, cs, 4)
     panel = MatrixPanel(chips, 4)
     board = Board(8, 8)
     display.begin(board, "attract", "ahfdgceb", "border")
@@ -129,7 +129,7 @@ def text_of(panel, left=9):
 ])
 def test_the_result_as_a_word_that_fits(modules, kind, word):
     spi, cs, chips = rig.matrix_rig(chain=modules)
-    display = chain.make_chain(spi, cs, modules)
+    display = chain.chain_display(spi, cs, modules)
     panel = MatrixPanel(chips, modules)
     board = Board(8, 8)
     display.begin(board, "attract", "ahfdgceb", "border")
@@ -144,7 +144,7 @@ def test_the_result_as_a_word_that_fits(modules, kind, word):
 
 def test_2x2_shows_an_8x8_board_with_four_leds_a_square():
     spi, cs, chips = rig.matrix_rig(chain=4)
-    display = chain.make_chain(spi, cs, 4, "2x2")
+    display = chain.chain_display(spi, cs, 4, "2x2")
     panel = MatrixPanel(chips, 2, 2)
     board = Board(8, 8)
     display.begin(board, "attract", "ahfdgceb", "border")
@@ -156,7 +156,7 @@ def test_2x2_shows_an_8x8_board_with_four_leds_a_square():
 
 def test_brightness_goes_to_every_chip():
     spi, cs, chips = rig.matrix_rig(chain=4)
-    chain.make_chain(spi, cs, 4, brightness=9)
+    chain.chain_display(spi, cs, 4, brightness=9)
     assert [chip.intensity for chip in chips.chips] == [9, 9, 9, 9]
     assert all(not chip.shutdown and chip.scan_limit == 7 for chip in chips.chips)
 
@@ -180,7 +180,7 @@ def test_panel_picture_has_a_dot_per_led_modules_apart():
     from knightstour_sim.chips import render
 
     spi, cs, chips = rig.matrix_rig(chain=4)
-    display = chain.make_chain(spi, cs, 4, "2x2", brightness=15)
+    display = chain.chain_display(spi, cs, 4, "2x2", brightness=15)
     board = Board(8, 8)
     display.begin(board, "attract", "ahfdgceb", "border")
     display.light(board.parse_square("h8"), 1)
@@ -191,3 +191,109 @@ def test_panel_picture_has_a_dot_per_led_modules_apart():
     # h8 is the top right 2x2 LEDs: LED (15, 0) is in the right module, one gap further
     assert red(5 + 80 + 5 + 7 * 10 + 5, 5 + 5) > 200
     assert red(5 + 5, 5 + 5) < 100
+
+
+@pytest.mark.parametrize("size", ["16x16", "12x10", "9x9", "5x5"])
+def test_2x2_shows_boards_up_to_16x16_one_led_a_square(size):
+    """Up to 8x8, 2x2 LEDs a square; as on one matrix, a smaller board sits in the top left."""
+    spi, cs, chips = rig.matrix_rig(chain=4)
+    display = chain.chain_display(spi, cs, 4, "2x2")
+    assert display.max_width == display.max_height == 16
+    panel = MatrixPanel(chips, 2, 2)
+    board = Board(*map(int, size.split("x")))
+    display.begin(board, "attract", "ahfdgceb", "border")
+    corners = [0, board.width - 1, board.squares - board.width, board.squares - 1]
+    for number, square in enumerate(corners, start=1):
+        display.light(square, number)
+    display.flush()
+    scale = 2 if max(board.width, board.height) <= 8 else 1
+    expected = set()
+    for square in corners:
+        x, y = square % board.width, board.height - 1 - square // board.width
+        expected |= {(x * scale + dx, y * scale + dy) for dx in range(scale) for dy in range(scale)}
+    assert panel.lit() == expected
+
+
+def test_2x2_refuses_a_board_bigger_than_16():
+    spi, cs, chips = rig.matrix_rig(chain=4)
+    display = chain.chain_display(spi, cs, 4, "2x2")
+    with pytest.raises(ValueError, match="at most 16x16"):
+        display.begin(Board(17, 16), "attract", "ahfdgceb", "border")
+
+
+def test_a_row_keeps_its_text_through_a_new_board_size():
+    spi, cs, chips = rig.matrix_rig(chain=4)
+    display = chain.chain_display(spi, cs, 4)
+    panel = MatrixPanel(chips, 4)
+    display.begin(Board(8, 8), "attract", "ahfdgceb", "border")
+    display.light(0, 1)
+    display.light(17, 2)
+    display.flush()
+    assert text_of(panel) == "2"
+    display.begin(Board(6, 6), "attract", "ahfdgceb", "border")  # clears every LED
+    display.light(0, 1)
+    display.flush()
+    assert text_of(panel) == "1"
+
+
+def settings_for(**values):
+    from knightstour.hw import keys  # noqa: F401  (adds the hardware keys)
+    from knightstour.settings import Settings
+
+    settings = Settings(fallback=False)
+    for key, value in values.items():
+        assert settings.set(key, value) is None, key
+    return settings
+
+
+@pytest.mark.parametrize("text, count, arrangement, block, picture", [
+    ("4", 4, "row", 90, (32, 8)), ("4 2x2", 4, "2x2", 90, (16, 16)), ("2 row 0", 2, "row", 0, (16, 8)),
+    ("1 90", 1, "row", 90, (8, 8)), (" 3  ROW ", 3, "row", 90, (24, 8)),
+])
+def test_the_setting_builds_a_chain_on_the_pin_maps_chip_select(text, count, arrangement, block, picture):
+    from knightstour.hw import loop
+    from knightstour_sim.screenshot import sim_board
+
+    matrix = rig.matrix_rig(chain=count)
+    settings = settings_for(display="max7219", matrix_chain=text)
+    hw = loop.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", matrix=matrix))
+    display, _, _ = loop.build(settings, hw)
+    assert isinstance(display, chain.ChainDisplay)
+    layout = display.matrix.layout
+    assert (layout.width, layout.height) == picture and layout.block_rotation == block
+    columns, rows = chain.grid(count, arrangement)
+    panel = MatrixPanel(matrix.chip, columns, rows, block)
+    board = Board(8, 8)
+    display.begin(board, "attract", "ahfdgceb", "border")
+    display.light(0, 1)
+    display.flush()
+    scale = 2 if arrangement == "2x2" else 1
+    assert (0, 7 * scale) in panel.lit()
+
+
+def test_no_chain_is_the_matrix8x8_path():
+    from knightstour.hw import loop
+    from knightstour.hw.matrix import MatrixDisplay
+    from knightstour_sim.screenshot import sim_board
+
+    matrix = rig.matrix_rig()
+    settings = settings_for(display="max7219")
+    assert settings.matrix_chain == ""
+    hw = loop.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", matrix=matrix))
+    display, _, _ = loop.build(settings, hw)
+    assert type(display) is MatrixDisplay
+
+
+@pytest.mark.parametrize("text", ["3 2x2", "17", "four", "4 ring", "4 45", "0"])
+def test_a_chain_setting_it_cannot_read_is_one_line(text):
+    from knightstour.hw import loop
+    from knightstour_sim.screenshot import sim_board
+
+    matrix = rig.matrix_rig(chain=4)
+    settings = settings_for(display="max7219", matrix_chain=text)
+    hw = loop.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", matrix=matrix))
+    with pytest.raises(loop.HardwareError) as caught:
+        loop.build(settings, hw)
+    message = str(caught.value)
+    assert "\n" not in message and "KNIGHTSTOUR_MATRIX_CHAIN" in message and "MODULES [row|2x2] [BLOCK]" in message
+    assert matrix.spi.bytes_sent == 0  # nothing half-drawn

@@ -17,8 +17,7 @@ its input on the left is rotation 180.
 
 What it shows: on a row, the board on the first matrix (left), the move number on the others,
 then the result as a short word (CLOSED, DONE, STUCK, NONE; shorter when there is less room).
-On 2x2, boards up to 8x8 with 2x2 LEDs a square (up to 16x16 at one LED a square: see
-``ChainDisplay``).
+On 2x2, boards up to 16x16, one LED a square; boards up to 8x8 get 2x2 LEDs a square.
 """
 
 from adafruit_max7219 import max7219
@@ -157,13 +156,21 @@ class ChainDisplay(MatrixDisplay):
     row, the move number and the result on the others (3x5 characters, 4 columns apart)."""
 
     def __init__(self, matrix, text_left, brightness=4):
-        MatrixDisplay.__init__(self, matrix, 0, False, brightness)
+        side = 8 if text_left >= 0 else min(matrix.layout.width, matrix.layout.height)
+        MatrixDisplay.__init__(self, matrix, 0, False, brightness, side)
         self.text_left = text_left  # first picture column of the text, or -1: no text
         room = matrix.layout.width - text_left + 1 if text_left >= 0 else 0
         self.slots = [0] * (room // 4)  # the glyph shown in each character cell
         self.count = 0
 
     def begin(self, board, mode, order, rule):
+        if board.width != self.width or board.height != self.height:
+            for index in range(len(self.slots)):
+                self.slots[index] = 0  # MatrixDisplay.begin clears every LED
+            if self.text_left < 0:  # 2x2: a board up to half the side gets 2x2 LEDs a square
+                full = min(self.matrix.layout.width, self.matrix.layout.height)
+                self.matrix.scale = 2 if 2 * max(board.width, board.height) <= full else 1
+                self.side = full // self.matrix.scale
         MatrixDisplay.begin(self, board, mode, order, rule)
         self.count = 0
         self._number(0)
@@ -216,11 +223,46 @@ class ChainDisplay(MatrixDisplay):
         self.dirty = True
 
 
-def make_chain(spi, cs, modules, arrangement="row", block_rotation=90, rotation=0, mirror=False,
-               brightness=4):
+def chain_display(spi, cs, modules, arrangement="row", block_rotation=90, rotation=0, mirror=False,
+                  brightness=4):
     """A ChainDisplay on ``modules`` MAX7219s chained on ``spi`` with chip select ``cs``."""
     layout = ChainLayout(modules, arrangement, block_rotation, rotation, mirror)
     driver = _Chain(layout.panel_width, layout.panel_height, spi, cs)
-    scale = 2 if arrangement == "2x2" else 1
     text_left = 9 if layout.width > 8 and arrangement == "row" else -1
-    return ChainDisplay(ChainMatrix(driver, layout, scale), text_left, brightness)
+    return ChainDisplay(ChainMatrix(driver, layout), text_left, brightness)
+
+
+def parse_chain(text):
+    """(modules, arrangement, block) from KNIGHTSTOUR_MATRIX_CHAIN: "MODULES [row|2x2] [BLOCK]"."""
+    words = str(text).lower().split()
+    if words and words[0].isdigit():
+        modules = int(words[0])
+        arrangement = "row"
+        block = 90
+        good = True
+        for word in words[1:]:
+            if word in ARRANGEMENTS:
+                arrangement = word
+            elif word.isdigit() and int(word) in BLOCK_ROTATIONS:
+                block = int(word)
+            else:
+                good = False
+        if good:
+            grid(modules, arrangement)  # ValueError: 2x2 of other than 4, or more than 16
+            return modules, arrangement, block
+    raise ValueError("not MODULES [row|2x2] [BLOCK]")
+
+
+def make_chain(spi, cs, settings):
+    """The chain KNIGHTSTOUR_MATRIX_CHAIN describes, the picture turned by _MATRIX_ROTATION and
+    _MIRROR; a value it cannot read is loop.HardwareError (one line)."""
+    try:
+        modules, arrangement, block = parse_chain(settings.matrix_chain)
+    except ValueError as exc:
+        from .loop import HardwareError
+
+        raise HardwareError('bad KNIGHTSTOUR_MATRIX_CHAIN = "%s": %s; write MODULES [row|2x2] [BLOCK], e.g. '
+                            '"4" (a 32x8 row), "4 2x2" or "4 row 0", with 1 to 16 modules, 4 for 2x2, '
+                            'BLOCK 0, 90, 180 or 270' % (settings.matrix_chain, exc)) from None
+    return chain_display(spi, cs, modules, arrangement, block, settings.matrix_rotation,
+                         settings.matrix_mirror, settings.matrix_brightness)

@@ -5,6 +5,13 @@
     KNIGHTSTOUR_MATRIX_ROTATION    0         0, 90, 180, 270: turns the picture clockwise
     KNIGHTSTOUR_MATRIX_MIRROR      off       on: mirror left-right (after the rotation)
     KNIGHTSTOUR_MATRIX_BRIGHTNESS  4         0 (dim) to 15 (bright)
+    KNIGHTSTOUR_MATRIX_CHAIN       (empty)   a chain of 8x8 modules on the one chip select:
+                                             "MODULES [row|2x2] [BLOCK]", e.g. "4" (a 32x8
+                                             "FC-16": the board on one matrix, the move number
+                                             and result on the others), "4 2x2" (boards up to
+                                             16x16); BLOCK 0, 90 (FC-16, the default), 180, 270
+                                             is how each module is wired (hw/chain.py); read
+                                             by chain.py, so one key and no code here
     KNIGHTSTOUR_TFT_ROTATION       0         0, 90, 180, 270 (0 and 180 landscape, board on
                                              the left; 90 and 270 portrait, board on top)
     KNIGHTSTOUR_TOUCH              auto      auto (a TSC2007 on I2C 0x48, the TFT FeatherWing
@@ -142,6 +149,7 @@ def _add_all():
     add("matrix_rotation", "rotation", 0, help="one of 0, 90, 180, 270", parse=parse_rotation)
     add("matrix_mirror", "bool", False, help="on or off")
     add("matrix_brightness", "brightness", 4, help="a whole number from 0 to 15", parse=parse_brightness)
+    add("matrix_chain", "text", "", help="empty, or MODULES [row|2x2] [BLOCK] such as \"4\" or \"4 2x2\"")
     add("tft_rotation", "rotation", 0, help="one of 0, 90, 180, 270", parse=parse_rotation)
     add("touch", "choice", "auto", TOUCHES)
     for name in ("touch_x0", "touch_x1", "touch_y0", "touch_y1"):

@@ -101,9 +101,14 @@ def build(settings, hw):
     from ..ports import NullInput, NullSound
 
     if settings.display == "max7219":
-        from .matrix import make_matrix
+        if settings.matrix_chain:
+            from .chain import make_chain
 
-        display = make_matrix(hw.spi(), hw.select("matrix_cs"), settings)
+            display = make_chain(hw.spi(), hw.select("matrix_cs"), settings)
+        else:
+            from .matrix import make_matrix
+
+            display = make_matrix(hw.spi(), hw.select("matrix_cs"), settings)
         touch = NullInput()
     else:
         from .tft import make_tft

@@ -25,11 +25,12 @@ SIZE = 8
 SNAKE = 8
 
 
-def square_xy(square, width, height, rotation=0, mirror=False):
-    """(x, y) of the LED showing ``square`` (rank * width + file) of a width x height board."""
+def square_xy(square, width, height, rotation=0, mirror=False, side=SIZE):
+    """(x, y) of the LED showing ``square`` (rank * width + file) of a width x height board on a
+    side x side matrix."""
     x = square % width
     y = height - 1 - square // width
-    last = SIZE - 1
+    last = side - 1
     if rotation == 90:
         x, y = last - y, x
     elif rotation == 180:
@@ -43,13 +44,16 @@ def square_xy(square, width, height, rotation=0, mirror=False):
 
 class MatrixDisplay:
     """The display port on a ``Matrix8x8`` (or anything with ``pixel(x, y, v)``, ``show()``
-    and ``brightness(n)``): boards up to 8x8."""
+    and ``brightness(n)``): boards up to 8x8 (up to ``side`` x ``side``: a 2x2 chain is 16)."""
 
     max_width = SIZE
     max_height = SIZE
 
-    def __init__(self, matrix, rotation=0, mirror=False, brightness=4):
+    def __init__(self, matrix, rotation=0, mirror=False, brightness=4, side=SIZE):
         self.matrix = matrix
+        self.side = side
+        if side != SIZE:
+            self.max_width = self.max_height = side
         self.rotation = rotation
         self.mirror = mirror
         if brightness is not None:
@@ -57,18 +61,18 @@ class MatrixDisplay:
         self.width = 0
         self.height = 0
         self.squares = 0
-        self.xs = bytearray(SIZE * SIZE)
-        self.ys = bytearray(SIZE * SIZE)
-        self.number = bytearray(SIZE * SIZE)
-        self.order = bytearray(SIZE * SIZE + 2)  # move number -> square
-        self.on = bytearray(SIZE * SIZE)  # what each LED shows now
+        self.xs = bytearray(side * side)
+        self.ys = bytearray(side * side)
+        self.number = bytearray(side * side)
+        self.order = bytearray(side * side + 2)  # move number -> square
+        self.on = bytearray(side * side)  # what each LED shows now
         self.dirty = False
         self.status_text = ""
         self._forget()
 
     def _forget(self):
         """A new tour: no numbers, knight, marks, result or trace."""
-        for i in range(SIZE * SIZE):
+        for i in range(len(self.number)):
             self.number[i] = 0
         self.knight_square = -1
         self.knight_on = True
@@ -117,18 +121,19 @@ class MatrixDisplay:
     # ------------------------------------------------------------ port
 
     def begin(self, board, mode, order, rule):
-        if board.width > SIZE or board.height > SIZE:
-            raise ValueError("the matrix shows at most 8x8, not %s" % board.size_name)
+        if board.width > self.max_width or board.height > self.max_height:
+            raise ValueError("the matrix shows at most %dx%d, not %s" % (self.max_width, self.max_height,
+                                                                         board.size_name))
         if board.width != self.width or board.height != self.height:
             self.width = board.width
             self.height = board.height
             self.squares = board.squares
             for square in range(self.squares):
-                x, y = square_xy(square, self.width, self.height, self.rotation, self.mirror)
+                x, y = square_xy(square, self.width, self.height, self.rotation, self.mirror, self.side)
                 self.xs[square] = x
                 self.ys[square] = y
             self.matrix.fill(0)
-            for i in range(SIZE * SIZE):
+            for i in range(len(self.on)):
                 self.on[i] = 0
             self.dirty = True
         self._forget()
