@@ -74,7 +74,7 @@ def main():
     except HardwareError as exc:
         stop(str(exc))
         return
-    if settings.calibrate and settings.display == "ili9341" and settings.touch != "none":
+    if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
         from knightstour.hw.touch import calibrate
 
         try:

@@ -1,6 +1,8 @@
 """The hardware's settings keys, added to knightstour.settings' table on import.
 
-    KNIGHTSTOUR_DISPLAY            ili9341   max7219 (8x8 LED matrix) or ili9341 (320x240 TFT)
+    KNIGHTSTOUR_DISPLAY            ili9341   max7219 (8x8 LED matrix), ili9341 (320x240 TFT), or
+                                             builtin (board.DISPLAY: PyPortal, Pynt, Titano;
+                                             chosen by itself for ili9341 on such a board)
     KNIGHTSTOUR_BOARD              auto      the pin map: auto, pi, feather_rp2040, feather_m4
     KNIGHTSTOUR_MATRIX_ROTATION    0         0, 90, 180, 270: turns the picture clockwise
     KNIGHTSTOUR_MATRIX_MIRROR      off       on: mirror left-right (after the rotation)
@@ -42,7 +44,7 @@ The calibration shows three targets in turn and prints the TOUCH_ lines to paste
 
 from .. import settings as _settings
 
-DISPLAYS = ("max7219", "ili9341")
+DISPLAYS = ("max7219", "ili9341", "builtin")
 BOARDS = ("auto", "pi", "feather_rp2040", "feather_m4")
 TOUCHES = ("auto", "stmpe610", "tsc2007", "ft6206", "none")
 ROTATIONS = (0, 90, 180, 270)
@@ -60,6 +62,9 @@ TOUCH_DEFAULTS = {
     # Adafruit's V2 calibration example (swap_xy, invert_x: the screen's y falls as raw x
     # rises). Not measured on a real wing: KNIGHTSTOUR_CALIBRATE finds the exact values.
     "tsc2007": {"x0": 357, "x1": 3812, "y0": 3555, "y1": 390, "swap": True},
+    # A PyPortal's own panel (adafruit_touchscreen, 16-bit readings given in 12 bits: >> 4):
+    # Adafruit's PyPortal examples calibrate with ((5200, 59000), (5800, 57000)), x then y.
+    "touchscreen": {"x0": 325, "x1": 3687, "y0": 362, "y1": 3562, "swap": False},
 }
 
 

@@ -110,6 +110,14 @@ def build(settings, hw):
 
             display = make_matrix(hw.spi(), hw.select("matrix_cs"), settings)
         touch = NullInput()
+    elif settings.display == "builtin" or getattr(hw.board, "DISPLAY", None) is not None:
+        if getattr(hw.board, "DISPLAY", None) is None:
+            raise HardwareError("this board has no display of its own (board.DISPLAY): set "
+                                "KNIGHTSTOUR_DISPLAY to ili9341 or max7219; see %s" % WIRING)
+        from .pyportal import make_builtin
+
+        settings.display = "builtin"  # ili9341 on a PyPortal: its own screen
+        display, touch = make_builtin(hw, settings)
     else:
         from .tft import make_tft
 
@@ -130,7 +138,12 @@ def build(settings, hw):
         else:
             touch = NullInput()
     sound = NullSound()
-    if settings.piezo != "off" and settings.sound:
+    if settings.display == "builtin" and settings.piezo == "off" and settings.sound \
+            and getattr(hw.board, "SPEAKER", None) is not None:
+        from .speaker import make_speaker
+
+        sound = make_speaker(hw.board.SPEAKER, getattr(hw.board, "SPEAKER_ENABLE", None))
+    elif settings.piezo != "off" and settings.sound:
         pin = hw.pin("piezo")
         if pin is not None:
             from .piezo import make_piezo

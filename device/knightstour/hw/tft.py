@@ -1,8 +1,10 @@
-"""The display port on an ILI9341 320x240 TFT through displayio (adafruit_ili9341).
+"""The display port on an ILI9341 320x240 TFT through displayio (adafruit_ili9341), or on a
+board's built-in display (board.DISPLAY: the PyPortal's 320x240, the Titano's 480x320).
 
-Layout (``layout``): the board is a square of 240x240 pixels, on the left in
-landscape (rotation 0/180: 30 px cells on 8x8, side panel 80 px wide on the
-right) or on top in portrait (90/270: panel 80 px tall below it).
+Layout (``layout``): the board is a square as tall as the screen, 240x240 pixels
+on the ILI9341, on the left in landscape (rotation 0/180: 30 px cells on 8x8,
+side panel 80 px wide on the right) or on top in portrait (90/270: panel 80 px
+tall below it); 320x320 with a 160 px panel on the Titano.
 
     cells     one Bitmap + TileGrid per square, chequered (a1 dark): the move
               number in the middle, the path as lines between the centres of
@@ -25,7 +27,6 @@ a 153,600 B frame (benchmarks/tft_spi.py measures it).
 
 import displayio
 
-BOARD_PIXELS = 240
 PANEL = 80
 MAX_SIDE = 16  # boards up to 16x16 (15 px cells), as the simulator's TFT
 
@@ -76,10 +77,13 @@ KNIGHT_SHAPE = (
 
 
 def layout(width, height):
-    """((board_x, board_y), (panel_x, panel_y, panel_w, panel_h), landscape) for a screen."""
+    """((board_x, board_y), (panel_x, panel_y, panel_w, panel_h), landscape) for a screen: the
+    board a square as tall (landscape) or as wide (portrait) as the screen, 240 px on the
+    ILI9341, 320 on the PyPortal Titano's 480x320; the panel the rest."""
+    side = height if width >= height else width
     if width >= height:
-        return (0, 0), (BOARD_PIXELS, 0, width - BOARD_PIXELS, height), True
-    return (0, 0), (0, BOARD_PIXELS, width, height - BOARD_PIXELS), False
+        return (0, 0), (side, 0, width - side, height), True
+    return (0, 0), (0, side, width, height - side), False
 
 
 def draw_glyph(bitmap, char, x, y, scale, value):
@@ -220,6 +224,7 @@ class TftDisplay:
         self.width = display.width
         self.height = display.height
         (self.board_x, self.board_y), panel, self.landscape = layout(self.width, self.height)
+        self.board_pixels = panel[0] if self.landscape else panel[1]
         self.panel = panel
         self.touch_hint = touch_hint
         self.root = displayio.Group()
@@ -327,9 +332,9 @@ class TftDisplay:
         self.bw = board.width
         self.bh = board.height
         side = board.width if board.width > board.height else board.height
-        self.cell = BOARD_PIXELS // side
-        self.ox = self.board_x + (BOARD_PIXELS - self.cell * board.width) // 2
-        self.oy = self.board_y + (BOARD_PIXELS - self.cell * board.height) // 2
+        self.cell = self.board_pixels // side
+        self.ox = self.board_x + (self.board_pixels - self.cell * board.width) // 2
+        self.oy = self.board_y + (self.board_pixels - self.cell * board.height) // 2
         while len(self.cells_group):
             self.cells_group.pop()
         while len(self.sprites_group):

@@ -1,7 +1,7 @@
 """Touch input: STMPE610 or TSC2007 (resistive) or FT6206 (capacitive) readings -> screen pixel -> square.
 
 Raw readings are mapped with the calibration from the settings onto the
-screen as seen at rotation 0 (landscape, 320x240): KNIGHTSTOUR_TOUCH_X0/X1
+screen as seen at rotation 0 (landscape, 320x240; 480x320 on a PyPortal Titano): KNIGHTSTOUR_TOUCH_X0/X1
 are the raw readings at its left and right edges, TOUCH_Y0/Y1 at its top
 and bottom edges, and TOUCH_SWAP says the screen's x comes from the
 controller's raw y. The calibration therefore does not change with
@@ -36,21 +36,27 @@ HELD = "held"  # a reader's answer: the finger is down but no new position was r
 TARGETS = ((20, 20), (299, 20), (20, 219))
 
 
-def from_landscape(x, y, rotation):
-    """Screen (x, y) at ``rotation`` of the pixel at (x, y) on the rotation-0 screen."""
+def targets(width0=WIDTH0, height0=HEIGHT0):
+    """The three targets on a width0 x height0 screen (rotation 0): 20 px in from its corners."""
+    return (20, 20), (width0 - 21, 20), (20, height0 - 21)
+
+
+def from_landscape(x, y, rotation, width0=WIDTH0, height0=HEIGHT0):
+    """Screen (x, y) at ``rotation`` of the pixel at (x, y) on the rotation-0 screen
+    (width0 x height0: 320x240, or the Titano's 480x320)."""
     if rotation == 90:
-        return y, WIDTH0 - 1 - x
+        return y, width0 - 1 - x
     if rotation == 180:
-        return WIDTH0 - 1 - x, HEIGHT0 - 1 - y
+        return width0 - 1 - x, height0 - 1 - y
     if rotation == 270:
-        return HEIGHT0 - 1 - y, x
+        return height0 - 1 - y, x
     return x, y
 
 
 class TouchMapper:
     """Raw controller (x, y) -> screen pixel at ``rotation``, with a calibration."""
 
-    def __init__(self, x0, x1, y0, y1, swap, rotation=0):
+    def __init__(self, x0, x1, y0, y1, swap, rotation=0, width0=WIDTH0, height0=HEIGHT0):
         if x0 == x1 or y0 == y1:
             raise ValueError("bad touch calibration: X0 and X1 (and Y0 and Y1) must differ")
         self.x0 = x0
@@ -59,16 +65,18 @@ class TouchMapper:
         self.y1 = y1
         self.swap = swap
         self.rotation = rotation
+        self.width0 = width0
+        self.height0 = height0
 
     def landscape(self, raw_x, raw_y):
         """The rotation-0 screen pixel (x, y) for a raw reading, or None off the screen."""
         if self.swap:
             raw_x, raw_y = raw_y, raw_x
-        x = (raw_x - self.x0) * (WIDTH0 - 1) / (self.x1 - self.x0)
-        y = (raw_y - self.y0) * (HEIGHT0 - 1) / (self.y1 - self.y0)
+        x = (raw_x - self.x0) * (self.width0 - 1) / (self.x1 - self.x0)
+        y = (raw_y - self.y0) * (self.height0 - 1) / (self.y1 - self.y0)
         x = int(x + 0.5) if x >= 0 else -1
         y = int(y + 0.5) if y >= 0 else -1
-        if x < 0 or y < 0 or x >= WIDTH0 or y >= HEIGHT0:
+        if x < 0 or y < 0 or x >= self.width0 or y >= self.height0:
             return None
         return x, y
 
@@ -77,7 +85,7 @@ class TouchMapper:
         point = self.landscape(raw_x, raw_y)
         if point is None:
             return None
-        return from_landscape(point[0], point[1], self.rotation)
+        return from_landscape(point[0], point[1], self.rotation, self.width0, self.height0)
 
 
 def stmpe610_reader(driver):
@@ -252,23 +260,23 @@ def _short(exc):
 # ---------------------------------------------------------------- calibration
 
 
-def solve(raws):
-    """(x0, x1, y0, y1, swap) from the raw readings at the three TARGETS."""
+def solve(raws, width0=WIDTH0, height0=HEIGHT0):
+    """(x0, x1, y0, y1, swap) from the raw readings at the three ``targets(width0, height0)``."""
     (r0x, r0y), (r1x, r1y), (r2x, r2y) = raws
     swap = abs(r1y - r0y) > abs(r1x - r0x)
     if swap:
         a0, a1, b0, b2 = r0y, r1y, r0x, r2x
     else:
         a0, a1, b0, b2 = r0x, r1x, r0y, r2y
-    (t0x, t0y), (t1x, _), (_, t2y) = TARGETS
+    (t0x, t0y), (t1x, _), (_, t2y) = targets(width0, height0)
     if a1 == a0 or b2 == b0:
         raise ValueError("the readings did not change between targets: is the touch screen connected?")
     slope_x = (a1 - a0) / (t1x - t0x)
     slope_y = (b2 - b0) / (t2y - t0y)
     x0 = a0 - t0x * slope_x
-    x1 = a0 + (WIDTH0 - 1 - t0x) * slope_x
+    x1 = a0 + (width0 - 1 - t0x) * slope_x
     y0 = b0 - t0y * slope_y
-    y1 = b0 + (HEIGHT0 - 1 - t0y) * slope_y
+    y1 = b0 + (height0 - 1 - t0y) * slope_y
     return (_clamp(x0), _clamp(x1), _clamp(y0), _clamp(y1), swap)
 
 
@@ -316,9 +324,10 @@ def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=12
     except ImportError:
         pass
     display.root_group = root
+    width0, height0 = (display.height, display.width) if rotation % 180 else (display.width, display.height)
     raws = []
-    for number, (tx, ty) in enumerate(TARGETS):
-        x, y = from_landscape(tx, ty, rotation)
+    for number, (tx, ty) in enumerate(targets(width0, height0)):
+        x, y = from_landscape(tx, ty, rotation, width0, height0)
         cross.x = x - size // 2
         cross.y = y - size // 2
         display.refresh()
@@ -326,7 +335,7 @@ def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=12
         raw = _press(reader, sleep, poll, timeout)
         out("calibrate: target %d raw x %d, raw y %d" % (number + 1, raw[0], raw[1]))
         raws.append(raw)
-    result = solve(raws)
+    result = solve(raws, width0, height0)
     out("calibrate: paste these lines into settings.toml (or the Pi's config file):")
     for line in settings_lines(*result):
         out(line)
