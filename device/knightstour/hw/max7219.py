@@ -1,0 +1,67 @@
+"""A MAX7219 8x8 LED matrix on SPI: the registers the toy uses, nothing more.
+
+Small on purpose (the Feather has the RAM of a few KB to spare): adafruit_max7219 brings
+adafruit_framebuf and adafruit_bus_device, about 20 KB of heap, for the eight bytes this
+needs. The picture is the same as adafruit_max7219.matrices.Matrix8x8's: ``pixel(x, y)``
+sets bit y of digit register x, and ``show()`` sends the eight digit registers.
+"""
+
+from micropython import const
+
+_DIGIT0 = const(1)
+_DECODEMODE = const(9)
+_INTENSITY = const(10)
+_SCANLIMIT = const(11)
+_SHUTDOWN = const(12)
+_DISPLAYTEST = const(15)
+
+
+class Matrix8x8:
+    """One MAX7219 with an 8x8 matrix on ``spi`` (a busio.SPI) with chip select ``cs`` (a
+    DigitalInOut, output, idle high)."""
+
+    def __init__(self, spi, cs, baudrate=8000000):
+        self.spi = spi
+        self.cs = cs
+        cs.switch_to_output(value=True)
+        self.baudrate = baudrate
+        self.buffer = bytearray(8)
+        self._word = bytearray(2)
+        for register, value in ((_SHUTDOWN, 0), (_DISPLAYTEST, 0), (_SCANLIMIT, 7), (_DECODEMODE, 0),
+                                (_SHUTDOWN, 1)):
+            self.write(register, value)
+        self.show()
+
+    def write(self, register, value):
+        """One register write: CS low, the register and the value, CS high."""
+        spi = self.spi
+        while not spi.try_lock():
+            pass
+        try:
+            spi.configure(baudrate=self.baudrate, polarity=0, phase=0)
+            self._word[0] = register
+            self._word[1] = value
+            self.cs.value = False
+            spi.write(self._word)
+            self.cs.value = True
+        finally:
+            spi.unlock()
+
+    def brightness(self, value):
+        if not 0 <= value <= 15:
+            raise ValueError("brightness is 0 to 15")
+        self.write(_INTENSITY, value)
+
+    def pixel(self, x, y, value):
+        if value:
+            self.buffer[x] |= 1 << y
+        else:
+            self.buffer[x] &= ~(1 << y) & 0xFF
+
+    def fill(self, value):
+        for i in range(8):
+            self.buffer[i] = 0xFF if value else 0
+
+    def show(self):
+        for i in range(8):
+            self.write(_DIGIT0 + i, self.buffer[i])
