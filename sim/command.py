@@ -47,12 +47,26 @@ def add_arguments(parser):
     parser.add_argument("--screenshot", metavar="FILE.png",
                         help="with --display tft or matrix: run a tour on the emulated chip (the real "
                              "Adafruit driver) and save what it shows as a PNG, then exit")
+    parser.add_argument("--pixels", action="store_true",
+                        help="show what the real hardware code draws on the emulated chips (the ILI9341's "
+                             "screen in 24-bit colour, the MAX7219's LEDs); a click is a touch on the "
+                             "emulated touch controller")
     parser.add_argument("--moves", metavar="N", type=int,
                         help="with --screenshot: stop after N squares (default: the whole tour and its result)")
 
 
 def build_settings(args, environ=None):
-    """Settings from the file, the environment and the options; raise ValueError with every message."""
+    """Settings from the file, the environment and the options; raise ValueError with every message.
+
+    Every KNIGHTSTOUR_* key is accepted, the hardware's too (knightstour.hw.keys adds them):
+    one settings file serves the toy and the simulator (see View for those it shows).
+    """
+    from knightstour.hw import keys  # noqa: F401  (adds the hardware keys)
+
+    config = getattr(args, "config", None)
+    if config is not None and not os.path.isfile(config):
+        raise ValueError("no such file: %s" % config if not os.path.isdir(config)
+                         else "bad --config %s: a folder, not a settings file" % config)
     options = [(key, getattr(args, dest, None), label) for dest, key, label in OPTION_KEYS]
     if getattr(args, "play", False):
         options.append(("mode", "play", "--play"))
@@ -63,10 +77,12 @@ def build_settings(args, environ=None):
 
 def check_screenshot(args):
     """Refuse a bad --screenshot call before anything runs."""
-    if args.moves is not None and not args.screenshot:
+    if args.moves is not None and args.screenshot is None:
         raise ValueError("--moves goes with --screenshot")
-    if not args.screenshot:
+    if args.screenshot is None:
         return
+    if args.play:
+        raise ValueError("--screenshot shows an automatic tour: leave out --play")
     if args.display not in ("tft", "matrix"):
         raise ValueError("bad --display %r for --screenshot: give --display tft or --display matrix" % args.display)
     if not args.screenshot.lower().endswith(".png"):
@@ -92,19 +108,29 @@ def run(args):
     check_screenshot(args)
     try:
         settings = build_settings(args)
-        if args.screenshot:
+        if args.screenshot is not None:
+            if settings.mode == "play":
+                raise ValueError("--screenshot shows an automatic tour, not KNIGHTSTOUR_MODE = play: "
+                                 "give --touch or set the mode to attract")
             return save_screenshot(args, settings)
-        sim = Simulator(settings, display=args.display)
+        plain = args.plain or not sys.stdout.isatty()
+        if args.pixels and plain:
+            raise ValueError("--pixels draws in the terminal UI: leave out --plain, and run it in a terminal "
+                             "(not a pipe)")
+        if not plain:
+            try:
+                from .tui import run_tui
+            except ImportError as exc:
+                raise ValueError("the terminal UI needs Textual (pip install 'knightstour[sim]'), "
+                                 "or use --plain (%s)" % exc) from None
+        sim = Simulator(settings, display=args.display, pixels=args.pixels)
     except OSError as exc:
         raise ValueError(str(exc)) from None
-    plain = args.plain or not sys.stdout.isatty()
     if not plain:
         try:
-            from .tui import run_tui
-        except ImportError as exc:
-            raise ValueError("the terminal UI needs Textual (pip install 'knightstour[sim]'), "
-                             "or use --plain (%s)" % exc) from None
-        return run_tui(sim, args.display, args.once)
+            return run_tui(sim, args.display, args.once, args.pixels)
+        finally:
+            sim.close()
     from .plain import run as run_plain
     from .plain import stdin_reader
 
