@@ -9,6 +9,7 @@ naming the key or option and the values it accepts.
 import os
 import sys
 
+from knightstour.rules import RULES
 from knightstour.settings_toml import load_for_command
 
 from .simulator import DISPLAYS, Simulator
@@ -27,17 +28,21 @@ OPTION_KEYS = (
 def add_arguments(parser):
     parser.add_argument("--display", choices=DISPLAYS, default="both",
                         help="what to show: the LED matrix, the TFT, or both (default both)")
-    parser.add_argument("--start", metavar="SQ|random",
-                        help="start square of the tours (c3 or 3,3), or random (default)")
-    parser.add_argument("--order", metavar="ORDER|super",
-                        help="check order, e.g. ahfdgceb, or super: a super order at random (default)")
-    parser.add_argument("--rule", metavar="R", help="tie-break rule: border (default), centre, first, random")
-    parser.add_argument("--size", metavar="WxH", help="board size (default 8x8; the matrix shows at most 8x8)")
+    parser.add_argument("--start", metavar="SQUARE",
+                        help="start square (c3 or 3,3) or random (default random)")
+    parser.add_argument("--order", metavar="ORDER",
+                        help="check order (eight move labels a-h, e.g. ahfdgceb) or super: a super order "
+                             "at random for each tour (default super)")
+    parser.add_argument("--rule", metavar="RULE",
+                        help="tie-break rule: %s (default border)" % ", ".join(RULES))
+    parser.add_argument("--size", metavar="WxH",
+                        help="board size WxH, 1x1 to 32x32 (default 8x8; the matrix shows at most 8x8, "
+                             "the TFT 16x16)")
     parser.add_argument("--speed", metavar="F", help="speed factor: 2 twice as fast, 0 no delay (default 1)")
     parser.add_argument("--play", action="store_true", help="start in play mode: you move the knight")
     parser.add_argument("--touch", action="store_true",
                         help="touch mode: wait for a square, run tours by themselves after a while")
-    parser.add_argument("--seed", metavar="N", help="random seed, for a repeatable show")
+    parser.add_argument("--seed", metavar="N", help="random seed, for a repeatable run (default none)")
     parser.add_argument("--plain", action="store_true",
                         help="print frames as plain text (no terminal control codes); input: lines on stdin")
     parser.add_argument("--once", action="store_true",
