@@ -175,6 +175,8 @@ class Simulator:
             self.app = App(settings, port, self.input, self.sound, self.rng, orders, strict=True)
         except ValueError as exc:
             self.close()
+            if display == "tft":
+                raise
             raise ValueError("%s; --display tft allows up to %dx%d" % (
                 exc, DISPLAY_LIMITS["tft"][0], DISPLAY_LIMITS["tft"][1])) from None
         self.board = self.app.board
@@ -261,6 +263,7 @@ class KeyReader:
         self.since = 0.0
         self.typed = False  # a typed square was sent: the next Enter only confirms it
         self.message = ""
+        self.stray = ""
         self.cursor = board.square_at(board.width // 2, board.height // 2 - 1) if board.squares > 1 else 0
 
     def _square(self, text):
@@ -273,6 +276,8 @@ class KeyReader:
         typed = self.typed
         self.typed = False
         self.message = ""
+        stray = self.stray  # letters that name no file: a rank after them still gets one message
+        self.stray = ""
         board = self.board
         key = key.lower() if len(key) == 1 else key
         if key in ("up", "down", "left", "right"):
@@ -300,7 +305,8 @@ class KeyReader:
             return None
         if len(key) == 1 and key.isdigit():
             if not self.buffer or not self.buffer[-1:].isalnum():
-                self.message = input_message(board, key)
+                self.stray = stray + key if stray else ""
+                self.message = input_message(board, self.stray or key)
                 return None
             self.buffer += key
             self.since = now
@@ -321,6 +327,7 @@ class KeyReader:
                 return None
             self.buffer = ""
             if key not in KEY_COMMANDS:
+                self.stray = candidate
                 self.message = input_message(board, candidate)
             return KEY_COMMANDS.get(key)
         self.buffer = ""

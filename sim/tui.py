@@ -372,6 +372,8 @@ class KnightsTourApp(App):
     #main { width: 100%; height: auto; }
     #boards { height: auto; width: 100%; }
     #help { width: 100%; color: $text-muted; }
+    #column { width: auto; height: auto; }
+    #column Panel { width: 100%; max-width: 100%; }
     """
     TITLE = "knights-tour sim"
     BINDINGS = [Binding("ctrl+c", "quit", "quit", show=False, priority=True)]
@@ -387,6 +389,11 @@ class KnightsTourApp(App):
         self.drawn = None
         self.exit_code = 0
 
+    @property
+    def portrait(self):
+        """The TFT at rotation 90 or 270: its panel goes below it, as on the real screen."""
+        return self.sim.view.portrait and self.kind != "matrix"
+
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
             with Horizontal(id="boards"):
@@ -399,14 +406,18 @@ class KnightsTourApp(App):
                     view = (PixelTftView if self.pixels else TftView)(self.sim, self.keys, id="tft")
                     view.border_title = "TFT"
                     self.views.append(view)
-                    yield view
-                yield Panel("", id="panel")
+                    if self.portrait:
+                        with Vertical(id="column"):
+                            yield view
+                            yield Panel("", id="panel")
+                    else:
+                        yield view
+                if not self.portrait:
+                    yield Panel("", id="panel")
             yield Static(HELP, id="help")
 
     def on_mount(self):
         self.query_one("#panel").border_title = "knight's tour"
-        if self.sim.view.portrait and self.kind != "matrix":
-            self.query_one("#boards").styles.layout = "vertical"
         self.fit()
         self.tick()
         self.set_interval(TICK, self.tick)
@@ -418,14 +429,14 @@ class KnightsTourApp(App):
         """Size the views to the terminal: the TFT look takes what the matrix and panel leave."""
         if width is None:
             width, height = self.size.width, self.size.height
-        portrait = self.sim.view.portrait and self.kind != "matrix"
+        portrait = self.portrait
         tall = height - HELP_LINES
         wide = width
         for view in self.views:
-            if isinstance(view, (MatrixView, PixelMatrixView)) and not portrait:
+            if isinstance(view, (MatrixView, PixelMatrixView)):
                 wide -= view.get_content_width(None, None) + 4
         if portrait:
-            tall -= 7  # the panel below
+            tall -= 8  # the panel below: its lines and border
         else:
             wide -= PANEL_MIN
         for view in self.views:

@@ -196,6 +196,9 @@ def test_squares_off_the_board_get_a_short_message():
     assert keys.message == "c9 is not on the 8x8 board (a1 to h8)"
     assert typed(keys, "j") == []
     assert keys.message.startswith("? j: type a square (c3)")
+    assert typed(keys, "9") == [] and keys.message == "j9 is not on the 8x8 board (a1 to h8)"
+    assert typed(keys, "5") == [] and keys.message == "j95 is not on the 8x8 board (a1 to h8)"
+    assert typed(keys, "r") == ["random"] and typed(keys, "5") == [] and keys.message.startswith("? 5: type")
     assert typed(keys, "c") == [] and keys.message == ""
     assert typed(keys, "\n") == [] and keys.message == "c: type the rank too (c3)"
     assert typed(keys, "d2") == [board.parse_square("d2")] and keys.message == ""

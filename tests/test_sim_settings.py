@@ -72,3 +72,9 @@ def test_tft_portrait_puts_the_panel_below_the_board():
     board_rows = [line for line in lines if line[:3].strip().isdigit()]
     assert len(board_rows) == 8 and all("move" not in line for line in board_rows)
     assert lines[-1].startswith("tour from") and View(settings).portrait
+
+
+def test_a_board_too_big_for_the_tft_says_so_once(capsys):
+    code, out, err = run_cli(capsys, "--plain", "--once", "--display", "tft", "--size", "17x17")
+    assert code == 2 and out == ""
+    assert err == "knights-tour sim: error: the 17x17 board does not fit the display (at most 16x16)\n"

@@ -155,3 +155,19 @@ async def test_an_impossible_start_on_the_matrix_view_and_the_panel():
         assert phases == {"bold bright_yellow", "grey15"}  # the knight blinks on the start square
         panel = str(app.query_one("#panel").render())
         assert reason in panel and "no tour from here" in panel
+
+
+async def test_a_portrait_tft_has_its_panel_below_it_and_still_fits_80x24():
+    from knightstour.hw import keys  # noqa: F401  (adds the hardware keys)
+
+    settings = Settings()
+    assert settings.set("tft_rotation", "270") is None
+    sim = Simulator(settings, display="both", clock=FakeClock(), seed=7)
+    app = KnightsTourApp(sim, "both")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tft, panel, matrix = app.query_one(TftView), app.query_one("#panel"), app.query_one(MatrixView)
+        assert panel.region.y >= tft.region.bottom and panel.region.x == tft.region.x
+        assert matrix.region.right <= tft.region.x
+        for widget in (tft, panel, matrix, app.query_one("#help")):
+            assert inside(widget.region, 80, 24), widget
