@@ -133,9 +133,12 @@ class Hardware:
     def screen_size(self):
         return self.tft.chip.screen_size(self.rotation)
 
-    def frame(self, columns, rows, samples=2):
+    def frame(self, columns, rows, samples=None):
         """The TFT's screen scaled into ``columns`` x ``rows`` pixels, each the average colour of
-        ``samples`` x ``samples`` points of its area: rows of (r, g, b)."""
+        ``samples`` x ``samples`` points of its area (default: 2 for small pictures, where a pixel
+        covers many, else 1, to keep a big terminal quick): rows of (r, g, b)."""
+        if samples is None:
+            samples = 2 if columns * rows <= 5000 else 1
         chip = self.tft.chip
         width, height = chip.screen_size(self.rotation)
         pixel = chip.screen_pixel

@@ -1,5 +1,7 @@
 """`sim --pixels`: the real hardware code on the emulated chips, read back from the rendered terminal."""
 
+import pytest
+
 from knightstour.hw import keys, tft
 from knightstour.hw.touch import TouchMapper
 from knightstour.settings import Settings
@@ -62,8 +64,9 @@ async def test_the_tft_view_shows_what_the_hardware_code_drew():
     sim.close()
 
 
-async def test_a_click_on_the_tft_view_is_a_touch_through_the_controller():
-    sim = make_sim("tft", mode="touch", idle_ms="600000")
+@pytest.mark.parametrize("touch", ["stmpe610", "ft6206", "none"])
+async def test_a_click_on_the_tft_view_is_a_touch_through_the_controller(touch):
+    sim = make_sim("tft", mode="touch", idle_ms="600000", touch=touch)
     app = KnightsTourApp(sim, "tft", pixels=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -76,7 +79,10 @@ async def test_a_click_on_the_tft_view_is_a_touch_through_the_controller():
         assert await pilot.click(PixelTftView, offset=offset)
         await pilot.pause()
         assert sim.app.state == "run" and sim.app.tour.start == e4
-        assert sim.hardware.touch.last_raw is not None  # read from the emulated STMPE610
+        if touch == "none":  # no controller: the click names the square under it
+            assert sim.hardware.touch is None
+        else:
+            assert sim.hardware.touch.last_raw is not None  # read from the emulated controller
     sim.close()
 
 
