@@ -15,7 +15,8 @@ ready (``select``), so a pipe with no input never blocks the attract loop.
 import sys
 import time
 
-from .simulator import View, input_message, led_grid, led_kind, parse_line
+from .keys import input_message, parse_line
+from .simulator import View, led_grid, led_kind
 
 RESULT_NAMES = {"complete": "complete", "closed": "closed tour!", "stuck": "stuck",
                 "impossible": "no tour from here", "": ""}

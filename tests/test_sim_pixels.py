@@ -5,9 +5,10 @@ import pytest
 from knightstour.hw import keys, tft
 from knightstour.hw.touch import TouchMapper
 from knightstour.settings import Settings
+from knightstour_sim.pixel_views import PixelMatrixView, PixelTftView
 from knightstour_sim.pixels import raw_touch
 from knightstour_sim.simulator import FakeClock, Simulator
-from knightstour_sim.tui import KnightsTourApp, PixelMatrixView, PixelTftView
+from knightstour_sim.tui import KnightsTourApp
 
 
 def make_sim(display, **values):

@@ -7,7 +7,8 @@ import pytest
 from knightstour.cli import main
 from knightstour.settings import Settings
 from knightstour_sim import plain
-from knightstour_sim.simulator import FakeClock, KeyReader, Simulator, parse_line
+from knightstour_sim.keys import KeyReader, parse_line
+from knightstour_sim.simulator import FakeClock, Simulator
 
 
 def run_cli(capsys, *argv):

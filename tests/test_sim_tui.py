@@ -2,7 +2,8 @@
 
 from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
-from knightstour_sim.tui import KnightsTourApp, MatrixView, TftView
+from knightstour_sim.tui import KnightsTourApp
+from knightstour_sim.views import MatrixView, TftView
 
 
 def make_sim(**values):
