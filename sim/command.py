@@ -9,6 +9,7 @@ naming the key or option and the values it accepts.
 import os
 import sys
 
+from knightstour.rules import RULES
 from knightstour.settings_toml import load_for_command
 
 from .simulator import DISPLAYS, Simulator
@@ -27,17 +28,21 @@ OPTION_KEYS = (
 def add_arguments(parser):
     parser.add_argument("--display", choices=DISPLAYS, default="both",
                         help="what to show: the LED matrix, the TFT, or both (default both)")
-    parser.add_argument("--start", metavar="SQ|random",
-                        help="start square of the tours (c3 or 3,3), or random (default)")
-    parser.add_argument("--order", metavar="ORDER|super",
-                        help="check order, e.g. ahfdgceb, or super: a super order at random (default)")
-    parser.add_argument("--rule", metavar="R", help="tie-break rule: border (default), centre, first, random")
-    parser.add_argument("--size", metavar="WxH", help="board size (default 8x8; the matrix shows at most 8x8)")
+    parser.add_argument("--start", metavar="SQUARE",
+                        help="start square (c3 or 3,3) or random (default random)")
+    parser.add_argument("--order", metavar="ORDER",
+                        help="check order (eight move labels a-h, e.g. ahfdgceb) or super: a super order "
+                             "at random for each tour (default super)")
+    parser.add_argument("--rule", metavar="RULE",
+                        help="tie-break rule: %s (default border)" % ", ".join(RULES))
+    parser.add_argument("--size", metavar="WxH",
+                        help="board size WxH, 1x1 to 32x32 (default 8x8; the matrix shows at most 8x8, "
+                             "the TFT 16x16)")
     parser.add_argument("--speed", metavar="F", help="speed factor: 2 twice as fast, 0 no delay (default 1)")
     parser.add_argument("--play", action="store_true", help="start in play mode: you move the knight")
     parser.add_argument("--touch", action="store_true",
                         help="touch mode: wait for a square, run tours by themselves after a while")
-    parser.add_argument("--seed", metavar="N", help="random seed, for a repeatable show")
+    parser.add_argument("--seed", metavar="N", help="random seed, for a repeatable run (default none)")
     parser.add_argument("--plain", action="store_true",
                         help="print frames as plain text (no terminal control codes); input: lines on stdin")
     parser.add_argument("--once", action="store_true",
@@ -47,12 +52,26 @@ def add_arguments(parser):
     parser.add_argument("--screenshot", metavar="FILE.png",
                         help="with --display tft or matrix: run a tour on the emulated chip (the real "
                              "Adafruit driver) and save what it shows as a PNG, then exit")
+    parser.add_argument("--pixels", action="store_true",
+                        help="show what the real hardware code draws on the emulated chips (the ILI9341's "
+                             "screen in 24-bit colour, the MAX7219's LEDs); a click is a touch on the "
+                             "emulated touch controller")
     parser.add_argument("--moves", metavar="N", type=int,
                         help="with --screenshot: stop after N squares (default: the whole tour and its result)")
 
 
 def build_settings(args, environ=None):
-    """Settings from the file, the environment and the options; raise ValueError with every message."""
+    """Settings from the file, the environment and the options; raise ValueError with every message.
+
+    Every KNIGHTSTOUR_* key is accepted, the hardware's too (knightstour.hw.keys adds them):
+    one settings file serves the toy and the simulator (see View for those it shows).
+    """
+    from knightstour.hw import keys  # noqa: F401  (adds the hardware keys)
+
+    config = getattr(args, "config", None)
+    if config is not None and not os.path.isfile(config):
+        raise ValueError("no such file: %s" % config if not os.path.isdir(config)
+                         else "bad --config %s: a folder, not a settings file" % config)
     options = [(key, getattr(args, dest, None), label) for dest, key, label in OPTION_KEYS]
     if getattr(args, "play", False):
         options.append(("mode", "play", "--play"))
@@ -63,10 +82,12 @@ def build_settings(args, environ=None):
 
 def check_screenshot(args):
     """Refuse a bad --screenshot call before anything runs."""
-    if args.moves is not None and not args.screenshot:
+    if args.moves is not None and args.screenshot is None:
         raise ValueError("--moves goes with --screenshot")
-    if not args.screenshot:
+    if args.screenshot is None:
         return
+    if args.play:
+        raise ValueError("--screenshot shows an automatic tour: leave out --play")
     if args.display not in ("tft", "matrix"):
         raise ValueError("bad --display %r for --screenshot: give --display tft or --display matrix" % args.display)
     if not args.screenshot.lower().endswith(".png"):
@@ -92,19 +113,29 @@ def run(args):
     check_screenshot(args)
     try:
         settings = build_settings(args)
-        if args.screenshot:
+        if args.screenshot is not None:
+            if settings.mode == "play":
+                raise ValueError("--screenshot shows an automatic tour, not KNIGHTSTOUR_MODE = play: "
+                                 "give --touch or set the mode to attract")
             return save_screenshot(args, settings)
-        sim = Simulator(settings, display=args.display)
+        plain = args.plain or not sys.stdout.isatty()
+        if args.pixels and plain:
+            raise ValueError("--pixels draws in the terminal UI: leave out --plain, and run it in a terminal "
+                             "(not a pipe)")
+        if not plain:
+            try:
+                from .tui import run_tui
+            except ImportError as exc:
+                raise ValueError("the terminal UI needs Textual (pip install 'knightstour[sim]'), "
+                                 "or use --plain (%s)" % exc) from None
+        sim = Simulator(settings, display=args.display, pixels=args.pixels)
     except OSError as exc:
         raise ValueError(str(exc)) from None
-    plain = args.plain or not sys.stdout.isatty()
     if not plain:
         try:
-            from .tui import run_tui
-        except ImportError as exc:
-            raise ValueError("the terminal UI needs Textual (pip install 'knightstour[sim]'), "
-                             "or use --plain (%s)" % exc) from None
-        return run_tui(sim, args.display, args.once)
+            return run_tui(sim, args.display, args.once, args.pixels)
+        finally:
+            sim.close()
     from .plain import run as run_plain
     from .plain import stdin_reader
 

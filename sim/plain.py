@@ -15,28 +15,19 @@ ready (``select``), so a pipe with no input never blocks the attract loop.
 import sys
 import time
 
-from .simulator import parse_line
+from .keys import input_message, parse_line
+from .simulator import View, led_grid, led_kind
 
-RESULT_NAMES = {"complete": "complete", "closed": "closed tour!", "stuck": "stuck", "": ""}
+RESULT_NAMES = {"complete": "complete", "closed": "closed tour!", "stuck": "stuck",
+                "impossible": "no tour from here", "": ""}
+LED_CHARS = {"trace": "*", "knight": "@", "stuck": "X", "lit": "o", "mark": ".", "dark": "."}
 
 
-def matrix_lines(display):
-    board = display.board
+def matrix_lines(display, rotation=0, mirror=False):
+    """The LED matrix look, turned and mirrored as the settings turn the real one."""
     lines = []
-    for rank in range(board.height - 1, -1, -1):
-        cells = []
-        for file_index in range(board.width):
-            square = board.square_at(file_index, rank)
-            if square == display.trace_square:
-                ch = "*"
-            elif square == display.knight_square:
-                ch = "X" if display.result_kind == "stuck" else "@"
-            elif display.number[square]:
-                ch = "o"
-            else:
-                ch = "."
-            cells.append(ch)
-        lines.append(" ".join(cells))
+    for row in led_grid(display.board, rotation, mirror):
+        lines.append(" ".join(LED_CHARS[led_kind(display, s)] if s >= 0 else " " for s in row))
     return lines
 
 
@@ -73,35 +64,42 @@ def tft_lines(display):
 
 
 def panel_lines(display):
+    """The side panel: the app's status line and the facts it does not already say."""
     board = display.board
     count = 0
     for n in display.number:
         if n > count:
             count = n
-    lines = ["move %d of %d" % (count, board.squares)]
+    status = display.status_text
+    facts = ["move %d of %d" % (count, board.squares)]
     if display.mode == "play":
-        lines.append("play mode")
+        facts.append("play mode")
     elif display.order:
-        lines.append("order %s" % display.order)
-    lines.append("rule %s" % display.rule)
-    if display.result_kind:
-        lines.append("result: %s" % RESULT_NAMES[display.result_kind])
-    if display.status_text:
-        lines.append(display.status_text)
+        facts.append("order %s" % display.order)
+    facts.append("rule %s" % display.rule)
+    lines = [fact for fact in facts if fact not in status]
+    result = RESULT_NAMES[display.result_kind]
+    if result and result not in status:
+        lines.append("result: %s" % result)
+    if status:
+        lines.append(status)
     return lines
 
 
-def frame(display, kind="both"):
-    """The display's state as text lines: the matrix, the TFT with its panel, or both side by side."""
-    left = matrix_lines(display) if kind in ("matrix", "both") else []
+def frame(display, kind="both", view=None):
+    """The display's state as text lines: the matrix, the TFT, or both, with the panel beside
+    them (below them when the TFT is in portrait). ``view``: a View (rotations, mirror)."""
+    view = view or View()
+    left = matrix_lines(display, view.matrix_rotation, view.matrix_mirror) if kind in ("matrix", "both") else []
     right = tft_lines(display) if kind in ("tft", "both") else []
     panel = panel_lines(display)
+    below = view.portrait and bool(right)
     width = max(len(line) for line in left) if left else 0
     lines = []
-    for i in range(max(len(left), len(right), len(panel))):
+    for i in range(max(len(left), len(right), 0 if below else len(panel))):
         a = left[i] if i < len(left) else ""
         b = right[i] if i < len(right) else ""
-        c = panel[i] if i < len(panel) else ""
+        c = panel[i] if i < len(panel) and not below else ""
         parts = []
         if left:
             parts.append(a.ljust(width))
@@ -109,6 +107,9 @@ def frame(display, kind="both"):
             parts.append(b.ljust(len(right[0])))
         parts.append(c)
         lines.append("   ".join(parts).rstrip())
+    if below:
+        lines.append("")
+        lines.extend(panel)
     return lines
 
 
@@ -149,7 +150,7 @@ def run(sim, kind="both", once=False, out=None, read=None, sleep=time.sleep, max
         if sim.display.version != last:
             last = sim.display.version
             frames += 1
-            out.write("\n".join(frame(sim.display, kind)) + "\n\n")
+            out.write("\n".join(frame(sim.display, kind, sim.view)) + "\n\n")
             out.flush()
             if max_frames is not None and frames >= max_frames:
                 return 0
@@ -186,7 +187,6 @@ def _push(sim, line):
     event = parse_line(sim.board, line)
     if event is None:
         if line.strip():
-            sim.display.status("? %s: type a square (c3) or random, play, hint, undo, faster, slower, quit"
-                               % line.strip())
+            sim.display.status(input_message(sim.board, line))
         return
     sim.input.push(event)

@@ -89,11 +89,12 @@ class Emulated:
     (a Settings, or a dict of key -> raw value) defaults to attract mode from c3 at
     speed 0 with the given ``seed``. Attributes: ``rig`` (TftRig or MatrixRig), ``chip``
     (the display chip), ``hw`` (knightstour.hw.loop.BoardHardware), ``display``,
-    ``input``, ``sound``, ``app``, ``now`` (the fake clock).
+    ``input``, ``sound``, ``app``, ``now`` (the fake clock). With ``strict`` a board too big
+    for the display raises ValueError, as in the simulator, in place of falling back to 8x8.
     """
 
     def __init__(self, display="tft", settings=None, touch=None, kind="feather_rp2040", seed=1,
-                 rotation=None, piezo=False):
+                 rotation=None, piezo=False, strict=False):
         shims.install()
         from knightstour.hw import keys, loop  # noqa: F401  (keys adds the hardware keys)
 
@@ -141,7 +142,11 @@ class Emulated:
             self.display, self.input, self.sound = loop.build(settings, self.hw)
         from knightstour.app import App
 
-        self.app = App(settings, self.display, self.input, self.sound, random.Random(seed))
+        try:
+            self.app = App(settings, self.display, self.input, self.sound, random.Random(seed), strict=strict)
+        except ValueError:
+            self.close()
+            raise
         self.now = 0.0
 
     @property
@@ -199,7 +204,7 @@ def save_screenshot(display_kind, path, settings=None, moves=None, seed=1, kind=
     at the end of the tour (the result shown, a closed tour's trace run).
     Returns ``path``.
     """
-    emulated = Emulated(display_kind, settings, touch=touch, kind=kind, seed=seed, rotation=rotation)
+    emulated = Emulated(display_kind, settings, touch=touch, kind=kind, seed=seed, rotation=rotation, strict=True)
     emulated.settings.speed = 0.0
     emulated.app.pacing.speed = 0.0
     try:

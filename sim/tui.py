@@ -2,234 +2,119 @@
 
 Works over ssh: no window, no pygame. A click on a square stands in for a
 touch. Keys: type a square ("c3"), arrows + Enter, r random, p play mode,
-h (or ?) hint, u undo, + / - speed, q quit.
+h (or ?) hint, u undo, + / - speed, q or Ctrl-C quit. The layout fits the
+terminal (80x24 and up) and follows a resize: the TFT look shrinks its
+cells, the panel narrows, the help line wraps. With ``--pixels`` the views
+show the emulated chips (pixel_views.py, pixels.py) in place of the
+simulator's drawing.
 """
 
-from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widget import Widget
 from textual.widgets import Static
 
+from .keys import KeyReader
+from .pixel_views import PixelMatrixView, PixelTftView
 from .plain import panel_lines
-from .simulator import KeyReader
+from .views import MatrixView, TftView
 
 TICK = 0.02  # seconds between updates of the app
+BLINK = 0.25  # the matrix view's blink of an impossible start's knight
 
 HELP = "click or type a square (c3) | arrows+Enter | r random | p play | ? or h hint | u undo | +/- speed | q quit"
 
-KNIGHT = "\u265e"  # black chess knight
-LED = "\u25cf"  # black circle
-
-
-class BoardView(Widget):
-    """Common part of the two looks: reads the RecordingDisplay, turns clicks into touches."""
-
-    can_focus = False
-
-    def __init__(self, sim, keys, **kwargs):
-        super().__init__(**kwargs)
-        self.sim = sim
-        self.keys = keys
-        self.show_cursor = False
-
-    @property
-    def display_state(self):
-        return self.sim.display
-
-    def square_at_offset(self, x, y):
-        """The square under a content offset, or -1."""
-        return -1
-
-    def on_click(self, event):
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        square = self.square_at_offset(offset.x, offset.y)
-        if square >= 0:
-            self.sim.touch(square)
-            self.keys.cursor = square
-            self.app.tick()
-
-
-class MatrixView(BoardView):
-    """The 8x8 MAX7219 LED matrix: red dots lighting up, the knight's dot blinking."""
-
-    DEFAULT_CSS = """
-    MatrixView { width: auto; height: auto; border: round $error; padding: 0 1; background: black; }
-    """
-
-    def get_content_width(self, container, viewport):
-        return self.sim.board.width * 2 - 1
-
-    def get_content_height(self, container, viewport, width):
-        return self.sim.board.height
-
-    def square_at_offset(self, x, y):
-        board = self.sim.board
-        if x % 2 == 1 or not 0 <= x // 2 < board.width or not 0 <= y < board.height:
-            return -1
-        return board.square_at(x // 2, board.height - 1 - y)
-
-    def led(self, square):
-        """(character, style) of one LED."""
-        d = self.display_state
-        if square == d.trace_square:
-            return LED, "bold bright_white"
-        if square == d.knight_square:
-            if d.result_kind == "stuck":
-                return "X", "bold bright_magenta"
-            return (LED, "bold bright_yellow") if d.knight_on else (LED, "grey15")
-        if d.number[square]:
-            return LED, "bold red"
-        if square in d.marks or square == d.hint:
-            return LED, "dark_red"
-        return LED, "grey15"
-
-    def render(self):
-        board = self.sim.board
-        text = Text()
-        for y in range(board.height):
-            rank = board.height - 1 - y
-            for f in range(board.width):
-                square = board.square_at(f, rank)
-                ch, style = self.led(square)
-                if self.show_cursor and square == self.keys.cursor:
-                    style += " underline"
-                text.append(ch, style)
-                if f < board.width - 1:
-                    text.append(" ")
-            if y < board.height - 1:
-                text.append("\n")
-        return text
-
-
-class TftView(BoardView):
-    """The ILI9341 TFT: chequered board, move numbers, the knight, the path, legal moves."""
-
-    DEFAULT_CSS = """
-    TftView { width: auto; height: auto; border: round $primary; }
-    """
-    CELL_W = 4
-    CELL_H = 2
-    LEFT = 3  # rank labels
-
-    def get_content_width(self, container, viewport):
-        return self.LEFT + self.sim.board.width * self.CELL_W
-
-    def get_content_height(self, container, viewport, width):
-        return self.sim.board.height * self.CELL_H + 1
-
-    def square_at_offset(self, x, y):
-        board = self.sim.board
-        x -= self.LEFT
-        if x < 0:
-            return -1
-        f = x // self.CELL_W
-        r = board.height - 1 - y // self.CELL_H
-        if 0 <= f < board.width and 0 <= r < board.height:
-            return board.square_at(f, r)
-        return -1
-
-    def cell(self, square):
-        """(top line, bottom line, style) of one square, each line CELL_W wide."""
-        d = self.display_state
-        board = self.sim.board
-        number = d.number[square]
-        light = board.is_light(square)
-        background = "#e8d5b0" if light else "#a9825a"
-        if number:
-            background = "#b9e0b0" if light else "#74b06a"
-            # The path: the last few moves glow brighter.
-            if d.knight_square >= 0 and d.number[d.knight_square] - number < 4:
-                background = "#d6f5a0" if light else "#a6d85a"
-        top = ("%d" % number).center(self.CELL_W) if number else " " * self.CELL_W
-        bottom = " " * self.CELL_W
-        style = "black on " + background
-        if square == d.knight_square:
-            stuck = d.result_kind == "stuck"
-            bottom = ("X" if stuck else KNIGHT).center(self.CELL_W)
-            colour = "#c2185b" if stuck else "#1e64c8"
-            style = "bold white on " + colour if d.knight_on or stuck else "bold black on " + background
-        elif square == d.hint:
-            bottom = "?".center(self.CELL_W)
-            style = "bold white on #d84315"
-        elif square in d.marks:
-            bottom = "\u2022".center(self.CELL_W)
-            style = "bold #1b5e20 on " + background
-        if square == d.trace_square:
-            style = "bold black on #ffd600"
-        if self.show_cursor and square == self.keys.cursor:
-            style += " reverse"
-        return top, bottom, style
-
-    def render(self):
-        board = self.sim.board
-        text = Text()
-        for y in range(board.height):
-            rank = board.height - 1 - y
-            cells = [self.cell(board.square_at(f, rank)) for f in range(board.width)]
-            for line in range(self.CELL_H):
-                label = ("%2d " % (rank + 1)) if line == 0 else "   "
-                text.append(label, "dim")
-                for top, bottom, style in cells:
-                    text.append(top if line == 0 else bottom, style)
-                text.append("\n")
-        text.append("   ")
-        for f in range(board.width):
-            text.append(board.square_name(f)[:-1].center(self.CELL_W), "dim")
-        return text
+PANEL_MIN = 22  # the side panel's narrowest width (border and padding included)
+HELP_LINES = 2  # rows kept for the help line (it wraps at 80 columns)
 
 
 class Panel(Static):
     DEFAULT_CSS = """
-    Panel { width: 44; height: auto; border: round $secondary; padding: 0 1; }
+    Panel { width: 1fr; min-width: 22; max-width: 44; height: auto; border: round $secondary; padding: 0 1; }
     """
 
 
 class KnightsTourApp(App):
-    """The simulator's Textual app around a Simulator."""
+    """The simulator's Textual app around a Simulator (``pixels``: its ``hardware`` is shown)."""
 
     CSS = """
-    Screen { align: center middle; }
-    #main { width: auto; height: auto; }
-    #boards { height: auto; width: auto; }
-    #help { width: auto; color: $text-muted; }
+    #main { width: 100%; height: auto; }
+    #boards { height: auto; width: 100%; }
+    #help { width: 100%; color: $text-muted; }
+    #column { width: auto; height: auto; }
+    #column Panel { width: 100%; max-width: 100%; }
     """
     TITLE = "knights-tour sim"
+    BINDINGS = [Binding("ctrl+c", "quit", "quit", show=False, priority=True)]
 
-    def __init__(self, sim, kind="both", once=False):
+    def __init__(self, sim, kind="both", once=False, pixels=False):
         super().__init__()
         self.sim = sim
         self.kind = kind
         self.once = once
+        self.pixels = pixels
         self.keys = KeyReader(sim.board)
         self.views = []
-        self.drawn = (-1, None)
+        self.drawn = None
         self.exit_code = 0
+
+    @property
+    def portrait(self):
+        """The TFT at rotation 90 or 270: its panel goes below it, as on the real screen."""
+        return self.sim.view.portrait and self.kind != "matrix"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
             with Horizontal(id="boards"):
                 if self.kind in ("matrix", "both"):
-                    view = MatrixView(self.sim, self.keys, id="matrix")
+                    view = (PixelMatrixView if self.pixels else MatrixView)(self.sim, self.keys, id="matrix")
+                    view.border_title = "LED matrix"
                     self.views.append(view)
                     yield view
                 if self.kind in ("tft", "both"):
-                    view = TftView(self.sim, self.keys, id="tft")
+                    view = (PixelTftView if self.pixels else TftView)(self.sim, self.keys, id="tft")
+                    view.border_title = "TFT"
                     self.views.append(view)
-                    yield view
-                yield Panel("", id="panel")
+                    if self.portrait:
+                        with Vertical(id="column"):
+                            yield view
+                            yield Panel("", id="panel")
+                    else:
+                        yield view
+                if not self.portrait:
+                    yield Panel("", id="panel")
             yield Static(HELP, id="help")
 
     def on_mount(self):
-        self.query_one("#matrix" if self.kind == "matrix" else "#tft").border_title = (
-            "LED matrix" if self.kind == "matrix" else "TFT")
-        if self.kind == "both":
-            self.query_one("#matrix").border_title = "LED matrix"
         self.query_one("#panel").border_title = "knight's tour"
+        self.fit()
         self.tick()
         self.set_interval(TICK, self.tick)
+
+    def on_resize(self, event):
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width=None, height=None):
+        """Size the views to the terminal: the TFT look takes what the matrix and panel leave."""
+        if width is None:
+            width, height = self.size.width, self.size.height
+        portrait = self.portrait
+        tall = height - HELP_LINES
+        wide = width
+        for view in self.views:
+            if isinstance(view, (MatrixView, PixelMatrixView)):
+                wide -= view.get_content_width(None, None) + 4
+        if portrait:
+            tall -= 8  # the panel below: its lines and border
+        else:
+            wide -= PANEL_MIN
+        for view in self.views:
+            if hasattr(view, "fit"):
+                view.fit(wide, tall)
+
+    def blink_on(self):
+        """The view's own blink phase (an impossible start's knight on the matrix view)."""
+        return int(self.sim.clock() / BLINK) % 2 == 0
 
     def tick(self):
         sim = self.sim
@@ -251,7 +136,9 @@ class KnightsTourApp(App):
 
     def redraw(self, force=False):
         d = self.sim.display
-        state = (d.version, d.knight_on, self.keys.cursor, self.keys.buffer)
+        blink = self.blink_on() if d.result_kind == "impossible" else None
+        views = tuple(view.version() for view in self.views if hasattr(view, "version"))
+        state = (d.version, d.knight_on, self.keys.cursor, self.keys.buffer, self.keys.message, blink, views)
         if state == self.drawn and not force:
             return
         self.drawn = state
@@ -263,9 +150,13 @@ class KnightsTourApp(App):
         lines.append("speed %s" % speed_name(self.sim.app.pacing.speed))
         if self.keys.buffer:
             lines.append("typing: %s" % self.keys.buffer)
+        if self.keys.message:
+            lines.append(self.keys.message)
         self.query_one("#panel", Panel).update("\n".join(lines))
 
     def on_key(self, event):
+        if event.key == "ctrl+c":
+            return
         key = event.character if event.character and event.character.isprintable() and len(
             event.character) == 1 else event.key
         if key == " ":
@@ -282,7 +173,7 @@ class KnightsTourApp(App):
         event.stop()
 
 
-def run_tui(sim, kind="both", once=False):
-    app = KnightsTourApp(sim, kind, once)
+def run_tui(sim, kind="both", once=False, pixels=False):
+    app = KnightsTourApp(sim, kind, once, pixels)
     code = app.run()
     return code if isinstance(code, int) else 0

@@ -1,12 +1,13 @@
-"""MAX7219 chains (hw/chain.py) through the real adafruit_max7219 driver on the emulated chain,
-checked LED by LED against the panel as built (sim/chips/max7219.MatrixPanel)."""
+"""MAX7219 chains (hw/chain.py on hw/max7219.py's driver) on the emulated chain, checked LED by
+LED against the panel as built (sim/chips/max7219.MatrixPanel); the driver's words are checked
+against the real adafruit_max7219 driver's on the same chain."""
 
 import random
 
 import pytest
 
 from knightstour.board import Board
-from knightstour.hw import chain
+from knightstour.hw import chain, max7219
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.chips.max7219 import MatrixPanel
 
@@ -21,7 +22,7 @@ def wired(modules, arrangement="row", block_rotation=90, rotation=0, mirror=Fals
 
         assert not isinstance(chips, MAX7219Chain)
     layout = chain.ChainLayout(modules, arrangement, block_rotation, rotation, mirror)
-    driver = chain._Chain(layout.panel_width, layout.panel_height, spi, cs)
+    driver = max7219.Matrix8x8(spi, cs, chips=modules)
     columns, rows = chain.grid(modules, arrangement)
     return chain.ChainMatrix(driver, layout), MatrixPanel(chips, columns, rows, block_rotation)
 
@@ -297,3 +298,32 @@ def test_a_chain_setting_it_cannot_read_is_one_line(text):
     message = str(caught.value)
     assert "\n" not in message and "KNIGHTSTOUR_MATRIX_CHAIN" in message and "MODULES [row|2x2] [BLOCK]" in message
     assert matrix.spi.bytes_sent == 0  # nothing half-drawn
+
+
+@pytest.mark.parametrize("modules", [2, 4, 8])
+def test_the_driver_latches_what_adafruits_chainable_driver_latches(modules):
+    """Our chain driver (hw/max7219.py, chips > 1) and adafruit_max7219's ChainableMAX7219, given
+    the same framebuffer bytes, leave every chip of the emulated chain in the same state."""
+    from adafruit_max7219 import max7219 as adafruit
+
+    class Adafruits(adafruit.ChainableMAX7219):
+        def init_display(self):
+            for cmd, data in ((12, 0), (15, 0), (11, 7), (9, 0), (12, 1)):
+                self.write_cmd(cmd, data)
+
+    rng = random.Random(modules)
+    data = bytes(rng.randrange(256) for _ in range(8 * modules))
+    states = []
+    for make in (lambda spi, cs: max7219.Matrix8x8(spi, cs, chips=modules),
+                 lambda spi, cs: Adafruits(8 * modules, 8, spi, cs)):
+        spi, cs, chips = rig.matrix_rig(chain=modules)
+        driver = make(spi, cs)
+        if isinstance(driver, adafruit.ChainableMAX7219):
+            driver._buffer[:] = data
+        else:
+            driver.buffer[:] = data
+        driver.brightness(7)
+        driver.show()
+        states.append([(bytes(chip.digits), chip.intensity, chip.shutdown, chip.scan_limit) for chip in chips.chips])
+    assert states[0] == states[1]
+    assert any(digits != bytes(8) for digits, _, _, _ in states[0])

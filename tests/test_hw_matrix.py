@@ -1,4 +1,5 @@
-"""The MAX7219 matrix port on the real adafruit_max7219 driver over the emulated chip."""
+"""The MAX7219 matrix port on its own small driver (hw/max7219.py) and on adafruit_max7219, over the
+emulated chip."""
 
 import random
 
@@ -135,3 +136,48 @@ def test_matrix_show_sends_only_when_something_changed():
     emulated.bus.reset_counts()
     emulated.display.flush()
     assert emulated.bus.bytes_sent == 0
+
+
+def test_the_small_driver_lights_what_adafruit_max7219_lights():
+    from adafruit_max7219 import matrices
+
+    from knightstour.hw.max7219 import Matrix8x8
+
+    pixels = [(x * 5 + y * 3) % 8 for x in range(8) for y in range(8)]
+    grids = []
+    for make in (matrices.Matrix8x8, Matrix8x8):
+        spi, cs, chip = rig.matrix_rig()
+        matrix = make(spi, cs)
+        matrix.brightness(9)
+        for i, level in enumerate(pixels):
+            matrix.pixel(i // 8, i % 8, 1 if level > 3 else 0)
+        matrix.show()
+        grids.append((chip.leds, chip.intensity))
+        matrix.fill(1)
+        matrix.show()
+        assert all(all(row) for row in chip.leds)
+    assert grids[0] == grids[1] and grids[1][1] == 9
+
+
+def test_an_impossible_start_lights_its_colour_and_blinks_the_knight():
+    spi, cs, chip = rig.matrix_rig()
+    display = MatrixDisplay(Matrix8x8Small(spi, cs))
+    board = Board(5, 5)
+    start = 1  # b1: on 5x5 no tour starts on b1's colour
+    display.begin(board, "attract", "abcdefgh", "border")
+    display.light(start, 1)
+    display.knight(start)
+    display.status("no tour from b1")
+    display.result("impossible", 1, start)
+    display.flush()
+    same = [s for s in range(25) if (s % 5 + s // 5) % 2 == 1]
+    assert chip.leds == expected_grid(same, 0, False, 5, 5)
+    display.blink(False)
+    display.flush()
+    assert chip.leds == expected_grid([s for s in same if s != start], 0, False, 5, 5)
+
+
+def Matrix8x8Small(spi, cs):  # noqa: N802
+    from knightstour.hw.max7219 import Matrix8x8
+
+    return Matrix8x8(spi, cs)

@@ -19,7 +19,8 @@ SCRIPT = r'''
 from knightstour import settings as S
 from knightstour.hw import keys, pins
 from knightstour.hw.matrix import MatrixDisplay, square_xy
-from knightstour.hw.touch import HELD, TouchInput, TouchMapper, from_landscape, solve, TARGETS
+from knightstour.hw.touch import HELD, TouchInput, TouchMapper, from_landscape
+from knightstour.hw.calibrate import solve, TARGETS
 from knightstour.hw.piezo import PiezoSound
 from knightstour.hw.tft import TftDisplay, wrap
 from knightstour.app import App

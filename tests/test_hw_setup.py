@@ -102,9 +102,10 @@ def test_settings_example_has_every_key_at_its_default():
 def test_requirements_name_the_driver_libraries():
     with open(os.path.join(DEVICE, "requirements.txt")) as handle:
         names = [line.strip() for line in handle if line.strip() and not line.startswith("#")]
-    for name in ("adafruit_ili9341", "adafruit_display_text", "adafruit_stmpe610", "adafruit_focaltouch",
-                 "adafruit_max7219", "adafruit_bus_device"):
+    for name in ("adafruit_ili9341", "adafruit_stmpe610", "adafruit_focaltouch", "adafruit_bus_device"):
         assert name in names
+    # the libraries the Feather does without (hw/max7219.py, tft.Text) are not installed on it
+    assert not {"adafruit_max7219", "adafruit_framebuf", "adafruit_display_text"} & set(names)
     # and every adafruit_* library the hardware code imports is listed
     imported = set()
     for name in os.listdir(HW):
@@ -141,7 +142,10 @@ def test_code_py_compiles_and_uses_the_shared_loop():
     with open(os.path.join(DEVICE, "code.py")) as handle:
         source = handle.read()
     compile(source, "code.py", "exec")
-    assert "run_forever(app, now, time.sleep)" in source and "ticks_ms" in source
+    assert "from knightstour.hw.feather import main" in source
+    with open(os.path.join(HW, "feather.py")) as handle:
+        source = handle.read()
+    assert "run_forever(app, now, time.sleep" in source and "ticks_ms" in source
     assert "settings_module.load(os.getenv)" in source
 
 

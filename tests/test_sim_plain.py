@@ -7,7 +7,8 @@ import pytest
 from knightstour.cli import main
 from knightstour.settings import Settings
 from knightstour_sim import plain
-from knightstour_sim.simulator import FakeClock, KeyReader, Simulator, parse_line
+from knightstour_sim.keys import KeyReader, parse_line
+from knightstour_sim.simulator import FakeClock, Simulator
 
 
 def run_cli(capsys, *argv):
@@ -24,7 +25,8 @@ def test_plain_once_prints_frames_without_control_codes(capsys, monkeypatch):
     frames = out.strip().split("\n\n")
     assert len(frames) == 64  # one per square, the last with the result
     assert "move 1 of 64" in frames[0] and "tour from c3" in frames[0]
-    assert "result: " in frames[-1] and "move 64 of 64" in frames[-1]
+    assert ("complete: 64 squares" in frames[-1] or "closed tour! 64 squares" in frames[-1])
+    assert "move 64 of 64" in frames[-1]
     assert "[ 1]" in frames[0]  # the TFT look: the knight on its move number
 
 
@@ -34,7 +36,7 @@ def test_plain_once_exit_code_1_when_stuck(capsys, monkeypatch):
     code, out, _ = run_cli(capsys, "--plain", "--once", "--speed", "0", "--order", "abcdefgh",
                            "--rule", "first", "--start", "e3", "--display", "matrix")
     assert code == 1
-    assert "result: stuck" in out
+    assert "stuck on " in out
     assert "X" in out.strip().split("\n\n")[-1]
 
 
@@ -126,11 +128,11 @@ def test_parse_line_and_key_reader():
     assert keys.feed("c") is None
     assert keys.feed("3") == board.parse_square("c3")
     assert keys.feed("r") == "random"
-    assert keys.feed("h", now=1.0) is None  # h is a file too: wait for a rank
+    assert keys.feed("h", now=1.0) == "hint"  # the hint at once; h is a file too: a rank may follow
     assert keys.feed("5", now=1.2) == board.parse_square("h5")
-    assert keys.feed("h", now=2.0) is None
+    assert keys.feed("h", now=2.0) == "hint"
     assert keys.expire(2.5) is None
-    assert keys.expire(3.0) == "hint"
+    assert keys.expire(3.0) is None  # a lone h: the hint was given already
     assert keys.feed("?") == "hint"
     assert keys.feed("+") == "faster" and keys.feed("-") == "slower"
     keys.cursor = board.parse_square("d4")
@@ -153,3 +155,94 @@ def test_key_reader_on_a_tall_board_waits_for_the_second_digit():
     keys.feed("b", 0)
     keys.feed("1", 0)
     assert keys.feed("enter", 0) == sim.board.parse_square("b1")
+
+
+def typed(keys, text, now=0.0):
+    """The events of typing ``text`` (one key per character; "\n" is Enter)."""
+    events = []
+    for ch in text:
+        event = keys.feed("enter" if ch == "\n" else ch, now)
+        if event is not None:
+            events.append(event)
+    return events
+
+
+def test_a_typed_square_then_enter_is_one_touch():
+    board = Simulator(Settings(), clock=FakeClock()).board
+    keys = KeyReader(board)
+    assert typed(keys, "c3\n") == [board.parse_square("c3")]
+    assert typed(keys, "\n") == [board.parse_square("c3")]  # a later Enter touches the cursor again
+    assert typed(keys, "e4\n") == [board.parse_square("e4")]
+
+
+def test_typed_c3_then_enter_starts_one_tour():
+    settings = Settings()
+    settings.set("speed", "1")
+    sim = Simulator(settings, clock=FakeClock(), seed=3)
+    sim.update()
+    tours_begun = []
+    begin = sim.display.begin
+    sim.display.begin = lambda *a: (tours_begun.append(a), begin(*a))
+    keys = KeyReader(sim.board)
+    for event in typed(keys, "c3\n"):
+        sim.input.push(event)
+    sim.update()
+    assert len(tours_begun) == 1 and sim.app.tour.start == sim.board.parse_square("c3")
+
+
+def test_squares_off_the_board_get_a_short_message():
+    board = Simulator(Settings(), clock=FakeClock()).board
+    keys = KeyReader(board)
+    assert typed(keys, "c9") == []
+    assert keys.message == "c9 is not on the 8x8 board (a1 to h8)"
+    assert typed(keys, "j") == []
+    assert keys.message.startswith("? j: type a square (c3)")
+    assert typed(keys, "9") == [] and keys.message == "j9 is not on the 8x8 board (a1 to h8)"
+    assert typed(keys, "5") == [] and keys.message == "j95 is not on the 8x8 board (a1 to h8)"
+    assert typed(keys, "r") == ["random"] and typed(keys, "5") == [] and keys.message.startswith("? 5: type")
+    assert typed(keys, "c") == [] and keys.message == ""
+    assert typed(keys, "\n") == [] and keys.message == "c: type the rank too (c3)"
+    assert typed(keys, "d2") == [board.parse_square("d2")] and keys.message == ""
+
+
+def test_plain_view_names_a_square_off_the_board(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("k3\nq\n"))
+    code, out, _ = run_cli(capsys, "--plain", "--play", "--display", "matrix")
+    assert code == 0
+    assert "k3 is not on the 8x8 board (a1 to h8)" in out
+
+
+def test_the_panel_says_each_thing_once():
+    sim = Simulator(Settings(), clock=FakeClock(), seed=1)
+    board = sim.board
+    display = sim.display
+    display.begin(board, "attract", "ahfdgceb", "border")
+    display.light(0, 1)
+    display.knight(0)
+    display.status("tour from a1, order ahfdgceb")
+    assert plain.panel_lines(display) == ["move 1 of 64", "rule border", "tour from a1, order ahfdgceb"]
+    display.result("stuck", 1, 0)
+    display.status("stuck on a1 after 1 square")
+    assert plain.panel_lines(display) == ["move 1 of 64", "order ahfdgceb", "rule border",
+                                          "stuck on a1 after 1 square"]
+
+
+def test_plain_view_of_an_impossible_start():
+    settings = Settings()
+    settings.set("size", "5x5")
+    sim = Simulator(settings, clock=FakeClock(), seed=1)
+    d = sim.display
+    board = sim.board
+    b1 = board.parse_square("b1")
+    reason = "no tour from b1: on 5x5 a tour starts on a square of the colour of a1"
+    d.begin(board, "attract", "abcdefgh", "border")
+    d.light(b1, 1)
+    d.knight(b1)
+    d.status(reason)
+    d.result("impossible", 1, b1)
+    lines = plain.frame(d, "both")
+    matrix = [line[:9] for line in lines[:5]]
+    # The short form: every square of b1's colour lit, the knight on b1.
+    assert matrix == [". o . o .", "o . o . o", ". o . o .", "o . o . o", ". @ . o ."]
+    text = "\n".join(lines)
+    assert reason in text and "result: no tour from here" in text

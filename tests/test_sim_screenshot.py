@@ -28,3 +28,30 @@ def test_bad_screenshot_calls_write_nothing(tmp_path, capsys):
         assert main(["sim"] + argv) == 2
         assert needle in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_screenshot_calls_that_cannot_work_are_refused_in_one_line(tmp_path, capsys):
+    shot = str(tmp_path / "a.png")
+    play = tmp_path / "play.toml"
+    play.write_text('KNIGHTSTOUR_MODE = "play"\n')
+    cases = [
+        (["--display", "tft", "--play", "--screenshot", shot], "leave out --play"),
+        (["--display", "tft", "--config", str(play), "--screenshot", shot], "not KNIGHTSTOUR_MODE = play"),
+        (["--display", "tft", "--screenshot", ""], "bad --screenshot '': give a file name ending in .png"),
+        (["--display", "matrix", "--size", "9x9", "--screenshot", shot],
+         "the 9x9 board does not fit the display (at most 8x8)"),
+        (["--display", "matrix", "--size", "10x10", "--screenshot", shot],
+         "the 10x10 board does not fit the display (at most 8x8)"),
+    ]
+    for argv, needle in cases:
+        assert main(["sim"] + argv) == 2, argv
+        err = capsys.readouterr().err
+        assert needle in err and len(err.strip().split("\n")) == 1, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["play.toml"]
+
+
+def test_a_touch_mode_screenshot_waits_for_the_idle_tour(tmp_path, capsys):
+    path = tmp_path / "touch.png"
+    assert main(["sim", "--display", "matrix", "--touch", "--size", "5x5", "--start", "a1", "--screenshot",
+                 str(path), "--moves", "5"]) == 0
+    assert path.exists()

@@ -2,7 +2,8 @@
 
 from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
-from knightstour_sim.tui import KnightsTourApp, MatrixView, TftView
+from knightstour_sim.tui import KnightsTourApp
+from knightstour_sim.views import MatrixView, TftView
 
 
 def make_sim(**values):
@@ -86,3 +87,88 @@ async def test_once_exits_with_the_result():
                 break
     assert sim.app.tours >= 1
     assert app.return_code == 0
+
+
+async def test_ctrl_c_quits():
+    sim = make_sim()
+    app = KnightsTourApp(sim, "both")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not app.is_running
+    assert app.return_code in (0, None)
+
+
+def inside(region, width, height):
+    return region.x >= 0 and region.y >= 0 and region.right <= width and region.bottom <= height
+
+
+async def test_80x24_fits_every_view_the_panel_and_the_whole_help_line():
+    from textual.widgets import Static
+
+    for kind, size in (("both", "8x8"), ("tft", "16x16"), ("tft", "8x8"), ("matrix", "8x8")):
+        settings = Settings()
+        settings.set("size", size)
+        sim = Simulator(settings, display=kind, clock=FakeClock(), seed=7)
+        app = KnightsTourApp(sim, kind)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for widget in list(app.views) + [app.query_one("#panel"), app.query_one("#help")]:
+                assert inside(widget.region, 80, 24), (kind, size, widget, widget.region)
+            help_line = app.query_one("#help", Static)
+            assert help_line.region.height == 2  # wrapped, not cut
+            panel = app.query_one("#panel")
+            assert panel.region.width >= 22
+            if kind == "tft" and size == "16x16":
+                assert app.query_one(TftView).CELL_H == 1
+                await pilot.resize_terminal(140, 45)
+                await pilot.pause()
+                assert app.query_one(TftView).CELL_H == 2  # follows the resize
+                assert inside(app.query_one(TftView).region, 140, 45)
+
+
+async def test_an_impossible_start_on_the_matrix_view_and_the_panel():
+    sim = make_sim(size="5x5", speed="1")
+    app = KnightsTourApp(sim, "both")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        d = sim.display
+        board = sim.board
+        b1 = board.parse_square("b1")
+        reason = "no tour from b1: on 5x5 a tour starts on a square of the colour of a1"
+        d.begin(board, "attract", "abcdefgh", "border")
+        d.light(b1, 1)
+        d.knight(b1)
+        d.status(reason)
+        d.result("impossible", 1, b1)
+        app.redraw(force=True)
+        await pilot.pause()
+        matrix = app.query_one(MatrixView)
+        same_colour = [s for s in range(25) if board.is_light(s) == board.is_light(b1) and s != b1]
+        other = [s for s in range(25) if board.is_light(s) != board.is_light(b1)]
+        assert all(matrix.led(s)[1] == matrix.lit for s in same_colour)
+        assert all(matrix.led(s)[1] == "grey15" for s in other)
+        phases = set()
+        for _ in range(3):
+            phases.add(matrix.led(b1)[1])
+            sim.clock.advance(0.25)
+        assert phases == {"bold bright_yellow", "grey15"}  # the knight blinks on the start square
+        panel = str(app.query_one("#panel").render())
+        assert reason in panel and "no tour from here" in panel
+
+
+async def test_a_portrait_tft_has_its_panel_below_it_and_still_fits_80x24():
+    from knightstour.hw import keys  # noqa: F401  (adds the hardware keys)
+
+    settings = Settings()
+    assert settings.set("tft_rotation", "270") is None
+    sim = Simulator(settings, display="both", clock=FakeClock(), seed=7)
+    app = KnightsTourApp(sim, "both")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tft, panel, matrix = app.query_one(TftView), app.query_one("#panel"), app.query_one(MatrixView)
+        assert panel.region.y >= tft.region.bottom and panel.region.x == tft.region.x
+        assert matrix.region.right <= tft.region.x
+        for widget in (tft, panel, matrix, app.query_one("#help")):
+            assert inside(widget.region, 80, 24), widget

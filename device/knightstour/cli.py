@@ -8,6 +8,8 @@ import argparse
 import importlib
 import sys
 
+from . import __version__
+
 COMMANDS = (
     ("solve", "knightstour.commands.solve", "solve one tour and print the board"),
     ("orders", "knightstour.commands.orders", "analyse check orders; write the super orders"),
@@ -28,6 +30,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser():
     parser = _Parser(prog="knights-tour", description="A Knight's Tour desk toy.")
+    parser.add_argument("--version", action="version", version="knights-tour " + __version__)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     subparsers.required = True
     for name, module_name, help_text in COMMANDS:

@@ -68,7 +68,7 @@ class Play:
                 self.tracing = 0
                 self.due = self.now
             else:
-                self._status("complete! all %d squares" % tour.length)
+                self._status("complete! all %d square%s" % (tour.length, "" if tour.length == 1 else "s"))
                 self.sound.complete_phrase()
             return
         legal = tour.legal_moves()
@@ -81,8 +81,8 @@ class Play:
             self.sound.stuck_tone()
             return
         self.display.moves(legal, -1)
-        self._status("move %d of %d on %s: %d moves from here" % (
-            tour.length, self.total, name, len(legal)))
+        self._status("move %d of %d on %s: %d move%s from here" % (
+            tour.length, self.total, name, len(legal), "" if len(legal) == 1 else "s"))
 
     def hint(self):
         """Play mode: show Warnsdorff's choice from the knight's square."""
@@ -120,8 +120,8 @@ class Play:
             display.knight(tour.square)
             legal = tour.legal_moves()
             display.moves(legal, -1)
-            self._status("undo: back on %s, move %d; %d moves from here" % (
-                self.board.square_name(tour.square), tour.length, len(legal)))
+            self._status("undo: back on %s, move %d; %d move%s from here" % (
+                self.board.square_name(tour.square), tour.length, len(legal), "" if len(legal) == 1 else "s"))
         else:
             display.knight(-1)
             display.moves([], -1)

@@ -131,7 +131,7 @@ def search(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, b
             nxt = cand[depth * 8 + tried[depth]]
             tried[depth] += 1
             if nodes >= budget:
-                return SearchResult(BUDGET, None, nodes, "the search budget of %d nodes ran out" % budget)
+                return SearchResult(BUDGET, None, nodes, "the search budget of %d node%s ran out" % (budget, "" if budget == 1 else "s"))
             nodes += 1
             tour.visit(nxt)
             if dead_end(nxt):
@@ -214,4 +214,4 @@ def find_tour(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False
         if result.status != BUDGET:
             result.nodes = spent
             return result
-    return SearchResult(BUDGET, None, spent, "the search budget of %d nodes ran out" % budget)
+    return SearchResult(BUDGET, None, spent, "the search budget of %d node%s ran out" % (budget, "" if budget == 1 else "s"))

@@ -68,7 +68,7 @@ class Tours(Play):
         name = self.board.square_name(square)
         if kind == "stuck":
             self.stuck += 1
-            self.display.status("stuck on %s after %d squares" % (name, tour.length))
+            self.display.status("stuck on %s after %d square%s" % (name, tour.length, "" if tour.length == 1 else "s"))
             self.sound.stuck_tone()
         else:
             self.complete += 1
@@ -78,8 +78,8 @@ class Tours(Play):
                     tour.length, name, self.board.square_name(tour.start)))
                 self.sound.closed_phrase()
             else:
-                self.display.status("complete: %d squares from %s to %s" % (
-                    tour.length, self.board.square_name(tour.start), name))
+                self.display.status("complete: %d square%s from %s to %s" % (
+                    tour.length, "" if tour.length == 1 else "s", self.board.square_name(tour.start), name))
                 self.sound.complete_phrase()
         self.display.result(kind, tour.length, square)
         self.changed = True

@@ -26,12 +26,17 @@ def _unquote(text, key):
     raise ValueError("Invalid value for " + key)
 
 
-def getenv(key, default=None):
+_values = {}  # key -> its value, or None when CircuitPython cannot read it (C reads the file
+# into a stack buffer and makes no garbage; parsing it once here keeps the stand-in close)
+_read = []
+
+
+def _load():
     try:
         with open(SETTINGS) as f:
             lines = f.read().split("\n")
     except OSError:
-        return default
+        return
     for line in lines:
         line = line.strip()
         if line.startswith("["):
@@ -39,18 +44,30 @@ def getenv(key, default=None):
         if "=" not in line or line.startswith("#"):
             continue
         name, value = line.split("=", 1)
-        if name.strip() != key:
-            continue
+        name = name.strip()
         value = value.strip()
-        if value.startswith('"'):
-            return _unquote(value, key)
-        if "#" in value:
-            value = value[: value.index("#")].strip()
-        digits = value[1:] if value[:1] in "+-" else value
-        if digits and digits.isdigit():
-            return int(value)
+        try:
+            if value.startswith('"'):
+                _values[name] = _unquote(value, name)
+                continue
+            if "#" in value:
+                value = value[: value.index("#")].strip()
+            digits = value[1:] if value[:1] in "+-" else value
+            _values[name] = int(value) if digits and digits.isdigit() else None
+        except ValueError:
+            _values[name] = None
+
+
+def getenv(key, default=None):
+    if not _read:
+        _read.append(1)
+        _load()
+    if key not in _values:
+        return default
+    value = _values[key]
+    if value is None:
         raise ValueError("Invalid value for " + key)
-    return default
+    return value
 
 
 class _Uname:

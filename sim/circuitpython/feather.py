@@ -41,20 +41,20 @@ elif CONFIG["touch"] == "ft6206":
     chip = FT6206()
     busio.I2C_CHIPS[0x38] = chip
 
-here = sys.path[0]
+here = sys.path[0]  # run.mjs puts the run folder first
 drive = here + "/" + CONFIG["drive"]
 _cp_os.chdir(drive)
 sys.path[1:1] = [drive, drive + "/lib"]
 
-result = {}
+result = {"allocated_before": gc.mem_alloc()}
 
 
 def _live():
     return gc.mem_alloc()
 
 
-def _drive(app, steps, sleep):
-    _cp_time.running[0] = True
+def _drive(app, steps):
+    result["allocated_at_start"] = gc.mem_alloc()  # garbage included: nothing was collected yet
     gc.collect()
     yield
     result["live_after_start"] = _live()
@@ -64,7 +64,7 @@ def _drive(app, steps, sleep):
     wanted = CONFIG["tours"]
     for wait in steps:
         if wait > 0:
-            sleep(wait)
+            _cp_time.advance(wait)
         step += 1
         if press is not None and chip is not None:
             if step == press[2]:
@@ -89,10 +89,10 @@ def _drive(app, steps, sleep):
     print("RESULT {" + ", ".join(out) + "}")
 
 
-def run_forever(app, monotonic, sleep, max_sleep=None, until=None):
+def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory=None):
     from knightstour.hw import loop
 
-    asyncio.run(_drive(app, loop.steps(app, monotonic, loop.MAX_SLEEP), sleep))
+    asyncio.run(_drive(app, loop.steps(app, monotonic, loop.MAX_SLEEP, out_of_memory)))
 
 
 import knightstour.hw.loop  # noqa: E402

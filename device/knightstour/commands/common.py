@@ -8,11 +8,13 @@ from ..rules import RULES, check_rule
 
 
 def add_board_arguments(parser, start=True):
-    parser.add_argument("--size", default="8x8", help="board size WxH, 1x1 to 32x32 (default 8x8)")
+    parser.add_argument("--size", default="8x8", metavar="WxH", help="board size WxH, 1x1 to 32x32 (default 8x8)")
     if start:
-        parser.add_argument("--start", default="a1", help="start square (c3 or 3,3) or 'random' (default a1)")
-    parser.add_argument("--rule", default="border", help="tie-break rule: %s (default border)" % ", ".join(RULES))
-    parser.add_argument("--seed", type=int, default=None, help="seed for random choices")
+        parser.add_argument("--start", default="a1", metavar="SQUARE",
+                            help="start square (c3 or 3,3) or random (default a1)")
+    parser.add_argument("--rule", default="border", metavar="RULE",
+                        help="tie-break rule: %s (default border)" % ", ".join(RULES))
+    parser.add_argument("--seed", type=int, default=None, metavar="N", help="random seed, for a repeatable run (default none)")
 
 
 def board_from(args):

@@ -17,13 +17,14 @@ MODULE_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__fil
 def add_arguments(parser):
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
-    analyse = actions.add_parser("analyse", aliases=["analyze"], help="run every order from every start")
+    text = "run every order from every start"
+    analyse = actions.add_parser("analyse", aliases=["analyze"], help=text, description=text)
     analyse.add_argument("--size", default="8x8", help="board size WxH (default 8x8)")
     analyse.add_argument("--rule", default="border", help="border, centre or first (default border)")
     analyse.add_argument("--json", metavar="FILE", help="write the results as JSON")
     analyse.add_argument("--heatmap", metavar="FILE.png", help="draw closed tours by start as a PNG")
-    write = actions.add_parser("write", help="regenerate the super-order module (%s, %s)"
-                               % (SUPER_SIZE, SUPER_RULE))
+    text = "regenerate the super-order module (%s, %s)" % (SUPER_SIZE, SUPER_RULE)
+    write = actions.add_parser("write", help=text, description=text)
     write.add_argument("--output", default=MODULE_PATH, help="where to write it (default: the package's)")
 
 

@@ -9,11 +9,13 @@ from .common import add_board_arguments, board_from, order_from, rng_from, rule_
 
 def add_arguments(parser):
     add_board_arguments(parser)
-    parser.add_argument("--order", default="abcdefgh", help="check order (eight labels a-h) or 'super'")
+    parser.add_argument("--order", default="abcdefgh", metavar="ORDER",
+                        help="check order (eight move labels a-h, e.g. ahfdgceb) or super (default abcdefgh)")
     parser.add_argument("--guaranteed", action="store_true",
                         help="backtrack where the heuristic gets stuck, to find a tour whenever one exists")
     parser.add_argument("--closed", action="store_true", help="find a closed tour (implies a search)")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="node budget of the search")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, metavar="N",
+                        help="node budget of the search (default %d)" % DEFAULT_BUDGET)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the board")
 
 
@@ -66,7 +68,8 @@ def result_line(answer):
     if answer["closed"]:
         return "closed: %d squares, and the last is a knight move from the start" % len(answer["squares"])
     if answer["complete"]:
-        return "complete: %d squares (open tour)" % len(answer["squares"])
+        count = len(answer["squares"])
+        return "complete: %d square%s (open tour)" % (count, "" if count == 1 else "s")
     if answer["tour_exists"] is False:
         return "no tour exists: %s" % answer["reason"]
     line = "stuck at move %d" % len(answer["squares"])

@@ -1,4 +1,4 @@
-"""MAX7219 chains: several 8x8 modules on one chip select (adafruit_max7219.max7219.ChainableMAX7219).
+"""MAX7219 chains: several 8x8 modules on one chip select, daisy-chained (DOUT to DIN).
 
 The module most sold is four matrices in a row, 32x8 ("FC-16"); two of them, or four single
 modules, make a 2x2 square of 16x16. Imported only when KNIGHTSTOUR_MATRIX_MODULES is above 1.
@@ -20,9 +20,8 @@ then the result as a short word (CLOSED, DONE, STUCK, NONE; shorter when there i
 On 2x2, boards up to 16x16, one LED a square; boards up to 8x8 get 2x2 LEDs a square.
 """
 
-from adafruit_max7219 import max7219
-
 from .matrix import MatrixDisplay
+from .max7219 import Matrix8x8
 
 ARRANGEMENTS = ("row", "2x2")
 BLOCK_ROTATIONS = (0, 90, 180, 270)
@@ -105,25 +104,24 @@ class ChainLayout:
 
 
 class ChainMatrix:
-    """``pixel``, ``fill``, ``show``, ``brightness`` over a whole chain, in picture pixels.
+    """``pixel``, ``fill``, ``show``, ``brightness`` in picture pixels over a chain's driver
+    (max7219.Matrix8x8 with ``chips``). ``scale`` draws each pixel as a scale x scale block
+    (an 8x8 board on a 2x2)."""
 
-    ``scale`` draws each pixel as a scale x scale block (an 8x8 board on 16x16)."""
-
-    def __init__(self, driver, layout, scale=1):
+    def __init__(self, driver, layout):
         self.driver = driver
         self.layout = layout
-        self.scale = scale
+        self.scale = 1
         self.chips = layout.modules
 
     def pixel(self, x, y, value):
         scale = self.scale
+        chips = self.chips
         for dy in range(scale):
             for dx in range(scale):
                 code = self.layout.locate(x * scale + dx, y * scale + dy)
-                # ChainableMAX7219.show() sends framebuffer byte digit * chips + k to digit
-                # register digit + 1 of chip chips - 1 - k (the first word sent goes furthest)
-                digit = code >> 3 & 7
-                self.driver.framebuf.pixel(digit * self.chips + self.chips - 1 - (code >> 6), code & 7, value)
+                # the driver's k-th word of a digit goes to chip chips - 1 - k
+                self.driver.pixel((code >> 3 & 7) * chips + chips - 1 - (code >> 6), code & 7, value)
 
     def fill(self, value):
         self.driver.fill(value)
@@ -133,15 +131,6 @@ class ChainMatrix:
 
     def brightness(self, value):
         self.driver.brightness(value)
-
-
-class _Chain(max7219.ChainableMAX7219):
-    def init_display(self):
-        # what Matrix8x8 sends: shutdown, test off, scan all digits, no decode, on
-        for cmd, data in ((12, 0), (15, 0), (11, 7), (9, 0), (12, 1)):
-            self.write_cmd(cmd, data)
-        self.fill(0)
-        self.show()
 
 
 def glyph(char):
@@ -227,9 +216,8 @@ def chain_display(spi, cs, modules, arrangement="row", block_rotation=90, rotati
                   brightness=4):
     """A ChainDisplay on ``modules`` MAX7219s chained on ``spi`` with chip select ``cs``."""
     layout = ChainLayout(modules, arrangement, block_rotation, rotation, mirror)
-    driver = _Chain(layout.panel_width, layout.panel_height, spi, cs)
     text_left = 9 if layout.width > 8 and arrangement == "row" else -1
-    return ChainDisplay(ChainMatrix(driver, layout), text_left, brightness)
+    return ChainDisplay(ChainMatrix(Matrix8x8(spi, cs, chips=modules), layout), text_left, brightness)
 
 
 def parse_chain(text):

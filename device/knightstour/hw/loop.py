@@ -160,18 +160,24 @@ def make_app(settings, hw, rng=None):
     return App(settings, display, touch, sound, rng)
 
 
-def steps(app, monotonic, max_sleep=MAX_SLEEP):
+def steps(app, monotonic, max_sleep=MAX_SLEEP, out_of_memory=None):
     """The main loop, one pass at a time: updates the app and yields how long to sleep (at most
-    ``max_sleep``, so touches are polled), until ``app.quit`` is set."""
-    while not app.quit:
-        wait = app.update(monotonic())
-        yield wait if wait < max_sleep else max_sleep
+    ``max_sleep``, so touches are polled), until ``app.quit`` is set. A MemoryError (a board
+    too big for the heap, built at the first tour) calls ``out_of_memory()`` if given."""
+    try:
+        while not app.quit:
+            wait = app.update(monotonic())
+            yield wait if wait < max_sleep else max_sleep
+    except MemoryError:
+        if out_of_memory is None:
+            raise
+        out_of_memory()
 
 
-def run_forever(app, monotonic, sleep, max_sleep=MAX_SLEEP, until=None):
+def run_forever(app, monotonic, sleep, max_sleep=MAX_SLEEP, until=None, out_of_memory=None):
     """The main loop: ``steps``, sleeping what each allows; stops when ``app.quit`` is set or
     ``until(app)`` is true."""
-    for wait in steps(app, monotonic, max_sleep):
+    for wait in steps(app, monotonic, max_sleep, out_of_memory):
         if until is not None and until(app):
             return
         if wait > 0:

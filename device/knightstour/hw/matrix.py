@@ -1,4 +1,5 @@
-"""The display port on a MAX7219 8x8 LED matrix (adafruit_max7219.matrices.Matrix8x8).
+"""The display port on a MAX7219 8x8 LED matrix (max7219.Matrix8x8, the picture of
+adafruit_max7219.matrices.Matrix8x8 without its 20 KB of libraries).
 
 One LED a square. What it shows:
 
@@ -210,8 +211,8 @@ class MatrixDisplay:
 
 
 def make_matrix(spi, cs, settings):
-    """A MatrixDisplay on a real Matrix8x8 on ``spi`` with chip select ``cs`` (a DigitalInOut)."""
-    from adafruit_max7219 import matrices
+    """A MatrixDisplay on a real MAX7219 on ``spi`` with chip select ``cs`` (a DigitalInOut)."""
+    from .max7219 import Matrix8x8
 
-    matrix = matrices.Matrix8x8(spi, cs)
+    matrix = Matrix8x8(spi, cs)
     return MatrixDisplay(matrix, settings.matrix_rotation, settings.matrix_mirror, settings.matrix_brightness)

@@ -13,7 +13,7 @@ Debounce: one press is one event. After a press, nothing more is reported
 until the finger has been up for ``release_polls`` polls in a row (the main
 loop polls about 50 times a second).
 
-Finding the calibration values: ``calibrate()`` (``knights-tour run
+Finding the calibration values: ``calibrate.calibrate()`` (``knights-tour run
 --display ili9341 --calibrate`` on a Pi, KNIGHTSTOUR_CALIBRATE = "on" in a
 Feather's settings.toml) shows three targets in turn (top left, top right,
 bottom left), reads the raw values while each is touched, and prints the
@@ -31,15 +31,6 @@ HEIGHT0 = 240
 TSC2007_ADDRESS = 0x48
 STMPE610_RETRY_WAIT = 1.0  # seconds; Adafruit's TFT FeatherWing helper waits 1.0 s before its retry
 HELD = "held"  # a reader's answer: the finger is down but no new position was read
-
-# The calibration targets, in rotation-0 screen pixels.
-TARGETS = ((20, 20), (299, 20), (20, 219))
-
-
-def targets(width0=WIDTH0, height0=HEIGHT0):
-    """The three targets on a width0 x height0 screen (rotation 0): 20 px in from its corners."""
-    return (20, 20), (width0 - 21, 20), (20, height0 - 21)
-
 
 def from_landscape(x, y, rotation, width0=WIDTH0, height0=HEIGHT0):
     """Screen (x, y) at ``rotation`` of the pixel at (x, y) on the rotation-0 screen
@@ -257,108 +248,8 @@ def _short(exc):
     return text if text else type(exc).__name__
 
 
-# ---------------------------------------------------------------- calibration
+def calibrate(*args, **kwargs):
+    """calibrate.calibrate(), for callers that know it here (the Pi's run --calibrate)."""
+    from .calibrate import calibrate
 
-
-def solve(raws, width0=WIDTH0, height0=HEIGHT0):
-    """(x0, x1, y0, y1, swap) from the raw readings at the three ``targets(width0, height0)``."""
-    (r0x, r0y), (r1x, r1y), (r2x, r2y) = raws
-    swap = abs(r1y - r0y) > abs(r1x - r0x)
-    if swap:
-        a0, a1, b0, b2 = r0y, r1y, r0x, r2x
-    else:
-        a0, a1, b0, b2 = r0x, r1x, r0y, r2y
-    (t0x, t0y), (t1x, _), (_, t2y) = targets(width0, height0)
-    if a1 == a0 or b2 == b0:
-        raise ValueError("the readings did not change between targets: is the touch screen connected?")
-    slope_x = (a1 - a0) / (t1x - t0x)
-    slope_y = (b2 - b0) / (t2y - t0y)
-    x0 = a0 - t0x * slope_x
-    x1 = a0 + (width0 - 1 - t0x) * slope_x
-    y0 = b0 - t0y * slope_y
-    y1 = b0 + (height0 - 1 - t0y) * slope_y
-    return (_clamp(x0), _clamp(x1), _clamp(y0), _clamp(y1), swap)
-
-
-def _clamp(value):
-    value = int(value + 0.5) if value >= 0 else 0
-    return 4095 if value > 4095 else value
-
-
-def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=120.0):
-    """Show the three targets in turn on ``display`` (a displayio display), read the raw touch
-    while each is pressed, print the raw readings and the settings lines; return the tuple.
-
-    ``reader`` is a reader from ``stmpe610_reader``/``ft6206_reader``; ``sleep(seconds)``
-    waits (the tests inject the touches from it). Raises ValueError after ``timeout``
-    seconds without a touch.
-    """
-    import displayio
-
-    from .keys import settings_lines
-
-    root = displayio.Group()
-    palette = displayio.Palette(2)
-    palette[0] = 0x000000
-    palette[1] = 0xFFFFFF
-    palette.make_transparent(0)
-    size = 21
-    bitmap = displayio.Bitmap(size, size, 2)
-    for i in range(size):
-        bitmap[i, size // 2] = 1
-        bitmap[size // 2, i] = 1
-    for i in range(size // 2 - 3, size // 2 + 4):
-        for j in (size // 2 - 3, size // 2 + 3):
-            bitmap[i, j] = 1
-            bitmap[j, i] = 1
-    cross = displayio.TileGrid(bitmap, pixel_shader=palette)
-    root.append(cross)
-    try:
-        import terminalio
-        from adafruit_display_text import label
-
-        text = label.Label(terminalio.FONT, text="touch the centre of the target", color=0xFFFFFF)
-        text.anchor_point = (0.5, 0.5)
-        text.anchored_position = (display.width // 2, display.height // 2)
-        root.append(text)
-    except ImportError:
-        pass
-    display.root_group = root
-    width0, height0 = (display.height, display.width) if rotation % 180 else (display.width, display.height)
-    raws = []
-    for number, (tx, ty) in enumerate(targets(width0, height0)):
-        x, y = from_landscape(tx, ty, rotation, width0, height0)
-        cross.x = x - size // 2
-        cross.y = y - size // 2
-        display.refresh()
-        out("calibrate: touch target %d of %d at screen (%d, %d)" % (number + 1, len(TARGETS), x, y))
-        raw = _press(reader, sleep, poll, timeout)
-        out("calibrate: target %d raw x %d, raw y %d" % (number + 1, raw[0], raw[1]))
-        raws.append(raw)
-    result = solve(raws, width0, height0)
-    out("calibrate: paste these lines into settings.toml (or the Pi's config file):")
-    for line in settings_lines(*result):
-        out(line)
-    return result
-
-
-def _press(reader, sleep, poll, timeout):
-    """Wait for a press, average its readings until release; (raw x, raw y)."""
-    waited = 0.0
-    sx = sy = count = 0
-    up = 0
-    while True:
-        point = reader()
-        if point is not None and point != HELD:
-            sx += point[0]
-            sy += point[1]
-            count += 1
-            up = 0
-        elif point is None and count:
-            up += 1
-            if up >= 3:
-                return (sx + count // 2) // count, (sy + count // 2) // count
-        sleep(poll)
-        waited += poll
-        if not count and waited > timeout:
-            raise ValueError("calibrate: no touch within %d seconds" % timeout)
+    return calibrate(*args, **kwargs)

@@ -1,0 +1,105 @@
+"""The Feather's program (CircuitPython): code.py only calls ``main()``.
+
+Settings come from settings.toml through os.getenv, pins from pins.py, the board kind from
+``board.board_id``. A chip that does not answer, or a heap too small for the display, prints
+one line on the serial console and the toy waits there (no reboot loop).
+"""
+
+from .loop import HardwareError, build, run_forever
+
+# The heap (KB) each display is proven to run in: tests/test_feather.py runs 100 tours in it
+# (benchmarks/feather_heap.py finds the smallest).
+NEEDS_KB = {"max7219": 192, "ili9341": 420}
+
+
+def board_kind(settings, board):
+    if settings.board != "auto":
+        return settings.board
+    import os
+
+    from . import pins
+
+    machine = ""
+    try:
+        machine = os.uname().machine
+    except AttributeError:
+        pass
+    return pins.detect_kind(getattr(board, "board_id", ""), machine) or "feather_rp2040"
+
+
+def clock():
+    """(clock, wrap): CircuitPython's float time.monotonic() loses precision after a day up, so
+    use the millisecond ticks, folded below 2**20 ms to stay exact in a float, which wrap."""
+    try:
+        from supervisor import ticks_ms
+    except ImportError:
+        import time
+
+        return time.monotonic, 0
+    return (lambda: (ticks_ms() & 0xFFFFF) / 1000), 1048.576
+
+
+def stop(text):
+    """Show one line on the serial console and wait (a reboot loop would hide it)."""
+    import time
+
+    print("knightstour: error: " + text)
+    while True:
+        time.sleep(1)
+
+
+def out_of_memory(settings):
+    """The line for a MemoryError while the display is built, made before it can happen."""
+    what = settings.display
+    if settings.display == "ili9341":
+        what += " with %s touch" % settings.touch
+    return ("out of memory building the %s display on a %s board: it needs a heap of about %d KB "
+            "(see Will it fit? in the README); try KNIGHTSTOUR_SIZE = \"8x8\" or deploy --mpy"
+            % (what, settings.size, NEEDS_KB.get(settings.display, 0)))
+
+
+def main():
+    import os
+    import time
+
+    import board
+
+    from .. import settings as settings_module
+    from . import keys  # noqa: F401  (adds the hardware settings)
+    from .loop import BoardHardware
+
+    settings, messages = settings_module.load(os.getenv)
+    for text in messages:
+        print("knightstour: " + text)
+    memory = out_of_memory(settings)
+    try:
+        hw = BoardHardware(board_kind(settings, board), settings, board=board)
+        display, touch, sound = build(settings, hw)
+        if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
+            calibrate(settings, display, touch)
+            return
+        from ..app import App
+
+        app = App(settings, display, touch, sound)
+    except HardwareError as exc:
+        stop(str(exc))
+        return
+    except MemoryError:
+        stop(memory)
+        return
+    for text in app.messages:
+        print("knightstour: " + text)
+    now, app.clock_wrap = clock()
+    run_forever(app, now, time.sleep, out_of_memory=lambda: stop(memory))
+
+
+def calibrate(settings, display, touch):
+    import time
+
+    from .calibrate import calibrate
+
+    try:
+        calibrate(display.display, touch.reader, settings.tft_rotation, time.sleep)
+    except ValueError as exc:
+        print("knightstour: " + str(exc))
+    stop("calibration done: paste the lines above into settings.toml and set KNIGHTSTOUR_CALIBRATE = \"off\"")

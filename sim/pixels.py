@@ -1,0 +1,197 @@
+"""`knights-tour sim --pixels`: the real hardware code on the emulated chips, live.
+
+The app drives knightstour.hw's displays (hw/tft.py through adafruit_ili9341
+and displayio, hw/matrix.py through adafruit_max7219), built by the same
+entry points as ``--screenshot`` (screenshot.Emulated), on the emulated
+ILI9341 and MAX7219. The views (tui.py) show what the chips hold: the
+ILI9341's frame memory as the glass shows it, the MAX7219's LEDs. A click on
+the TFT presses the emulated touch controller at the raw reading that the
+settings' calibration (KNIGHTSTOUR_TOUCH_*) maps to that pixel, so the touch
+goes through the device's own driver, calibration and debounce.
+"""
+
+from knightstour.ports import NullDisplay
+from knightstour.recording import QueueInput
+
+from .chips.ili9341 import rgb888
+from .screenshot import Emulated
+
+WIDTH0 = 320  # the rotation-0 (landscape) screen the touch calibration is given for
+HEIGHT0 = 240
+
+
+class TeeDisplay(NullDisplay):
+    """One display port feeding several (the hardware's and the simulator's recording one)."""
+
+    def __init__(self, displays):
+        self.displays = displays
+        self.max_width = min(d.max_width for d in displays)
+        self.max_height = min(d.max_height for d in displays)
+
+    def begin(self, board, mode, order, rule):
+        for d in self.displays:
+            d.begin(board, mode, order, rule)
+
+    def light(self, square, number):
+        for d in self.displays:
+            d.light(square, number)
+
+    def unlight(self, square):
+        for d in self.displays:
+            d.unlight(square)
+
+    def knight(self, square):
+        for d in self.displays:
+            d.knight(square)
+
+    def blink(self, on):
+        for d in self.displays:
+            d.blink(on)
+
+    def moves(self, squares, hint):
+        for d in self.displays:
+            d.moves(squares, hint)
+
+    def result(self, kind, count, square):
+        for d in self.displays:
+            d.result(kind, count, square)
+
+    def trace(self, square, number):
+        for d in self.displays:
+            d.trace(square, number)
+
+    def status(self, text):
+        for d in self.displays:
+            d.status(text)
+
+    def flush(self):
+        for d in self.displays:
+            d.flush()
+
+
+class MergedInput(QueueInput):
+    """The simulator's queued keys and clicks, then the hardware's touch input."""
+
+    def __init__(self, touch=None):
+        super().__init__()
+        self.touch_input = touch
+
+    def poll(self):
+        event = super().poll()
+        if event is None and self.touch_input is not None:
+            event = self.touch_input.poll()
+        return event
+
+
+def to_landscape(x, y, rotation):
+    """The rotation-0 screen pixel of pixel (x, y) of the screen at ``rotation``: the inverse of
+    knightstour.hw.touch.from_landscape."""
+    if rotation == 90:
+        return WIDTH0 - 1 - y, x
+    if rotation == 180:
+        return WIDTH0 - 1 - x, HEIGHT0 - 1 - y
+    if rotation == 270:
+        return y, HEIGHT0 - 1 - x
+    return x, y
+
+
+def raw_touch(calibration, x, y, rotation):
+    """The raw controller reading (x, y) that the device's calibration maps to screen pixel (x, y)
+    at ``rotation``; ``calibration`` is knightstour.hw.keys.touch_calibration's (x0, x1, y0, y1, swap)."""
+    x0, x1, y0, y1, swap = calibration
+    lx, ly = to_landscape(x, y, rotation)
+    raw_a = int(round(x0 + lx * (x1 - x0) / (WIDTH0 - 1.0)))
+    raw_b = int(round(y0 + ly * (y1 - y0) / (HEIGHT0 - 1.0)))
+    return (raw_b, raw_a) if swap else (raw_a, raw_b)
+
+
+class Hardware:
+    """The emulated hardware of ``kind`` ("tft", "matrix" or "both") for ``settings``:
+    ``tft`` and ``matrix`` (screenshot.Emulated or None), ``displays`` (the hw display ports)
+    and ``touch`` (the TFT's touch input port, or None)."""
+
+    def __init__(self, kind, settings, seed=1):
+        self.tft = self.matrix = None
+        self.rotation = 0
+        try:
+            if kind in ("tft", "both"):
+                self.tft = Emulated("tft", settings, seed=seed)
+                self.rotation = self.tft.rotation
+            if kind in ("matrix", "both"):
+                self.matrix = Emulated("matrix", settings, seed=seed)
+        except Exception:
+            self.close()
+            raise
+        self.displays = [e.display for e in (self.tft, self.matrix) if e is not None]
+        self.touch = None
+        if self.tft is not None and self.tft.rig.touch_chip is not None:
+            self.touch = self.tft.input
+        self.pressed = False
+
+    # ------------------------------------------------------------ the TFT
+
+    def screen_size(self):
+        return self.tft.chip.screen_size(self.rotation)
+
+    def frame(self, columns, rows, samples=None):
+        """The TFT's screen scaled into ``columns`` x ``rows`` pixels, each the average colour of
+        ``samples`` x ``samples`` points of its area (default: 2 for small pictures, where a pixel
+        covers many, else 1, to keep a big terminal quick): rows of (r, g, b)."""
+        if samples is None:
+            samples = 2 if columns * rows <= 5000 else 1
+        chip = self.tft.chip
+        width, height = chip.screen_size(self.rotation)
+        pixel = chip.screen_pixel
+        rotation = self.rotation
+        out = []
+        for row in range(rows):
+            line = []
+            for column in range(columns):
+                r = g = b = 0
+                for sy in range(samples):
+                    y = min(height - 1, int((row + (sy + 0.5) / samples) * height / rows))
+                    for sx in range(samples):
+                        x = min(width - 1, int((column + (sx + 0.5) / samples) * width / columns))
+                        pr, pg, pb = rgb888(pixel(x, y, rotation))
+                        r += pr
+                        g += pg
+                        b += pb
+                n = samples * samples
+                line.append((r // n, g // n, b // n))
+            out.append(line)
+        return out
+
+    def version(self):
+        """Changes whenever the TFT's chip is written to (a view redraws then)."""
+        chip = self.tft.chip
+        return chip.pixels_written, chip.display_on, chip.sleeping, chip.inverted
+
+    def press(self, x, y, queue):
+        """A finger on screen pixel (x, y): on the touch controller through the calibration, or,
+        with KNIGHTSTOUR_TOUCH = none, the square under it straight into ``queue``."""
+        if self.touch is None:
+            square = self.tft.display.square_at(x, y)
+            if square >= 0:
+                queue.touch(square)
+            return
+        from knightstour.hw.keys import touch_calibration
+
+        self.tft.press(*raw_touch(touch_calibration(self.tft.settings), x, y, self.rotation))
+        self.pressed = True
+
+    def release(self):
+        if self.pressed:
+            self.tft.release()
+            self.pressed = False
+
+    # ------------------------------------------------------------ the matrix
+
+    def leds(self):
+        """(rows of booleans, brightness 0..1) of the MAX7219 (the first of a chain)."""
+        chip = self.matrix.chip.chips[0]
+        return chip.leds, chip.brightness
+
+    def close(self):
+        for each in (self.tft, self.matrix):
+            if each is not None:
+                each.close()

@@ -1,0 +1,118 @@
+"""`sim --pixels`: the real hardware code on the emulated chips, read back from the rendered terminal."""
+
+import pytest
+
+from knightstour.hw import keys, tft
+from knightstour.hw.touch import TouchMapper
+from knightstour.settings import Settings
+from knightstour_sim.pixel_views import PixelMatrixView, PixelTftView
+from knightstour_sim.pixels import raw_touch
+from knightstour_sim.simulator import FakeClock, Simulator
+from knightstour_sim.tui import KnightsTourApp
+
+
+def make_sim(display, **values):
+    settings = Settings()
+    for name, value in values.items():
+        assert settings.set(name, value) is None, name
+    return Simulator(settings, display=display, clock=FakeClock(), seed=7, pixels=True)
+
+
+def rgb(value):
+    return value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF
+
+
+def near(a, b, tolerance=12):
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def cell_colours(app, view, square):
+    """The colours rendered in the terminal cells inside ``square``'s cell on the TFT: the
+    top pixel of each cell is its foreground, the bottom one its background."""
+    display = view.hardware.tft.display
+    x0, y0 = display.cell_origin(square)
+    size = display.cell
+    width, height = view.hardware.screen_size()
+    region = view.content_region
+    colours = []
+    for row in range(view.rows):
+        for half in (0, 1):
+            y = (2 * row + half + 0.5) * height / (2 * view.rows)
+            if not y0 + 2 <= y < y0 + size - 2:
+                continue
+            for column in range(view.columns):
+                x = (column + 0.5) * width / view.columns
+                if x0 + 2 <= x < x0 + size - 2:
+                    style = app.screen.get_style_at(region.x + column, region.y + row)
+                    colour = (style.color if half == 0 else style.bgcolor).triplet
+                    colours.append(tuple(colour))
+    return colours
+
+
+async def test_the_tft_view_shows_what_the_hardware_code_drew():
+    sim = make_sim("tft", start="c3", speed="1")
+    app = KnightsTourApp(sim, "tft", pixels=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        view = app.query_one(PixelTftView)
+        assert view.columns >= 60 and sim.app.tour.start == sim.board.parse_square("c3")
+        c3 = cell_colours(app, view, sim.board.parse_square("c3"))
+        assert c3 and any(near(c, rgb(tft.KNIGHT_COLOUR), 40) for c in c3)  # the knight's disc
+        a8 = cell_colours(app, view, sim.board.parse_square("a8"))  # a light square, not visited
+        h8 = cell_colours(app, view, sim.board.parse_square("h8"))  # a dark one (a1's diagonal)
+        assert a8 and all(near(c, rgb(tft.LIGHT)) for c in a8)
+        assert h8 and all(near(c, rgb(tft.DARK)) for c in h8)
+    sim.close()
+
+
+@pytest.mark.parametrize("touch", ["stmpe610", "ft6206", "none"])
+async def test_a_click_on_the_tft_view_is_a_touch_through_the_controller(touch):
+    sim = make_sim("tft", mode="touch", idle_ms="600000", touch=touch)
+    app = KnightsTourApp(sim, "tft", pixels=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert sim.app.state == "wait"
+        view = app.query_one(PixelTftView)
+        e4 = sim.board.parse_square("e4")
+        x, y = view.hardware.tft.display.cell_centre(e4)
+        width, height = view.hardware.screen_size()
+        offset = (1 + int(x * view.columns / width), 1 + int(y * view.rows / height))
+        assert await pilot.click(PixelTftView, offset=offset)
+        await pilot.pause()
+        assert sim.app.state == "run" and sim.app.tour.start == e4
+        if touch == "none":  # no controller: the click names the square under it
+            assert sim.hardware.touch is None
+        else:
+            assert sim.hardware.touch.last_raw is not None  # read from the emulated controller
+    sim.close()
+
+
+async def test_the_matrix_view_shows_the_max7219s_leds():
+    sim = make_sim("matrix", start="a1", speed="1", matrix_rotation="90")
+    app = KnightsTourApp(sim, "matrix", pixels=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.query_one(PixelMatrixView)
+        region = view.content_region
+        leds, _ = sim.hardware.leds()
+        # Rotation 90: a1 is the top-left LED; the chip holds it lit, and so does the terminal.
+        assert leds[0][0] and sum(map(sum, leds)) == 1
+        lit = app.screen.get_style_at(region.x, region.y).color.triplet
+        dark = app.screen.get_style_at(region.x + 2, region.y).color.triplet
+        assert lit[0] > 120 and lit[1] < 60 and max(dark) < 60
+        assert await pilot.click(PixelMatrixView, offset=(2 + 2 * 7, 1 + 0))  # LED (7, 0): a8 at 90
+        await pilot.pause()
+        assert sim.app.tour.start == sim.board.parse_square("a8")
+    sim.close()
+
+
+def test_raw_touch_inverts_the_devices_calibration_at_every_rotation():
+    settings = Settings()
+    for controller in ("stmpe610", "ft6206"):
+        settings.touch = controller
+        calibration = keys.touch_calibration(settings)
+        for rotation in (0, 90, 180, 270):
+            mapper = TouchMapper(*calibration, rotation=rotation)
+            width, height = (320, 240) if rotation % 180 == 0 else (240, 320)
+            for x, y in ((0, 0), (width - 1, 0), (17, height - 1), (width // 2, height // 3)):
+                assert mapper.screen(*raw_touch(calibration, x, y, rotation)) == (x, y)

@@ -1,0 +1,80 @@
+"""The simulator takes the toy's settings file as it is: every KNIGHTSTOUR_* key, the hardware's too."""
+
+import io
+import os
+
+from knightstour.cli import main
+from knightstour.settings import Settings
+from knightstour_sim import plain
+from knightstour_sim.simulator import FakeClock, Simulator, View, led_grid
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_cli(capsys, *argv):
+    code = main(["sim", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_the_example_settings_file_runs_the_simulator(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    example = os.path.join(ROOT, "device", "settings.toml.example")
+    code, out, err = run_cli(capsys, "--plain", "--once", "--speed", "0", "--start", "c3", "--config", example)
+    assert err == ""
+    assert code in (0, 1) and "tour from c3" in out
+
+
+def test_pins_and_calibration_are_accepted_and_bad_values_still_refused(capsys, tmp_path):
+    config = tmp_path / "settings.toml"
+    config.write_text('KNIGHTSTOUR_PIN_TFT_CS = "D22"\nKNIGHTSTOUR_TOUCH_X0 = 400\nKNIGHTSTOUR_PIEZO = "D12"\n'
+                      'KNIGHTSTOUR_MATRIX_ROTATION = 45\n')
+    code, out, err = run_cli(capsys, "--plain", "--once", "--config", str(config))
+    assert code == 2 and out == ""
+    assert err.strip().split("\n") == [
+        "knights-tour sim: error: bad KNIGHTSTOUR_MATRIX_ROTATION = 45: one of 0, 90, 180, 270"]
+
+
+def test_a_missing_config_file_is_named(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "--plain", "--once", "--config", str(tmp_path / "nope.toml"))
+    assert code == 2 and out == ""
+    assert err == "knights-tour sim: error: no such file: %s\n" % (tmp_path / "nope.toml")
+
+
+def test_matrix_rotation_and_mirror_turn_the_matrix_view_as_they_turn_the_leds(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    config = tmp_path / "settings.toml"
+    config.write_text('KNIGHTSTOUR_MATRIX_ROTATION = 90\nKNIGHTSTOUR_START = "a1"\nKNIGHTSTOUR_SPEED = 0\n')
+    code, out, _ = run_cli(capsys, "--plain", "--once", "--display", "matrix", "--config", str(config))
+    first = out.split("\n\n")[0].split("\n")
+    # Rotation 90 turns the picture clockwise: a1, bottom left at rotation 0, is top left.
+    assert first[0].startswith("@ . .") and first[7].startswith(". . .")
+    config.write_text('KNIGHTSTOUR_MATRIX_ROTATION = 90\nKNIGHTSTOUR_MATRIX_MIRROR = "on"\n'
+                      'KNIGHTSTOUR_START = "a1"\nKNIGHTSTOUR_SPEED = 0\n')
+    code, out, _ = run_cli(capsys, "--plain", "--once", "--display", "matrix", "--config", str(config))
+    assert out.split("\n\n")[0].split("\n")[0][:15] == ". . . . . . . @"
+
+
+def test_led_grid_of_a_small_board_keeps_its_shape():
+    board = Simulator(Settings(), clock=FakeClock()).board.__class__(5, 3)
+    assert led_grid(board) == [[10, 11, 12, 13, 14], [5, 6, 7, 8, 9], [0, 1, 2, 3, 4]]
+    assert led_grid(board, 90) == [[0, 5, 10], [1, 6, 11], [2, 7, 12], [3, 8, 13], [4, 9, 14]]
+
+
+def test_tft_portrait_puts_the_panel_below_the_board():
+    from knightstour.hw import keys  # noqa: F401  (adds the hardware keys)
+
+    settings = Settings()
+    assert settings.set("tft_rotation", "90") is None
+    sim = Simulator(settings, display="tft", clock=FakeClock(), seed=1)
+    sim.update()
+    lines = plain.frame(sim.display, "tft", sim.view)
+    board_rows = [line for line in lines if line[:3].strip().isdigit()]
+    assert len(board_rows) == 8 and all("move" not in line for line in board_rows)
+    assert lines[-1].startswith("tour from") and View(settings).portrait
+
+
+def test_a_board_too_big_for_the_tft_says_so_once(capsys):
+    code, out, err = run_cli(capsys, "--plain", "--once", "--display", "tft", "--size", "17x17")
+    assert code == 2 and out == ""
+    assert err == "knights-tour sim: error: the 17x17 board does not fit the display (at most 16x16)\n"
