@@ -18,7 +18,8 @@ from knightstour.settings import Settings
 
 from .chips import bus, render, rig, shims
 
-DISPLAY_NAMES = {"tft": "ili9341", "ili9341": "ili9341", "matrix": "max7219", "max7219": "max7219"}
+DISPLAY_NAMES = {"tft": "ili9341", "ili9341": "ili9341", "matrix": "max7219", "max7219": "max7219",
+                 "builtin": "builtin"}
 
 
 def sim_board(kind, tft=None, matrix=None):
@@ -99,7 +100,7 @@ class Emulated:
         from knightstour.hw import keys, loop  # noqa: F401  (keys adds the hardware keys)
 
         if display not in DISPLAY_NAMES:
-            raise ValueError("bad display %r: one of tft, matrix (or ili9341, max7219)" % (display,))
+            raise ValueError("bad display %r: one of tft, matrix, builtin (or ili9341, max7219)" % (display,))
         self.display_name = DISPLAY_NAMES[display]
         if isinstance(settings, Settings):
             settings = copy_settings(settings)
@@ -120,7 +121,17 @@ class Emulated:
             settings.piezo = "on"
         self.settings = settings
         self.kind = kind
-        if self.display_name == "ili9341":
+        self.panel = None
+        if self.display_name == "builtin":  # a PyPortal: kind is its board_id (rig.PYPORTALS)
+            import displayio
+
+            displayio.release_displays()
+            self.rig = rig.PyPortalRig(kind)
+            self.chip = self.rig.display_chip
+            board = self.rig.board
+            self.bus = self.rig.spi
+            kind = "feather_m4"  # the pin map's kind: the built-in parts need no pins from it
+        elif self.display_name == "ili9341":
             import displayio
 
             displayio.release_displays()
@@ -132,8 +143,18 @@ class Emulated:
             board = sim_board(kind, tft=self.rig)
             self.bus = self.rig.spi
         else:
-            self.rig = rig.matrix_rig()
+            modules, columns, rows, block = 1, 1, 1, 0
+            if settings.matrix_chain:  # KNIGHTSTOUR_MATRIX_CHAIN: the panel as built
+                from knightstour.hw.chain import grid, parse_chain
+
+                modules, arrangement, block = parse_chain(settings.matrix_chain)
+                columns, rows = grid(modules, arrangement)
+            self.rig = rig.matrix_rig(chain=modules)
             self.chip = self.rig.chip
+            if settings.matrix_chain:
+                from .chips.max7219 import MatrixPanel
+
+                self.panel = MatrixPanel(self.chip, columns, rows, block)
             board = sim_board(kind, matrix=self.rig)
             self.bus = self.rig.spi
         self.board = board
@@ -184,14 +205,16 @@ class Emulated:
         self.rig.touch_chip.release()
 
     def save_png(self, path, scale=None):
-        if self.display_name == "ili9341":
+        if self.display_name != "max7219":
             render.save_tft_png(self.chip, path, rotation=self.rotation, scale=scale or 1)
+        elif self.panel is not None:
+            render.panel_image(self.panel, scale=scale or 20).save(path)
         else:
             render.save_matrix_png(self.chip, path, scale=scale or 40)
         return path
 
     def close(self):
-        if self.display_name == "ili9341":
+        if self.display_name != "max7219":
             self.rig.close()
 
 

@@ -327,3 +327,22 @@ def test_the_driver_latches_what_adafruits_chainable_driver_latches(modules):
         states.append([(bytes(chip.digits), chip.intensity, chip.shutdown, chip.scan_limit) for chip in chips.chips])
     assert states[0] == states[1]
     assert any(digits != bytes(8) for digits, _, _, _ in states[0])
+
+
+def test_the_emulated_toy_shows_a_chain_from_the_setting(tmp_path):
+    """What --screenshot and the tests use: KNIGHTSTOUR_MATRIX_CHAIN builds the emulated panel."""
+    from knightstour_sim.screenshot import Emulated
+
+    emulated = Emulated("matrix", {"matrix_chain": "4", "start": "c3", "order": "ahfdgceb"})
+    emulated.run_tour(moves=12)
+    assert (emulated.panel.width, emulated.panel.height) == (32, 8)
+    assert text_of(emulated.panel) == "12"
+    board_leds = {(x, y) for x, y in emulated.panel.lit() if x < 8}
+    visited = emulated.app.tour.path[:12]
+    knight = visited[-1]
+    expected = {(s % 8, 7 - s // 8) for s in visited}
+    assert board_leds in (expected, expected - {(knight % 8, 7 - knight // 8)})  # the knight blinks
+    path = emulated.save_png(str(tmp_path / "chain.png"))
+    from PIL import Image
+
+    assert Image.open(path).size == (20 * 32 + 10 * 3 + 20, 20 * 8 + 20)

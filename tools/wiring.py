@@ -20,6 +20,9 @@ MATRIX = ("power_5v", "ground", "spi_mosi", "matrix_cs", "spi_sck")
 TFT = ("power_3v3", "ground", "spi_sck", "spi_mosi", "spi_miso", "tft_cs", "tft_dc", "tft_reset")
 STMPE610 = ("touch_cs",)
 FT6206 = ("i2c_sda", "i2c_scl")
+WING = ("spi_sck", "spi_mosi", "spi_miso", "tft_cs", "tft_dc", "touch_cs", "sd_cs")
+WING_V2 = ("spi_sck", "spi_mosi", "spi_miso", "tft_cs", "tft_dc", "i2c_sda", "i2c_scl", "touch_irq", "sd_cs")
+PYPORTAL = ("display", "touch_xl", "touch_xr", "touch_yd", "touch_yu", "speaker", "speaker_enable")
 PIEZO = ("piezo",)
 
 MATRIX_POWER = """\
@@ -32,6 +35,22 @@ Never connect the module's DOUT back to a 3.3 V pin. At full brightness with eve
 draws up to about 330 mA; a Pi's 5 V pin or a Feather's USB pin supplies that. Keep the brightness
 setting (KNIGHTSTOUR_MATRIX_BRIGHTNESS, 0 to 15) low for a desk: it is easier on the eyes and on the supply."""
 
+CHAIN_POWER = """\
+A chain is wired like one module: the board's pins go to the first module's input (VCC, GND, DIN, CS,
+CLK); each module's output (DOUT) feeds the next one's DIN, CS and CLK are shared. A 32x8 "FC-16"
+module has its four matrices chained on the board already; for 2x2, chain two of them (or four single
+modules) top row first, each row from its right end, as seen from the front with the input on the right.
+Tell the toy in settings.toml: KNIGHTSTOUR_MATRIX_CHAIN = "4" (a 32x8 row: the board on one matrix, the
+move number and result on the others) or "4 2x2" (boards up to 16x16); add 0 after it for single modules
+wired as Adafruit's Matrix8x8 expects (an FC-16 is 90, the default), and turn or mirror the whole
+picture with KNIGHTSTOUR_MATRIX_ROTATION and _MIRROR.
+
+Power: each module draws up to about 330 mA with every LED on at full brightness, so four draw up to
+1.3 A: more than a Pi's 5 V pin or a Feather's USB pin should give. Keep KNIGHTSTOUR_MATRIX_BRIGHTNESS
+low (the toy rarely lights every LED), or feed the modules' VCC from a 5 V 2 A supply whose GND joins
+the board's. The 3.3 V logic notes of the single module hold here too: a 74AHCT125 on DIN, CS and CLK
+if the first module shows garbage."""
+
 TFT_POWER = """\
 Adafruit's ILI9341 breakouts have a regulator and level shifting: power them from 3.3 V or 5 V (VIN).
 Logic is 3.3 V, which the Pi and the Feathers give. The backlight takes about 100 mA."""
@@ -39,6 +58,21 @@ Logic is 3.3 V, which the Pi and the Feathers give. The backlight takes about 10
 FEATHERWING = """\
 The TFT FeatherWing needs no wires: plug the Feather into it. The table lists the pins the wing fixes,
 because the code reads them from the same pin map."""
+
+FEATHERWING_V2 = """\
+The TFT FeatherWing V2 (the one sold today, product 3315) needs no wires either. Its touch controller is a
+TSC2007 on I2C at 0x48, its interrupt on D6, where the V1 had the STMPE610's chip select. With
+KNIGHTSTOUR_TOUCH = "auto" (the default) the toy asks I2C 0x48 first and, when the TSC2007 answers,
+leaves D6 an input (a V1 gets its STMPE610, after a second try if it was not ready at power-up).
+The default calibration is a guess from Adafruit's V2 example: run KNIGHTSTOUR_CALIBRATE = "on" once."""
+
+PYPORTAL_NOTE = """\
+Nothing to wire: CircuitPython's board module names the PyPortal's own parts, and the toy uses them when
+the board has a board.DISPLAY (KNIGHTSTOUR_DISPLAY = "builtin", chosen by itself for the default ili9341).
+The TFT toy is laid out for the screen's size: a 240 px board on the 320x240 PyPortal and Pynt, a 320 px
+board on the Titano's 480x320. Touch goes through adafruit_touchscreen with Adafruit's PyPortal
+calibration (KNIGHTSTOUR_CALIBRATE = "on" measures yours); the notes play on the speaker (A0 is a DAC,
+not PWM: audioio plays one period of a square wave, looped) unless KNIGHTSTOUR_PIEZO names a pin."""
 
 PIEZO_NOTE = """\
 Optional: a passive piezo buzzer between the piezo pin and GND (a 100 ohm resistor in series keeps it
@@ -50,14 +84,26 @@ PAGES = (
      "ILI9341 + STMPE610 breakout", TFT + STMPE610, TFT_POWER),
     ("pi-ili9341-ft6206", "Raspberry Pi + ILI9341 TFT with FT6206 capacitive touch", "pi",
      "ILI9341 + FT6206 (2.8\" capacitive)", TFT + FT6206, TFT_POWER),
-    ("feather-rp2040-tft-featherwing", "Feather RP2040 + TFT FeatherWing (ILI9341, STMPE610)", "feather_rp2040",
-     "TFT FeatherWing", ("spi_sck", "spi_mosi", "spi_miso", "tft_cs", "tft_dc", "touch_cs", "sd_cs"), FEATHERWING),
-    ("feather-m4-tft-featherwing", "Feather M4 Express + TFT FeatherWing (ILI9341, STMPE610)", "feather_m4",
-     "TFT FeatherWing", ("spi_sck", "spi_mosi", "spi_miso", "tft_cs", "tft_dc", "touch_cs", "sd_cs"), FEATHERWING),
+    ("feather-rp2040-tft-featherwing", "Feather RP2040 + TFT FeatherWing V1 (ILI9341, STMPE610)", "feather_rp2040",
+     "TFT FeatherWing", WING, FEATHERWING),
+    ("feather-m4-tft-featherwing", "Feather M4 Express + TFT FeatherWing V1 (ILI9341, STMPE610)", "feather_m4",
+     "TFT FeatherWing", WING, FEATHERWING),
+    ("feather-rp2040-tft-featherwing-v2", "Feather RP2040 + TFT FeatherWing V2 (ILI9341, TSC2007)",
+     "feather_rp2040", "TFT FeatherWing V2", WING_V2, FEATHERWING_V2),
+    ("feather-m4-tft-featherwing-v2", "Feather M4 Express + TFT FeatherWing V2 (ILI9341, TSC2007)", "feather_m4",
+     "TFT FeatherWing V2", WING_V2, FEATHERWING_V2),
     ("feather-rp2040-max7219", "Feather RP2040 + MAX7219 8x8 LED matrix", "feather_rp2040", "MAX7219 module",
      MATRIX, MATRIX_POWER),
     ("feather-m4-max7219", "Feather M4 Express + MAX7219 8x8 LED matrix", "feather_m4", "MAX7219 module",
      MATRIX, MATRIX_POWER),
+    ("pi-max7219-chain", "Raspberry Pi + a chain of MAX7219 modules (32x8 FC-16, or 2x2)", "pi",
+     "first module of the chain", MATRIX, CHAIN_POWER),
+    ("feather-rp2040-max7219-chain", "Feather RP2040 + a chain of MAX7219 modules (32x8 FC-16, or 2x2)",
+     "feather_rp2040", "first module of the chain", MATRIX, CHAIN_POWER),
+    ("feather-m4-max7219-chain", "Feather M4 Express + a chain of MAX7219 modules (32x8 FC-16, or 2x2)",
+     "feather_m4", "first module of the chain", MATRIX, CHAIN_POWER),
+    ("pyportal", "PyPortal, PyPortal Pynt, PyPortal Titano (built-in screen, touch and speaker)", "pyportal",
+     "built-in parts", PYPORTAL, PYPORTAL_NOTE),
 )
 
 POWER_NAMES = {"power_5v": "5V", "power_3v3": "3V3", "ground": "GND"}
@@ -103,6 +149,8 @@ def diagram(title, kind, module_title, signals):
             board_label = "%s (pin %s)" % (power, r["header"]) if kind == "pi" else str(r["header"])
         elif kind == "pi":
             board_label = "%s (GPIO %s, pin %s)" % (r["board"], r["gpio"], r["header"])
+        elif kind == "pyportal":
+            board_label = "board." + r["board"]
         else:
             board_label = "%s (%s)" % (r["board"], r["header"])
         colour = COLOURS.get(r["colour"], "#cccccc")
@@ -120,8 +168,11 @@ def page(name, title, kind, module_title, signals, power):
     parts = ["# %s" % title, "",
              "Generated by `python tools/wiring.py` from `device/knightstour/hw/pins.py`: edit the pin map, "
              "not this page.", "",
-             "![wiring diagram](%s.svg)" % name, "", table(kind, signals), "", "## Power", "", power, "",
-             "## Piezo (optional)", "", table(kind, PIEZO + ("ground",)), "", PIEZO_NOTE, ""]
+             "![wiring diagram](%s.svg)" % name, "", table(kind, signals), ""]
+    if kind == "pyportal":
+        return "\n".join(parts + ["## Notes", "", power, ""])
+    parts += ["## Power", "", power, "", "## Piezo (optional)", "", table(kind, PIEZO + ("ground",)), "",
+              PIEZO_NOTE, ""]
     return "\n".join(parts)
 
 
@@ -143,7 +194,7 @@ def generate():
     files = {"README.md": index()}
     for name, title, kind, module_title, signals, power in PAGES:
         files[name + ".md"] = page(name, title, kind, module_title, signals, power)
-        files[name + ".svg"] = diagram(title, kind, module_title, signals + PIEZO)
+        files[name + ".svg"] = diagram(title, kind, module_title, signals + (PIEZO if kind != "pyportal" else ()))
     return files
 
 

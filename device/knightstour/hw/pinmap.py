@@ -28,6 +28,7 @@ Settings may override a pin (KNIGHTSTOUR_PIN_TFT_DC = "D22": see keys.py).
 from .pins import BOARD_KINDS, SIGNALS, board_name, check_kind  # noqa: F401  (BOARD_KINDS: for the documents)
 
 BOARD_TITLES = {
+    "pyportal": "Adafruit PyPortal, PyPortal Pynt or PyPortal Titano (everything built in)",
     "pi": "Raspberry Pi (40-pin header, BCM GPIO numbers)",
     "feather_rp2040": "Adafruit Feather RP2040 (TFT FeatherWing, or a MAX7219 module wired to it)",
     "feather_m4": "Adafruit Feather M4 Express (TFT FeatherWing, or a MAX7219 module wired to it)",
@@ -36,6 +37,8 @@ BOARD_TITLES = {
 def _row(signal, part, module, board, gpio, header, colour, note):
     if signal in SIGNALS:
         assert board == board_name(KIND[0], signal), (KIND[0], signal, board)
+    if signal == "touch_irq":  # the code reads the TSC2007's interrupt as the touch_cs pin
+        assert board == board_name(KIND[0], "touch_cs"), (KIND[0], signal, board)
     return {
         "signal": signal,
         "part": part,
@@ -87,10 +90,14 @@ def _feather(kind, gpio):
         _row("tft_dc", "tft", "TFT_DC", "D10", gpio["D10"], "10", "white",
              "ILI9341 data/command (fixed by the FeatherWing)"),
         _row("tft_reset", "tft", "RST", "", None, "RST", "", "the FeatherWing ties the TFT reset to the Feather's reset"),
-        _row("touch_cs", "touch", "RT", "D6", gpio["D6"], "6", "purple", "STMPE610 chip select (fixed by the FeatherWing)"),
+        _row("touch_cs", "touch", "RT", "D6", gpio["D6"], "6", "purple",
+             "STMPE610 chip select (fixed by the FeatherWing V1)"),
+        _row("touch_irq", "touch", "IRQ", "D6", gpio["D6"], "6", "purple",
+             "TSC2007 interrupt (FeatherWing V2): left an input, read as the touch CS pin's setting"),
         _row("sd_cs", "tft", "SD", "D5", gpio["D5"], "5", "brown", "microSD chip select on the FeatherWing: not used, kept high"),
-        _row("i2c_sda", "touch", "SDA", "SDA", gpio["SDA"], "SDA", "blue", "I2C data (FT6206 boards only)"),
-        _row("i2c_scl", "touch", "SCL", "SCL", gpio["SCL"], "SCL", "yellow", "I2C clock (FT6206 boards only)"),
+        _row("i2c_sda", "touch", "SDA", "SDA", gpio["SDA"], "SDA", "blue",
+             "I2C data (the FeatherWing V2's TSC2007 at 0x48; an FT6206)"),
+        _row("i2c_scl", "touch", "SCL", "SCL", gpio["SCL"], "SCL", "yellow", "I2C clock (TSC2007 or FT6206)"),
         _row("piezo", "piezo", "+", "D12", gpio["D12"], "12", "red", "piezo buzzer (PWM); its other leg to GND"),
         _row("power_5v", "power", "VCC", "", None, "USB", "red", "5 V from USB for a MAX7219 module"),
         _row("power_3v3", "power", "3V", "", None, "3V", "red", "3.3 V"),
@@ -104,7 +111,24 @@ FEATHER_RP2040 = _feather("feather_rp2040", {"SCK": "GP18", "MOSI": "GP19", "MIS
 FEATHER_M4 = _feather("feather_m4", {"SCK": "PA17", "MOSI": "PB23", "MISO": "PB22", "D11": "PA21", "D9": "PA19",
                        "D10": "PA20", "D6": "PA18", "D5": "PA16", "SDA": "PA12", "SCL": "PA13", "D12": "PA22"})
 
+# A PyPortal's own parts: the names in its ``board`` module that hw/pyportal.py, hw/speaker.py
+# and hw/loop.py use (nothing to wire; the SAMD51 pins behind them differ between the three
+# boards, and the code never needs them).
+KIND[0] = "pyportal"
+PYPORTAL = (
+    _row("display", "tft", "built-in TFT", "DISPLAY", None, "-", "", "the screen, made by CircuitPython: "
+         "320x240 ILI9341 (PyPortal, Pynt), 480x320 HX8357 (Titano)"),
+    _row("touch_xl", "touch", "X-", "TOUCH_XL", None, "-", "", "resistive panel, read by adafruit_touchscreen"),
+    _row("touch_xr", "touch", "X+", "TOUCH_XR", None, "-", "", "resistive panel"),
+    _row("touch_yd", "touch", "Y-", "TOUCH_YD", None, "-", "", "resistive panel"),
+    _row("touch_yu", "touch", "Y+", "TOUCH_YU", None, "-", "", "resistive panel"),
+    _row("speaker", "piezo", "amplifier in", "SPEAKER", None, "-", "", "a DAC pin (A0) into the speaker's amplifier"),
+    _row("speaker_enable", "piezo", "amplifier on", "SPEAKER_ENABLE", None, "-", "",
+         "switched high to turn the amplifier on"),
+)
+
 PIN_MAP = {
+    "pyportal": PYPORTAL,
     "pi": PI,
     "feather_rp2040": FEATHER_RP2040,
     "feather_m4": FEATHER_M4,
@@ -113,7 +137,7 @@ PIN_MAP = {
 
 def rows(kind):
     """The rows of a board kind's table, in wiring order."""
-    return PIN_MAP[check_kind(kind)]
+    return PIN_MAP["pyportal" if kind == "pyportal" else check_kind(kind)]
 
 
 def row(kind, signal):
