@@ -8,8 +8,8 @@ each non-empty part follows its own branch. At a leaf (complete, closed or
 stuck) every order of its part gets that result. An order is looked at once
 per tie on its own path, so a start costs about 40320 x (ties on a path).
 
-The walk is compiled by numba (cached in __pycache__; both cores, one start
-per thread) over numpy arrays: pip install 'knightstour[analysis]'. The
+The walk is compiled by numba (cached in __pycache__; it releases the GIL,
+so each core follows its own starts) over numpy arrays: pip install 'knightstour[analysis]'. The
 board's symmetries map labels to labels, so only one start per symmetry class
 is followed; the other starts of its class reuse its results through a
 relabelling of the orders.
@@ -21,8 +21,11 @@ other starts.
 Desktop only: this module is not copied to the Feather.
 """
 
+import os
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from .board import DELTAS, LABELS
 from .orders import all_orders, order_name
@@ -138,12 +141,6 @@ def _follow(target, keys, width, start, orders, out):
                     onward[t] += 1
 
 
-@njit(cache=True, parallel=True)
-def _follow_all(target, keys, width, starts, orders, out):
-    for i in prange(starts.shape[0]):
-        _follow(target, keys, width, starts[i], orders, out[i])
-
-
 def symmetries(board):
     """The board's symmetries as (square map, label map) pairs, identity first."""
     w, h = board.width, board.height
@@ -222,8 +219,12 @@ class Analysis:
                 for squares, _ in group:
                     done[squares[start]] = True
         found = np.zeros((len(classes), ORDER_COUNT), dtype=np.int8)
-        _follow_all(np.array(board.target, dtype=np.int32), np.array(tie_keys(board, rule), dtype=np.int32),
-                    board.width, np.array(classes, dtype=np.int32), orders, found)
+        target = np.array(board.target, dtype=np.int32)
+        keys = np.array(tie_keys(board, rule), dtype=np.int32)
+        # One start per thread: the compiled walk releases the GIL.
+        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+            list(pool.map(lambda i: _follow(target, keys, board.width, classes[i], orders, found[i]),
+                          range(len(classes))))
         self.results = np.zeros((n, ORDER_COUNT), dtype=np.int8)
         done = [False] * n
         for i, start in enumerate(classes):
