@@ -17,7 +17,8 @@ import time
 
 from .simulator import parse_line
 
-RESULT_NAMES = {"complete": "complete", "closed": "closed tour!", "stuck": "stuck", "": ""}
+RESULT_NAMES = {"complete": "complete", "closed": "closed tour!", "stuck": "stuck", "impossible": "no tour from here",
+                "": ""}
 
 
 def matrix_lines(display):

@@ -148,3 +148,16 @@ def test_other_rules_are_never_stuck_either():
     for start in starts:
         run_tour(app, start)
         assert app.last_kind in ("complete", "closed") and sorted(app.tour.path) == list(range(256))
+
+
+def test_the_plain_simulator_says_why_and_exits_1(capsys, monkeypatch):
+    import io
+
+    from knightstour.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code = main(["sim", "--plain", "--once", "--speed", "0", "--size", "5x5", "--start", "b1"])
+    out = capsys.readouterr().out
+    assert code == 1
+    reason = solve(Board(5, 5), 1, "abcdefgh", "border", None)["reason"]
+    assert "result: no tour from here" in out and reason in out
