@@ -119,7 +119,11 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
         return 0
     from ..app import App
 
-    app = App(settings, display, touch, sound)
+    try:
+        app = App(settings, display, touch, sound, strict=True)
+    except ValueError as exc:  # a board too big for the display: say so, as sim does
+        print("knights-tour run: error: bad KNIGHTSTOUR_SIZE = %r: %s" % (settings.size, exc), file=err)
+        return 2
     try:
         run_forever(app, monotonic, sleep, until=until)
     except KeyboardInterrupt:
