@@ -1,6 +1,10 @@
 """Speed of `knights-tour orders analyse` (target: 8x8 in <= 0.3 s wall time) and of the solvers.
 
-Run: .venv/bin/python benchmarks/analysis.py
+Run: .venv/bin/python benchmarks/analysis.py [--search-only]
+
+Search with every rule (issue 10): 50 random starts and check orders (seed 10) on 32x32 for each of
+the four tie rules, open and closed tours; target: all found, the slowest under 1 s.
+Each start runs cold (no closed tour cached from an earlier start).
 """
 
 import os
@@ -13,8 +17,10 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "device"))
 
 from knightstour import analysis as analysis_module  # noqa: E402
+from knightstour import search as search_module  # noqa: E402
 from knightstour.analysis import Analysis  # noqa: E402
 from knightstour.board import Board  # noqa: E402
+from knightstour.rules import RULES  # noqa: E402
 from knightstour.search import find_tour  # noqa: E402
 from knightstour.solver import Warnsdorff  # noqa: E402
 
@@ -30,8 +36,40 @@ def best_of(n, fn):
     return min(times), sorted(times)[len(times) // 2]
 
 
+def search_every_rule(size="32x32", starts=50, seed=10):
+    """Guaranteed open and closed tours from random starts with each tie rule; returns True when
+    every start found a tour."""
+    import random
+
+    board = Board.parse(size)
+    rng = random.Random(seed)
+    picked = []
+    for _ in range(starts):
+        order = list("abcdefgh")
+        rng.shuffle(order)
+        picked.append((rng.randrange(board.squares), "".join(order)))
+    every = True
+    for rule in RULES:
+        for closed in (False, True):
+            times = []
+            found = 0
+            for start, order in picked:
+                search_module._closed_tours.clear()
+                began = time.perf_counter()
+                found += find_tour(board, start, order, rule, closed).found
+                times.append(time.perf_counter() - began)
+            every = every and found == starts
+            print("search %s %-6s %-6s: %d of %d found, slowest %.3f s, median %.3f s"
+                  % (size, rule, "closed" if closed else "open", found, starts, max(times),
+                     sorted(times)[starts // 2]))
+    return every
+
+
 def main():
     print("machine:", describe())
+    if "--search-only" in sys.argv[1:]:
+        search_every_rule()
+        return
     board = Board(8, 8)
     for rule in ("border", "centre", "first"):
         def cold(rule=rule):
@@ -62,6 +100,7 @@ def main():
         spent = time.perf_counter() - began
         print("guaranteed %s tours 32x32: %d of %d starts found, %.2f s each on average"
               % ("closed" if closed else "open", found, len(starts), spent / len(starts)))
+    search_every_rule()
 
 
 if __name__ == "__main__":
