@@ -2,6 +2,8 @@
 
 import argparse
 import io
+import os
+import sys
 
 from knightstour import cli
 from knightstour.commands import run as run_command
@@ -132,7 +134,7 @@ def test_an_unknown_knightstour_environment_variable_is_a_warning():
 def test_the_cli_prints_the_warning_on_stderr(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("KNIGHTSTOUR_ZZZ", "1")
     monkeypatch.setattr(run_command, "SPI_DEVICE", str(tmp_path / "missing"))
-    assert cli.main(["run", "--display", "max7219"]) == 1
+    assert cli.main(["run", "--display", "max7219"]) == run_command.EXIT_SETUP
     err = capsys.readouterr().err
     assert "warning: unknown setting KNIGHTSTOUR_ZZZ in the environment (ignored)" in err
 
@@ -158,3 +160,71 @@ def test_speeds_outside_the_accepted_range_are_refused(capsys):
         assert cli.main(["sim", "--plain", "--once", "--display", "matrix", "--speed", speed]) == 2
         err = capsys.readouterr().err
         assert one_line(err) and "--speed" in err and "0.01 to 100" in err, speed
+
+
+# --- a Raspberry Pi without the GPIO or PWM backend Blinka needs (issue 9, Pi 5 / Bookworm) ---
+
+BLINKA_MISSING = '''
+try:
+    import {module}  # noqa
+except ModuleNotFoundError as error:
+    # What Blinka 10 does (adafruit_blinka.importing.raise_for_missing_platform_dependency)
+    raise RuntimeError("The platform library '{module}' was not found. To install, try typing: "
+                       "pip install {module}") from error
+'''
+
+
+def stand_in_blinka(tmp_path, monkeypatch, module, missing):
+    """A `module` (board or pwmio) that fails as Blinka does when `missing` cannot be imported."""
+    folder = tmp_path / "blinka"
+    folder.mkdir(exist_ok=True)
+    (folder / (module + ".py")).write_text(BLINKA_MISSING.replace("{module}", missing))
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.setitem(sys.modules, missing, None)
+
+
+def test_run_names_the_fix_when_gpiod_is_missing(tmp_path, monkeypatch, capsys):
+    stand_in_blinka(tmp_path, monkeypatch, "board", "gpiod")
+    spidev = tmp_path / "spidev0.0"
+    spidev.write_text("")
+    monkeypatch.setattr(run_command, "SPI_DEVICE", str(spidev))
+    assert cli.main(["run", "--display", "max7219"]) == run_command.EXIT_SETUP
+    err = capsys.readouterr().err
+    assert one_line(err) and "gpiod" in err and "-m pip install 'gpiod>=2.2.2,<3'" in err
+    assert "knightstour[pi]" not in err
+
+
+def test_run_names_the_fix_when_the_pwm_backend_is_missing(tmp_path, monkeypatch):
+    stand_in_blinka(tmp_path, monkeypatch, "pwmio", "adafruit_blinka_raspberry_pi_pwm")
+    code, err = run_on(tmp_path, "max7219", {"KNIGHTSTOUR_PIEZO": "on"})
+    assert code == run_command.EXIT_SETUP and one_line(err)
+    assert "Adafruit-Blinka-Raspberry-Pi-PWM>=1.0.2" in err and "python3-dev" in err and "PIEZO" in err
+
+
+def test_older_blinkas_backends_get_their_own_fix():
+    from knightstour.commands.blinka import backend_fix, missing_backend
+
+    assert missing_backend(ModuleNotFoundError("No module named 'lgpio'", name="lgpio")) == "lgpio"
+    assert missing_backend(ModuleNotFoundError("No module named 'RPi'", name="RPi.GPIO")) == "RPi"
+    assert missing_backend(ModuleNotFoundError("No module named 'adafruit_max7219'", name="adafruit_max7219")) is None
+    lgpio = backend_fix("lgpio", python="/opt/knightstour/venv/bin/python", prefix="/opt/knightstour/venv")
+    assert "python3-lgpio" in lgpio and "include-system-site-packages = true in /opt/knightstour/venv/pyvenv.cfg" in lgpio
+    assert "pip install RPi.GPIO" in backend_fix("RPi", python="/v/bin/python")
+
+
+def test_the_pi_extra_brings_what_blinka_needs_on_a_pi_and_nothing_on_a_desktop():
+    import tomllib
+    from packaging.requirements import Requirement
+
+    from knightstour.commands.blinka import GPIOD, PWM
+
+    with open(os.path.join(os.path.dirname(__file__), "..", "pyproject.toml"), "rb") as handle:
+        extra = tomllib.load(handle)["project"]["optional-dependencies"]["pi"]
+    wanted = {Requirement(GPIOD.strip("'")), Requirement(PWM.strip("'"))}
+    for machine, expected in (("aarch64", True), ("armv7l", True), ("x86_64", False)):
+        env = {"sys_platform": "linux", "platform_machine": machine}
+        chosen = {str(r.name).lower() + str(r.specifier) for r in map(Requirement, extra)
+                  if r.marker is None or r.marker.evaluate(env)}
+        assert all((w.name.lower() + str(w.specifier) in chosen) == expected for w in wanted), machine
+    assert any(r.startswith("adafruit-blinka>=10") for r in extra)
