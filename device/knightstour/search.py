@@ -213,8 +213,8 @@ def close_by_rotation(board, path, budget):
                 pick = i
                 break
             choices += 1
-            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-            if (seed >> 8) % choices == 0:
+            seed = (seed * 75 + 74) % 65537  # small ints only: no long-int allocation on a board
+            if seed % choices == 0:
                 pick = i
         if pick < 0:
             return None, spent
@@ -255,47 +255,46 @@ _SLICE = 20000
 def find_tour(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, budget=DEFAULT_BUDGET):
     """A tour (closed when asked) from ``start`` whenever one exists, within ``budget`` nodes in all.
 
-    The tries share the budget: the display's ``rule`` with room for a few
-    backtracks (its own tour where that works); the search's own tie key
-    (FARTHEST), for a closed tour followed by Posa's rotations; a closed tour
-    found from any square and rotated to begin at ``start`` (a closed tour
-    passes every square); other check orders; then the rest of the budget from
-    ``start``. A try that searches everything and finds nothing proves there is
-    no tour, since the tree searched depends neither on the order nor on the tie key.
+    A single depth-first search can sink its whole budget below one early
+    mistake, so the budget is shared between short tries: the display's
+    ``rule`` with room for a few backtracks (its own tour where that works);
+    then the search's own tie keys (FARTHEST, then "border") with each
+    rotation of the check order, each try an open tour that Posa's rotations
+    close when a closed one is asked for; a closed tour found from any square
+    and rotated to begin at ``start`` (a closed tour passes every square); then
+    the rest of the budget from ``start``. A try that searches everything and
+    finds nothing proves there is no tour, since the tree searched depends
+    neither on the order nor on the tie key.
     """
     reason = impossibility(board, start, closed)
     if reason:
         return SearchResult(IMPOSSIBLE, None, 0, reason)
     order = parse_order(order) if isinstance(order, str) else tuple(order)
+    n = board.squares
     spent = 0
-    tries = ((rule, closed, 2 * board.squares), (FARTHEST, False, _SLICE * 2))
-    for key, closed_search, nodes in tries:
-        result = search(board, start, order, key, closed_search, min(nodes, budget - spent))
+    tries = [(rule, 0, closed, 2 * n)]
+    for shift in range(8):
+        tries.append((FARTHEST, shift, False, 8 * n))
+        tries.append(("border", shift, False, 8 * n))
+    for key, shift, closed_search, nodes in tries:
+        if spent >= budget:
+            break
+        result = search(board, start, order[shift:] + order[:shift], key, closed_search,
+                        min(nodes, budget - spent))
         spent += result.nodes
         if result.found and closed and not closed_search:
-            path, rotations = close_by_rotation(board, result.path, min(_SLICE, budget - spent))
+            path, rotations = close_by_rotation(board, result.path, min(8 * n, budget - spent))
             spent += rotations
             if path:
                 return SearchResult(FOUND, path, spent)
         elif result.status != BUDGET:
             result.nodes = spent
             return result
-        if spent >= budget:
-            return SearchResult(BUDGET, None, spent, "the search budget of %d nodes ran out" % budget)
-    if closed or closed_tours_exist(board.width, board.height):
+    if spent < budget and (closed or closed_tours_exist(board.width, board.height)):
         path, nodes = _closed_tour_anywhere(board, order, budget - spent)
         spent += nodes
         if path:
             return SearchResult(FOUND, rotate_closed(path, start), spent)
-    for shift in range(1, 8):
-        if spent >= budget:
-            break
-        result = search(board, start, order[shift:] + order[:shift], FARTHEST, closed,
-                        min(_SLICE, budget - spent))
-        spent += result.nodes
-        if result.status != BUDGET:
-            result.nodes = spent
-            return result
     if spent < budget:
         result = search(board, start, order, FARTHEST, closed, budget - spent)
         spent += result.nodes
