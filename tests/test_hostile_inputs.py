@@ -125,8 +125,8 @@ def test_a_file_over_64_kb_is_refused_in_one_line(tmp_path):
 
 def test_an_unknown_knightstour_environment_variable_is_a_warning():
     warnings = []
-    settings = load_for_command(None, {"KNIGHTSTOUR_RULLE": "first", "KNIGHTSTOUR_RULE": "centre", "HOME": "/"},
-                                warn=warnings.append)
+    settings = load_for_command(None, {"KNIGHTSTOUR_RULLE": "first", "KNIGHTSTOUR_RULE": "centre", "HOME": "/",
+                                       "KNIGHTSTOUR_MPY_CROSS": "/opt/mpy-cross-cp10"}, warn=warnings.append)
     assert settings.rule == "centre"
     assert len(warnings) == 1 and "KNIGHTSTOUR_RULLE" in warnings[0] and "did you mean KNIGHTSTOUR_RULE?" in warnings[0]
 

@@ -6,6 +6,8 @@ Uses only the standard library and runs on Python 3.9 (no tomllib needed).
 """
 
 
+# Environment variables of ours that are not settings: no "unknown setting" warning for them.
+NOT_SETTINGS = ("KNIGHTSTOUR_MPY_CROSS", "KNIGHTSTOUR_INSTALL_RECORD")
 MAX_BYTES = 65536  # a settings file is a few dozen lines; anything this big is the wrong file
 SHOWN = 60  # characters of a value echoed in a message
 
@@ -161,7 +163,7 @@ def load_for_command(config=None, environ=None, options=(), warn=None):
             print("knights-tour: warning: %s" % line, file=sys.stderr)
     known = set(key.env for key in KEYS)
     for name in sorted(environ):
-        if name.startswith(PREFIX) and name not in known:
+        if name.startswith(PREFIX) and name not in known and name not in NOT_SETTINGS:
             close = difflib.get_close_matches(name, sorted(known), 1)
             hint = ("did you mean %s?" % close[0]) if close else "the keys are %s" % key_names()
             warn("unknown setting %s in the environment (ignored); %s" % (name, hint))
