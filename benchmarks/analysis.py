@@ -1,8 +1,13 @@
 """Speed of `knights-tour orders analyse` (targets: 8x8 in <= 0.3 s wall time; every square board from
 5x5 to 16x16 in under 30 s in all) and of the solvers.
 
-Run: .venv/bin/python benchmarks/analysis.py          (everything)
-     .venv/bin/python benchmarks/analysis.py sizes    (only the sizes 5x5 to 16x16)
+Run: .venv/bin/python benchmarks/analysis.py                  (everything)
+     .venv/bin/python benchmarks/analysis.py sizes            (only the sizes 5x5 to 16x16)
+     .venv/bin/python benchmarks/analysis.py --search-only    (only the search with every rule)
+
+Search with every rule (issue 10): 50 random starts and check orders (seed 10) on 32x32 for each of
+the four tie rules, open and closed tours; target: all found, the slowest under 1 s.
+Each start runs cold (no closed tour cached from an earlier start).
 """
 
 import os
@@ -14,8 +19,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "device"))
 
+from knightstour import search as search_module  # noqa: E402
 from knightstour.analysis import Analysis  # noqa: E402
 from knightstour.board import Board  # noqa: E402
+from knightstour.rules import RULES  # noqa: E402
 from knightstour.search import find_tour  # noqa: E402
 from knightstour.solver import Warnsdorff  # noqa: E402
 
@@ -51,10 +58,42 @@ def sizes():
     print("analysis 5x5 to 16x16: %.2f s in all (target: under 30 s), loading included" % total)
 
 
+def search_every_rule(size="32x32", starts=50, seed=10):
+    """Guaranteed open and closed tours from random starts with each tie rule; returns True when
+    every start found a tour."""
+    import random
+
+    board = Board.parse(size)
+    rng = random.Random(seed)
+    picked = []
+    for _ in range(starts):
+        order = list("abcdefgh")
+        rng.shuffle(order)
+        picked.append((rng.randrange(board.squares), "".join(order)))
+    every = True
+    for rule in RULES:
+        for closed in (False, True):
+            times = []
+            found = 0
+            for start, order in picked:
+                search_module._closed_tours.clear()
+                began = time.perf_counter()
+                found += find_tour(board, start, order, rule, closed).found
+                times.append(time.perf_counter() - began)
+            every = every and found == starts
+            print("search %s %-6s %-6s: %d of %d found, slowest %.3f s, median %.3f s"
+                  % (size, rule, "closed" if closed else "open", found, starts, max(times),
+                     sorted(times)[starts // 2]))
+    return every
+
+
 def main():
     print("machine:", describe())
     if sys.argv[1:] == ["sizes"]:
         sizes()
+        return
+    if sys.argv[1:] == ["--search-only"]:
+        search_every_rule()
         return
     sizes()
     board = Board(8, 8)
@@ -83,6 +122,7 @@ def main():
         spent = time.perf_counter() - began
         print("guaranteed %s tours 32x32: %d of %d starts found, %.2f s each on average"
               % ("closed" if closed else "open", found, len(starts), spent / len(starts)))
+    search_every_rule()
 
 
 if __name__ == "__main__":

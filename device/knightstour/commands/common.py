@@ -28,7 +28,10 @@ def rng_from(args):
 def start_from(args, board, rng):
     if str(args.start).strip().lower() == "random":
         return rng.randrange(board.squares)
-    return board.parse_square(args.start)
+    try:
+        return board.parse_square(args.start)
+    except ValueError as exc:
+        raise ValueError("bad --start %r: %s, or random" % (args.start, str(exc).split(": ", 1)[1])) from None
 
 
 def order_from(text, board, rule, rng):

@@ -6,6 +6,7 @@ import time
 
 from ..board import Board
 from ..rules import check_rule
+from .output import check_output, write_output
 
 ORDER_COUNT = 40320
 SUPER_SIDES = range(5, 17)  # every square board the TFT toy shows
@@ -89,20 +90,6 @@ def fresh_entries(sides=SUPER_SIDES):
     return entries, seconds
 
 
-def write_atomically(path, text, mode="w"):
-    """Write to a temporary file beside ``path`` and rename, so nothing is left half-written."""
-    tmp = path + ".tmp"
-    with open(tmp, mode) as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
-def _check_writable(path, what):
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise ValueError("bad %s %r: folder %s does not exist" % (what, path, folder))
-
-
 def board_table(board, values):
     width = max(len(str(v)) for v in values) + 1
     lines = []
@@ -183,9 +170,7 @@ def draw_heatmap(analysis, path):
                   board.square_name(f)[:-1], fill=(0, 0, 0), font=font)
     for r in range(board.height):
         draw.text((10, title_h + (board.height - 1 - r) * cell + cell / 2 - 10), str(r + 1), fill=(0, 0, 0), font=font)
-    tmp = path + ".tmp.png"
-    image.save(tmp)
-    os.replace(tmp, path)
+    write_output(path, lambda handle: image.save(handle, format="PNG"), "--heatmap")
 
 
 def _sized_default_font():
@@ -200,22 +185,20 @@ def _sized_default_font():
 
 def run(args):
     if args.action == "write":
-        _check_writable(args.output, "--output")
+        check_output(args.output, "--output")
         entries, seconds = fresh_entries()
         for (size, fails, closed, names), spent in zip(entries, seconds):
             print("%-5s %d orders, stuck from %d starts, closed from %d (%.2f s)"
                   % (size, len(names), fails, closed, spent))
-        write_atomically(args.output, super_orders_source(entries))
+        write_output(args.output, super_orders_source(entries), "--output")
         print("wrote the orders of %d sizes to %s" % (len(entries), args.output))
         return 0
     board = Board.parse(args.size)
     rule = check_rule(args.rule)
     if args.json:
-        _check_writable(args.json, "--json")
+        check_output(args.json, "--json")
     if args.heatmap:
-        _check_writable(args.heatmap, "--heatmap")
-        if not args.heatmap.lower().endswith(".png"):
-            raise ValueError("bad --heatmap %r: give a file name ending in .png" % args.heatmap)
+        check_output(args.heatmap, "--heatmap", suffix=".png")
         try:
             import PIL  # noqa: F401
         except ImportError:
@@ -226,7 +209,7 @@ def run(args):
     seconds = time.perf_counter() - began
     print(summary(analysis, seconds))
     if args.json:
-        write_atomically(args.json, json.dumps(analysis.to_json(), indent=1) + "\n")
+        write_output(args.json, json.dumps(analysis.to_json(), indent=1) + "\n", "--json")
     if args.heatmap:
         draw_heatmap(analysis, args.heatmap)
     return 0
