@@ -9,6 +9,7 @@ naming the key or option and the values it accepts.
 import os
 import sys
 
+from knightstour.commands.output import check_output
 from knightstour.rules import RULES
 from knightstour.settings_toml import load_for_command
 
@@ -90,11 +91,7 @@ def check_screenshot(args):
         raise ValueError("--screenshot shows an automatic tour: leave out --play")
     if args.display not in ("tft", "matrix"):
         raise ValueError("bad --display %r for --screenshot: give --display tft or --display matrix" % args.display)
-    if not args.screenshot.lower().endswith(".png"):
-        raise ValueError("bad --screenshot %r: give a file name ending in .png" % args.screenshot)
-    folder = os.path.dirname(os.path.abspath(args.screenshot))
-    if not os.path.isdir(folder):
-        raise ValueError("bad --screenshot %r: folder %s does not exist" % (args.screenshot, folder))
+    check_output(args.screenshot, "--screenshot", suffix=".png")
     if args.moves is not None and args.moves < 1:
         raise ValueError("bad --moves %d: give a whole number of squares, 1 or more" % args.moves)
 
@@ -102,9 +99,7 @@ def check_screenshot(args):
 def save_screenshot(args, settings):
     from .screenshot import save_screenshot as save
 
-    tmp = args.screenshot + ".tmp.png"
-    save(args.display, tmp, settings=settings, moves=args.moves)
-    os.replace(tmp, args.screenshot)
+    save(args.display, args.screenshot, settings=settings, moves=args.moves)
     print("wrote %s" % args.screenshot)
     return 0
 

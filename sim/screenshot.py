@@ -205,12 +205,17 @@ class Emulated:
         self.rig.touch_chip.release()
 
     def save_png(self, path, scale=None):
+        """Write the screen as a PNG through the safe output (a symlink's target, a device in
+        place; never debris), for --screenshot."""
+        from knightstour.commands.output import write_output
+
         if self.display_name != "max7219":
-            render.save_tft_png(self.chip, path, rotation=self.rotation, scale=scale or 1)
+            image = render.tft_image(self.chip, rotation=self.rotation, scale=scale or 1)
         elif self.panel is not None:
-            render.panel_image(self.panel, scale=scale or 20).save(path)
+            image = render.panel_image(self.panel, scale=scale or 20)
         else:
-            render.save_matrix_png(self.chip, path, scale=scale or 40)
+            image = render.matrix_image(self.chip, scale=scale or 40)
+        write_output(path, lambda handle: image.save(handle, format="PNG"), "--screenshot")
         return path
 
     def close(self):

@@ -1,13 +1,12 @@
 import json
 import os
+import sys
 
 import pytest
 
-from knightstour import super_orders
-from knightstour.analysis import Analysis
-from knightstour.board import Board
+from knightstour.app import super_orders
 from knightstour.cli import main
-from knightstour.commands.orders import MODULE_PATH, super_orders_source
+from knightstour.commands.orders import MODULE_PATH, kept_orders, super_orders_source
 
 
 def run(capsys, *argv):
@@ -37,7 +36,7 @@ def test_super_order_and_random_start_are_seeded(capsys):
     first = run(capsys, "solve", "--start", "random", "--order", "super", "--seed", "4", "--json")[1]
     again = run(capsys, "solve", "--start", "random", "--order", "super", "--seed", "4", "--json")[1]
     assert first == again
-    assert json.loads(first)["order"] in super_orders.SUPER_ORDERS
+    assert json.loads(first)["order"] in super_orders("8x8")
 
 
 def test_no_tour_exists_gives_the_reason_and_exit_1(capsys):
@@ -66,7 +65,8 @@ def test_closed_mode(capsys):
     (["solve", "--size", "33x3"], "from 1 to 32"),
     (["solve", "--start", "z9"], "a1 to h8"),
     (["solve", "--rule", "nearest"], "border, centre, first, random"),
-    (["solve", "--size", "6x6", "--order", "super"], "computed for 8x8"),
+    (["solve", "--size", "4x4", "--order", "super"], "computed for 5x5, 6x6, 7x7"),
+    (["solve", "--size", "8x8", "--rule", "first", "--order", "super"], "with rule border"),
     (["orders", "analyse", "--rule", "random"], "use border, centre or first"),
 ])
 def test_bad_input_is_one_clear_line_and_exit_2(capsys, argv, needle):
@@ -91,19 +91,33 @@ def test_analyse_refuses_a_missing_folder_before_working(tmp_path, capsys):
     assert not (tmp_path / "no").exists()
 
 
-def test_the_committed_super_orders_equal_a_fresh_run():
-    with open(MODULE_PATH) as f:
-        committed = f.read()
-    assert committed == super_orders_source(Analysis(Board(8, 8), "border"))
-    assert os.path.basename(MODULE_PATH) == "super_orders.py"
-
-
-def test_orders_write_writes_the_module(tmp_path, capsys):
+def test_the_committed_super_orders_equal_a_fresh_run(tmp_path, capsys):
+    # `orders write` analyses every size from 5x5 to 16x16 (numba-compiled: seconds).
     target = tmp_path / "super_orders.py"
     code, out, _ = run(capsys, "orders", "write", "--output", str(target))
-    assert code == 0 and "8 super orders" in out
+    assert code == 0 and "wrote the orders of 12 sizes" in out
+    assert os.path.basename(MODULE_PATH) == "super_orders.py"
     with open(MODULE_PATH) as f:
         assert target.read_text() == f.read()
+
+
+def test_the_module_text_comes_from_the_entries(monkeypatch):
+    text = super_orders_source([("8x8", 0, 21, ["ahfdgceb", "bcegdhfa"]), ("7x7", 4, 0, ["abdgcefh"]),
+                                ("16x16", 0, 17, ["achgfedb"])])
+    namespace = {}
+    exec(text, namespace)
+    assert namespace["RULE"] == "border"
+    monkeypatch.setattr("knightstour.super_orders.TABLE", namespace["TABLE"])
+    assert super_orders("8x8") == ("ahfdgceb", "bcegdhfa")
+    assert super_orders("7x7") == ("abdgcefh",) and super_orders("9x9") == ()
+    assert super_orders("6x6") == ()  # not the end of 16x16
+    assert namespace["TABLE"].split("\n")[2] == "7x7 4 0 abdgcefh"
+
+
+def test_kept_orders_are_spread_over_the_sorted_names():
+    names = ["o%02d" % i for i in range(24)]
+    assert kept_orders(names) == ["o00", "o03", "o06", "o09", "o12", "o15", "o18", "o21"]
+    assert kept_orders(names[:5]) == names[:5]
 
 
 def test_the_summary_names_a_few_super_orders_when_every_order_ties(capsys):
@@ -111,3 +125,10 @@ def test_the_summary_names_a_few_super_orders_when_every_order_ties(capsys):
     line = next(line for line in out.splitlines() if line.startswith("super orders"))
     assert code == 0 and line.startswith("super orders (40320): abcdefgh ")
     assert line.endswith("... and 40304 more (all of them in --json)")
+
+
+def test_orders_without_numpy_or_numba_says_what_to_install(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "knightstour.analysis", None)  # as if numba were missing
+    code, out, err = run(capsys, "orders", "analyse", "--size", "5x5")
+    assert code == 2 and out == ""
+    assert "pip install 'knightstour[analysis]'" in err and len(err.strip().splitlines()) == 1

@@ -52,7 +52,7 @@ def test_spi_off_is_one_line_naming_raspi_config_and_the_wiring(tmp_path):
     code = run_command.start(args_for("--display", "max7219"), environ={},
                              spi_device=str(tmp_path / "missing"), err=err)
     text = one_line(err)
-    assert code == 1
+    assert code == run_command.EXIT_SETUP
     assert "SPI is off" in text and "raspi-config" in text and "wiring/README.md" in text
 
 
@@ -60,12 +60,12 @@ def test_i2c_off_for_the_ft6206(spidev, tmp_path):
     err = io.StringIO()
     code = run_command.start(args_for("--display", "ili9341"), environ={"KNIGHTSTOUR_TOUCH": "ft6206"},
                              spi_device=spidev, i2c_device=str(tmp_path / "no-i2c"), err=err)
-    assert code == 1 and "I2C is off" in one_line(err)
+    assert code == run_command.EXIT_SETUP and "I2C is off" in one_line(err)
 
 
 def test_the_cli_prints_one_line_without_spi(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr(run_command, "SPI_DEVICE", str(tmp_path / "missing"))
-    assert cli.main(["run", "--display", "max7219"]) == 1
+    assert cli.main(["run", "--display", "max7219"]) == run_command.EXIT_SETUP
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and "enable SPI" in captured.err
 
@@ -80,7 +80,7 @@ def test_bad_settings_are_a_usage_error(capsys, tmp_path):
 def test_not_a_pi_is_one_line(spidev):
     err = io.StringIO()
     code = run_command.start(args_for("--display", "max7219"), environ={}, spi_device=spidev, err=err)
-    assert code == 1
+    assert code == run_command.EXIT_SETUP
     assert "wiring/README.md" in one_line(err)
 
 
@@ -164,6 +164,6 @@ def test_a_busy_chip_select_names_the_spi0_0cs_overlay(spidev):
     hardware = lambda settings: BusyPins("pi", settings, board=sim_board("pi", matrix=matrix))  # noqa: E731
     code = run_command.start(args_for("--display", "max7219"), environ={}, hardware=hardware,
                              spi_device=spidev, err=err)
-    assert code == 1
+    assert code == run_command.EXIT_SETUP
     line = one_line(err)
     assert "dtoverlay=spi0-0cs" in line and "wiring/README.md" in line

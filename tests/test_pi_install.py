@@ -47,10 +47,11 @@ def test_the_unit_runs_the_toy_as_its_own_user_and_restarts_on_failure():
 
 def test_dry_run_lists_every_step_and_changes_nothing(tmp_path):
     out = dry_run("--display", "max7219", path=with_fake_raspi_config(tmp_path)).stdout
-    for step in ("apt-get install -y python3-venv", "useradd --system", "raspi-config nonint do_spi 0",
+    for step in ("apt-get install -y python3-venv python3-pip python3-dev build-essential", "useradd --system", "raspi-config nonint do_spi 0",
                  "without .git, .venv, node_modules", "dtoverlay=spi0-0cs", "pip install /opt/knightstour/src[pi]",
-                 "systemctl enable --now knightstour.service"):
+                 "systemctl enable knightstour.service", "systemctl restart knightstour.service"):
         assert step in out
+    assert out.rstrip().endswith("dry run: nothing was changed")
     assert not os.path.exists("/opt/knightstour/src/pyproject.toml")
 
 
@@ -60,13 +61,61 @@ def test_without_raspi_config_it_says_how_to_turn_spi_on(tmp_path):
     assert "dtparam=spi=on" in dry_run("--display", "max7219").stdout
 
 
-def test_uninstall_removes_the_service_user_and_files():
-    out = dry_run("--uninstall").stdout
+def test_uninstall_removes_what_the_installer_created(tmp_path):
+    record = tmp_path / "record"
+    record.write_text("user\nprefix\nboot-config /boot/firmware/config.txt\n")
+    env = dict(os.environ, KNIGHTSTOUR_INSTALL_RECORD=str(record))
+    out = subprocess.run(["bash", INSTALL, "--dry-run", "--uninstall"], capture_output=True, text=True,
+                         env=env).stdout
     for step in ("systemctl disable --now knightstour.service", "rm -f /etc/systemd/system/knightstour.service",
-                 "userdel knightstour", "rm -rf /opt/knightstour"):
+                 "userdel knightstour", "rm -rf /opt/knightstour\n",
+                 "sed -i /^dtoverlay=spi0-0cs$/d /boot/firmware/config.txt"):
         assert step in out
-    assert "kept /etc/knightstour/config.toml" in out
-    assert "rm -rf /etc/knightstour" in dry_run("--uninstall", "--purge").stdout
+    assert "kept /etc/knightstour/config.toml" in out and out.rstrip().endswith("dry run: nothing was changed")
+    purge = subprocess.run(["bash", INSTALL, "--dry-run", "--uninstall", "--purge"], capture_output=True,
+                           text=True, env=env).stdout
+    assert "rm -rf /etc/knightstour" in purge
+
+
+def test_uninstall_leaves_what_was_there_before():
+    env = dict(os.environ, KNIGHTSTOUR_INSTALL_RECORD="/nonexistent/record")
+    out = subprocess.run(["bash", INSTALL, "--dry-run", "--uninstall"], capture_output=True, text=True,
+                         env=env).stdout
+    assert "userdel" not in out and "sed -i" not in out and "rm -rf /opt/knightstour\n" not in out
+    assert "rm -rf /opt/knightstour/src /opt/knightstour/venv" in out
+
+
+def test_purge_without_uninstall_is_an_error():
+    done = dry_run("--display", "max7219", "--purge")
+    assert done.returncode == 2 and "--purge goes with --uninstall" in done.stderr
+    assert done.stdout == ""
+
+
+def test_help_prints_the_usage_and_no_line_of_the_script():
+    done = subprocess.run(["bash", INSTALL, "--help"], capture_output=True, text=True)
+    assert done.returncode == 0 and "--uninstall [--purge]" in done.stdout
+    assert "set -" not in done.stdout and "#" not in done.stdout
+
+
+def test_the_unit_does_not_restart_on_errors_a_restart_cannot_fix():
+    from knightstour.commands.run import EXIT_SETUP
+
+    unit = unit_from(dry_run("--display", "max7219").stdout)
+    service = unit["Service"]
+    assert set(service["RestartPreventExitStatus"].split()) == {"2", str(EXIT_SETUP)}
+    assert int(unit["Unit"]["StartLimitBurst"]) <= 10 and int(unit["Unit"]["StartLimitIntervalSec"]) > 0
+    assert service["ProtectSystem"] == "strict" and service["PrivateTmp"] == "true"
+    assert "PrivateDevices" not in service  # the SPI, I2C and GPIO devices are in /dev
+
+
+def test_the_boot_config_line_goes_on_a_line_of_its_own(tmp_path):
+    config = tmp_path / "config.txt"
+    config.write_text("dtparam=audio=on")  # no final newline
+    snippet = 'source <(sed -n "/^append_line()/,/^}/p" %s); append_line "$1" dtoverlay=spi0-0cs' % INSTALL
+    subprocess.run(["bash", "-c", snippet, "bash", str(config)], check=True)
+    assert config.read_text() == "dtparam=audio=on\ndtoverlay=spi0-0cs\n"
+    subprocess.run(["bash", "-c", snippet, "bash", str(tmp_path / "new.txt")], check=True)
+    assert (tmp_path / "new.txt").read_text() == "dtoverlay=spi0-0cs\n"
 
 
 def test_bad_options_are_one_clear_line():

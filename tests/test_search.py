@@ -88,3 +88,37 @@ def test_a_small_budget_says_so():
     board = Board(32, 32)
     result = search(board, 0, closed=True, budget=50)
     assert result.status == BUDGET and "budget of 50 nodes" in result.reason
+
+
+@pytest.mark.parametrize("rule", ["border", "centre", "first", "random"])
+def test_the_search_does_not_depend_on_the_tie_rule_on_32x32(rule):
+    # Node counts, not times: every rule finds open and closed tours with a few thousand nodes
+    # (the centre rule used to sink its whole budget of two million and fail).
+    board = Board(32, 32)
+    for start, order in ((0, "abcdefgh"), (31, "hgfedcba"), (500, "ahfdgceb"), (777, "cbhfaegd")):
+        for closed in (False, True):
+            result = find_tour(board, start, order, rule, closed)
+            assert result.found and result.nodes <= 20 * board.squares, (start, closed, result.nodes)
+            assert_tour(board, result.path, start, closed)
+
+
+def test_where_the_rules_own_tour_works_it_is_the_tour_given():
+    from knightstour.solver import Warnsdorff
+
+    board = Board(8, 8)
+    for rule in ("border", "centre", "first"):
+        plain = Warnsdorff(board, "ahfdgceb", rule).run(2)
+        assert plain.complete
+        assert find_tour(board, 2, "ahfdgceb", rule).path == plain.squares()
+
+
+def test_posa_rotations_close_an_open_tour_keeping_its_start():
+    from knightstour.search import close_by_rotation
+
+    board = Board(16, 16)
+    opened = search(board, 37, "abcdefgh", "first", False)
+    assert opened.found and not board.is_knight_move(opened.path[-1], opened.path[0])
+    closed, rotations = close_by_rotation(board, opened.path, 10000)
+    assert 0 < rotations < 10000
+    assert_tour(board, closed, 37, closed=True)
+    assert close_by_rotation(board, opened.path, 0) == (None, 0)

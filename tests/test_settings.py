@@ -47,7 +47,7 @@ def test_environment_like_circuitpython_getenv():
         ("KNIGHTSTOUR_MODE", "party", "bad KNIGHTSTOUR_MODE = 'party': one of attract, touch, play; using the default attract"),
         ("KNIGHTSTOUR_ORDER", "abc", "bad KNIGHTSTOUR_ORDER = 'abc': super, or a check order is the eight move labels"),
         ("KNIGHTSTOUR_SIZE", "8by8", "bad KNIGHTSTOUR_SIZE = '8by8': a board size is WxH"),
-        ("KNIGHTSTOUR_SPEED", "fast", "bad KNIGHTSTOUR_SPEED = 'fast': a number, 0 (no delay) or more"),
+        ("KNIGHTSTOUR_SPEED", "fast", "bad KNIGHTSTOUR_SPEED = 'fast': 0 (no delay) or a number from 0.01 to 100"),
         ("KNIGHTSTOUR_SPEED", "-1", "bad KNIGHTSTOUR_SPEED = '-1'"),
         ("KNIGHTSTOUR_PAUSE_MS", "2.5", "bad KNIGHTSTOUR_PAUSE_MS = '2.5': a whole number of milliseconds"),
         ("KNIGHTSTOUR_SOUND", "loud", "bad KNIGHTSTOUR_SOUND = 'loud': on or off; using the default on"),

@@ -32,7 +32,8 @@ def test_plain_once_prints_frames_without_control_codes(capsys, monkeypatch):
 
 def test_plain_once_exit_code_1_when_stuck(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    # Order abcdefgh with the "first" rule gets stuck from e3.
+    # Order abcdefgh with the "first" rule gets stuck from e3; with no search budget the toy stays stuck.
+    monkeypatch.setattr("knightstour.rescue.SEARCH_BUDGET", 1)
     code, out, _ = run_cli(capsys, "--plain", "--once", "--speed", "0", "--order", "abcdefgh",
                            "--rule", "first", "--start", "e3", "--display", "matrix")
     assert code == 1
@@ -46,7 +47,7 @@ def test_plain_once_exit_code_1_when_stuck(capsys, monkeypatch):
         (["--rule", "zig"], "bad --rule = 'zig': one of border, centre, first, random"),
         (["--order", "abc"], "bad --order = 'abc': super, or a check order is the eight move labels a-h"),
         (["--size", "0x3"], "bad --size = '0x3': a board size is WxH"),
-        (["--speed", "fast"], "bad --speed = 'fast': a number, 0 (no delay) or more"),
+        (["--speed", "fast"], "bad --speed = 'fast': 0 (no delay) or a number from 0.01 to 100"),
         (["--start", "k9"], "bad KNIGHTSTOUR_START = 'k9': not a square of the 8x8 board (a1 to h8)"),
         (["--size", "10x10", "--display", "matrix"], "the 10x10 board does not fit the display (at most 8x8)"),
     ],

@@ -1,60 +1,144 @@
-"""Every check order from every start, without running 40320 x 64 tours.
+"""Every check order from every start, without running 40320 x N tours.
 
 A tour depends on the check order only where the rule leaves a tie, and then
-only through which of the tied labels comes first. So each start is followed
-once, as a tree: a forced move is just made; at a tie the set of orders splits
-by which tied label comes first, and each branch carries the constraints
-"l before m". Branches whose constraints contradict earlier ones are
-skipped. At a leaf (complete, closed or stuck) the orders it stands for are
-exactly those consistent with its constraints.
+only through which of the tied labels the order checks first. So each start
+is followed once, as a tree: a forced move is just made; at a tie the orders
+still on this branch are split by which tied label each checks first, and
+each non-empty part follows its own branch. At a leaf (complete, closed or
+stuck) every order of its part gets that result. An order is looked at once
+per tie on its own path, so a start costs about 40320 x (ties on a path).
 
-Sets of orders are bitsets (Python ints, bit i = the order of rank i in
-lexicographic order). Counts per order across starts are kept bit-sliced, so
-the whole analysis is a few thousand big-int operations. The board's
-symmetries map labels to labels, so only one start per symmetry class is
-followed; the others reuse its tree with relabelled constraints.
+The walk is compiled by numba (cached in __pycache__; it releases the GIL,
+so each core follows its own starts) over numpy arrays: pip install 'knightstour[analysis]'. The
+board's symmetries map labels to labels, so only one start per symmetry class
+is followed; the other starts of its class reuse its results through a
+relabelling of the orders.
+
+On a board with an odd number of squares a start of the minority colour can
+have no tour (search.impossibility says why); failures are counted over the
+other starts.
 
 Desktop only: this module is not copied to the Feather.
 """
 
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+from numba import njit
+
 from .board import DELTAS, LABELS
 from .orders import all_orders, order_name
 from .rules import check_rule, tie_keys
-from .tour import Tour
+from .search import impossibility
 
 ORDER_COUNT = 40320
-FULL = (1 << ORDER_COUNT) - 1
 
 STUCK, COMPLETE, CLOSED = 0, 1, 2
 
-_pair_cache = {}
 
-
-def _before_bits(n, i, j):
-    """Bitset over the n! permutations of n items (lexicographic) where item i precedes item j."""
-    key = (n, i, j)
-    if key in _pair_cache:
-        return _pair_cache[key]
-    block = 1
-    for k in range(2, n):
-        block *= k
-    ones = (1 << block) - 1
-    bits = 0
-    for first in range(n):
-        if first == i:
-            part = ones
-        elif first == j:
-            part = 0
-        else:
-            part = _before_bits(n - 1, i - (i > first), j - (j > first))
-        bits |= part << (first * block)
-    _pair_cache[key] = bits
-    return bits
-
-
-def before_sets():
-    """before[l][m]: the orders in which label l is checked before label m."""
-    return [[_before_bits(8, l, m) if l != m else 0 for m in range(8)] for l in range(8)]
+@njit(cache=True, nogil=True)
+def _follow(target, keys, width, start, orders, out):
+    """out[o] = STUCK, COMPLETE or CLOSED for order o (a row of ``orders``) from ``start``."""
+    n = keys.shape[0]
+    count = orders.shape[0]
+    number = np.zeros(n, np.int32)
+    onward = np.zeros(n, np.int32)
+    for s in range(n):
+        for m in range(8):
+            if target[s * 8 + m] >= 0:
+                onward[s] += 1
+    path = np.zeros(n, np.int32)
+    group = np.arange(count).astype(np.int32)
+    firsts = np.zeros(count, np.int8)
+    spare = np.zeros(count, np.int32)
+    stack = np.zeros((8 * n + 8, 4), np.int32)  # pending branches: depth, square, lo, hi
+    sp = 0
+    length = 0
+    square = start
+    lo = 0
+    hi = count
+    while True:
+        # Visit ``square``, then follow the tour until it ends or splits.
+        while True:
+            path[length] = square
+            length += 1
+            number[square] = length
+            for m in range(8):
+                t = target[square * 8 + m]
+                if t >= 0:
+                    onward[t] -= 1
+            base = square * 8
+            best = -1
+            tied = 0
+            for m in range(8):
+                t = target[base + m]
+                if t < 0 or number[t]:
+                    continue
+                key = onward[t] * 256 + keys[t]
+                if best < 0 or key < best:
+                    best = key
+                    tied = 1 << m
+                elif key == best:
+                    tied |= 1 << m
+            if tied == 0:
+                result = STUCK
+                if length == n:
+                    result = COMPLETE
+                    df = abs(square % width - start % width)
+                    dr = abs(square // width - start // width)
+                    if n > 1 and ((df == 1 and dr == 2) or (df == 2 and dr == 1)):
+                        result = CLOSED
+                for i in range(lo, hi):
+                    out[group[i]] = result
+                break
+            if tied & (tied - 1) == 0:
+                m = 0
+                while not (tied >> m) & 1:
+                    m += 1
+                square = target[base + m]
+                continue
+            # A tie: split the group by the tied label each order checks first.
+            sizes = np.zeros(9, np.int32)
+            for i in range(lo, hi):
+                row = group[i]
+                k = 0
+                while not (tied >> orders[row, k]) & 1:
+                    k += 1
+                first = orders[row, k]
+                firsts[i] = first
+                sizes[first + 1] += 1
+            for m in range(8):
+                sizes[m + 1] += sizes[m]
+            for m in range(8):
+                if sizes[m + 1] > sizes[m]:
+                    stack[sp, 0] = length
+                    stack[sp, 1] = target[base + m]
+                    stack[sp, 2] = lo + sizes[m]
+                    stack[sp, 3] = lo + sizes[m + 1]
+                    sp += 1
+            for i in range(lo, hi):
+                first = firsts[i]
+                spare[lo + sizes[first]] = group[i]
+                sizes[first] += 1
+            for i in range(lo, hi):
+                group[i] = spare[i]
+            break
+        if sp == 0:
+            return
+        sp -= 1
+        depth = stack[sp, 0]
+        square = stack[sp, 1]
+        lo = stack[sp, 2]
+        hi = stack[sp, 3]
+        while length > depth:
+            length -= 1
+            back = path[length]
+            number[back] = 0
+            for m in range(8):
+                t = target[back * 8 + m]
+                if t >= 0:
+                    onward[t] += 1
 
 
 def symmetries(board):
@@ -75,89 +159,45 @@ def symmetries(board):
     return result
 
 
-def order_tree(board, rule, start):
-    """The leaves of one start's decision tree as (result, [(l, m), ...]) pairs."""
-    keys = tie_keys(board, rule)
-    target = board.target
-    tour = Tour(board)
-    onward = tour.onward
-    number = tour.number
-    leaves = []
-    tour.visit(start)
-
-    def follow(after, constraints):
-        while True:
-            base = tour.square * 8
-            best_key = -1
-            tied = 0
-            for m in range(8):
-                t = target[base + m]
-                if t < 0 or number[t]:
-                    continue
-                key = onward[t] * 256 + keys[t]
-                if best_key < 0 or key < best_key:
-                    best_key, tied = key, 1 << m
-                elif key == best_key:
-                    tied |= 1 << m
-            if not tied:
-                leaves.append((_result(tour), constraints))
-                return
-            # A tied label can come first unless the constraints already put another tied label before it.
-            firsts = [l for l in range(8) if tied >> l & 1
-                      and not any(tied >> m & 1 and after[m] >> l & 1 for m in range(8) if m != l)]
-            if len(firsts) == 1:
-                tour.visit(target[base + firsts[0]])
-                continue
-            depth = tour.length
-            for l in firsts:
-                later = tied & ~(1 << l)
-                branch = list(after)
-                for x in range(8):
-                    if x == l or branch[x] >> l & 1:
-                        for m in range(8):
-                            if later >> m & 1:
-                                branch[x] |= (1 << m) | after[m]
-                new = [(l, m) for m in range(8) if later >> m & 1 and not after[l] >> m & 1]
-                tour.visit(target[base + l])
-                follow(branch, constraints + new)
-                while tour.length > depth:
-                    tour.unvisit()
-            return
-
-    follow([0] * 8, [])
-    return leaves
+_ORDERS = []
 
 
-def _result(tour):
-    if tour.closed:
-        return CLOSED
-    return COMPLETE if tour.complete else STUCK
+def order_table():
+    """Every order as a row of 8 label indices, in rank (lexicographic) order."""
+    if not _ORDERS:
+        _ORDERS.append(np.array(all_orders(), dtype=np.int8))
+    return _ORDERS[0]
 
 
-def _add(planes, bits):
-    """Add 1 to the bit-sliced counters of every order in ``bits``."""
-    for i in range(len(planes)):
-        if not bits:
-            return
-        carry = planes[i] & bits
-        planes[i] ^= bits
-        bits = carry
+def ranks(rows):
+    """The lexicographic rank of each order (a row of 8 label indices)."""
+    rows = np.asarray(rows, dtype=np.int64)
+    rank = np.zeros(rows.shape[0], dtype=np.int64)
+    for i in range(8):
+        smaller_later = (rows[:, i + 1:] < rows[:, i:i + 1]).sum(axis=1)
+        rank = rank * (8 - i) + smaller_later
+    return rank
 
 
-def _equal(planes, k):
-    """The orders whose bit-sliced counter equals k."""
-    bits = FULL
-    for i in range(len(planes)):
-        bits &= planes[i] if k >> i & 1 else ~planes[i]
-    return bits & FULL
+_RELABELLINGS = {}
 
 
-def _popcount(bits):
-    return bin(bits).count("1")
+def relabelling(labels):
+    """For a label map (a symmetry's), the rank of each order's preimage, indexed by the order's rank."""
+    key = tuple(labels)
+    if key not in _RELABELLINGS:
+        inverse = np.argsort(np.array(labels)).astype(np.int8)
+        _RELABELLINGS[key] = ranks(inverse[order_table()])
+    return _RELABELLINGS[key]
 
 
 class Analysis:
-    """Results of every check order from every start on one board under one rule."""
+    """Results of every check order from every start on one board under one rule.
+
+    ``results[start, rank]`` is STUCK, COMPLETE or CLOSED; ``possible[start]``
+    is False where no tour can start (``impossible[start]`` says why).
+    Failures count only the possible starts.
+    """
 
     def __init__(self, board, rule="border"):
         rule = check_rule(rule)
@@ -167,51 +207,47 @@ class Analysis:
         self.board = board
         self.rule = rule
         n = board.squares
-        before = before_sets()
-        self.closed_bits = [0] * n
-        self.stuck_bits = [0] * n
-        done = [False] * n
+        self.impossible = [impossibility(board, s) for s in range(n)]
+        self.possible = np.array([reason is None for reason in self.impossible], dtype=bool)
+        orders = order_table()
         group = symmetries(board)
+        classes = []
+        done = [False] * n
         for start in range(n):
-            if done[start]:
-                continue
-            leaves = order_tree(board, rule, start)
+            if not done[start]:
+                classes.append(start)
+                for squares, _ in group:
+                    done[squares[start]] = True
+        found = np.zeros((len(classes), ORDER_COUNT), dtype=np.int8)
+        target = np.array(board.target, dtype=np.int32)
+        keys = np.array(tie_keys(board, rule), dtype=np.int32)
+        # One start per thread: the compiled walk releases the GIL.
+        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+            list(pool.map(lambda i: _follow(target, keys, board.width, classes[i], orders, found[i]),
+                          range(len(classes))))
+        self.results = np.zeros((n, ORDER_COUNT), dtype=np.int8)
+        done = [False] * n
+        for i, start in enumerate(classes):
             for squares, labels in group:
                 image = squares[start]
-                if done[image]:
-                    continue
-                done[image] = True
-                for result, constraints in leaves:
-                    if result == COMPLETE:
-                        continue
-                    bits = FULL
-                    for l, m in constraints:
-                        bits &= before[labels[l]][labels[m]]
-                    if result == CLOSED:
-                        self.closed_bits[image] |= bits
-                    else:
-                        self.stuck_bits[image] |= bits
-        width = n.bit_length()
-        self.fail_planes = [0] * width
-        self.closed_planes = [0] * width
-        for start in range(n):
-            _add(self.fail_planes, self.stuck_bits[start])
-            _add(self.closed_planes, self.closed_bits[start])
+                if not done[image]:
+                    done[image] = True
+                    self.results[image] = found[i][relabelling(labels)]
+        self.fails = (self.results[self.possible] == STUCK).sum(axis=0)
+        self.closed = (self.results == CLOSED).sum(axis=0)
 
     def result(self, order_rank, start):
         """STUCK, COMPLETE or CLOSED for one order (by rank) from one start."""
-        if self.closed_bits[start] >> order_rank & 1:
-            return CLOSED
-        return STUCK if self.stuck_bits[start] >> order_rank & 1 else COMPLETE
+        return int(self.results[start, order_rank])
 
     def orders_failing(self, k):
-        return _equal(self.fail_planes, k)
+        """A mask over the orders: those that get stuck from exactly k possible starts."""
+        return self.fails == k
 
     def failures_histogram(self):
-        """{k: how many orders fail from exactly k starts}, for k from 0 to the worst seen."""
-        counts = [_popcount(self.orders_failing(k)) for k in range(self.board.squares + 1)]
-        top = max(k for k in range(len(counts)) if counts[k]) if any(counts) else 0
-        return dict((k, counts[k]) for k in range(top + 1))
+        """{k: how many orders fail from exactly k possible starts}, for k from 0 to the worst seen."""
+        counts = np.bincount(self.fails, minlength=1)
+        return dict((k, int(c)) for k, c in enumerate(counts))
 
     def never_failing(self):
         return self.orders_failing(0)
@@ -219,34 +255,32 @@ class Analysis:
     def max_closed_starts(self):
         """The most starts with a closed tour among orders that never fail (None if no order never fails)."""
         never = self.never_failing()
-        if not never:
-            return None
-        for k in range(self.board.squares, -1, -1):
-            if _equal(self.closed_planes, k) & never:
-                return k
-        return 0
+        return int(self.closed[never].max()) if never.any() else None
+
+    def best(self):
+        """(fewest failures of any order, the most closed starts among those orders, a mask of them)."""
+        fewest = int(self.fails.min())
+        mask = self.fails == fewest
+        most = int(self.closed[mask].max())
+        return fewest, most, mask & (self.closed == most)
 
     def super_orders(self):
         """Orders that never fail and reach max_closed_starts, as sorted names."""
-        most = self.max_closed_starts()
-        if most is None:
-            return []
-        bits = _equal(self.closed_planes, most) & self.never_failing()
-        orders = all_orders()
-        names = []
-        rank = 0
-        while bits:
-            if bits & 1:
-                names.append(order_name(orders[rank]))
-            bits >>= 1
-            rank += 1
-        return sorted(names)
+        fewest, _, mask = self.best()
+        return _names(mask) if fewest == 0 else []
+
+    def best_orders(self):
+        """The orders with the fewest failures and among those the most closed starts, as sorted names."""
+        return _names(self.best()[2])
 
     def closed_by_start(self):
-        return [_popcount(bits) for bits in self.closed_bits]
+        return [int(c) for c in (self.results == CLOSED).sum(axis=1)]
 
     def fail_by_start(self):
-        return [_popcount(bits) for bits in self.stuck_bits]
+        return [int(c) for c in (self.results == STUCK).sum(axis=1)]
+
+    def impossible_starts(self):
+        return [s for s in range(self.board.squares) if not self.possible[s]]
 
     def to_json(self):
         name = self.board.square_name
@@ -259,7 +293,13 @@ class Analysis:
             "super_orders": self.super_orders(),
             "closed_by_start": dict((name(s), c) for s, c in enumerate(self.closed_by_start())),
             "fail_by_start": dict((name(s), c) for s, c in enumerate(self.fail_by_start())),
+            "impossible_starts": [name(s) for s in self.impossible_starts()],
         }
 
 
-__all__ = ["Analysis", "LABELS", "before_sets", "order_tree", "symmetries"]
+def _names(mask):
+    rows = order_table()[np.flatnonzero(mask)]
+    return sorted(order_name(row) for row in rows.tolist())
+
+
+__all__ = ["Analysis", "LABELS", "order_table", "ranks", "symmetries"]

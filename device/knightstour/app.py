@@ -44,13 +44,12 @@ from .tour import Tour
 IDLE_WAIT = 1.0  # what update() returns when nothing of its own is due
 
 
-def super_orders():
-    """The super orders (from knightstour.super_orders), or the default order if there are none."""
-    try:
-        from .super_orders import SUPER_ORDERS
-    except ImportError:
-        return ("abcdefgh",)
-    return SUPER_ORDERS
+def super_orders(size):
+    """A size's super orders (from knightstour.super_orders) as a tuple of names; () where it has none."""
+    from .super_orders import TABLE
+
+    i = TABLE.find("\n" + size + " ")  # a line: size, starts stuck from, starts closed from, orders
+    return tuple(TABLE[i + 1:TABLE.find("\n", i + 1)].split()[3:]) if i >= 0 else ()
 
 
 class App(Events):
@@ -62,7 +61,7 @@ class App(Events):
 
     ``rng`` needs randrange(): random.Random(seed) on CPython, the module
     ``random`` on the device (seeded from settings.seed when that is set).
-    ``orders`` overrides the super orders (tests). With ``strict`` a board
+    ``orders`` overrides the board's super orders (tests). With ``strict`` a board
     too big for the display raises ValueError; otherwise the message goes to
     ``app.messages`` and the default 8x8 board is used.
     """
@@ -96,7 +95,7 @@ class App(Events):
         self.total = board.squares
 
         if settings.order == "super":
-            names = orders if orders is not None else super_orders()
+            names = orders if orders is not None else (super_orders(board.size_name) or ("abcdefgh",))
         else:
             names = (settings.order,)
         self.orders = tuple(parse_order(name) for name in names)
@@ -106,6 +105,8 @@ class App(Events):
         self.rule = self.solver.rule
         self.tour = self.solver.tour
         self.play_tour = Tour(board)
+        self.plan = [0] * board.squares  # the tour being shown, found at its start (tours.py)
+        self.planned = 0
 
         self.pacing = settings.pacing()
         self.start_mode = settings.mode
@@ -135,6 +136,7 @@ class App(Events):
         self.complete = 0
         self.closed = 0
         self.stuck = 0
+        self.impossible = 0  # starts from which no tour exists (said why instead)
         self.last_kind = ""
         self.last_delay = 0.0
 

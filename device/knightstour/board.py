@@ -15,10 +15,20 @@ DELTAS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)
 SIZE_HELP = "a board size is WxH with whole numbers from %d to %d, e.g. 8x8" % (MIN_SIDE, MAX_SIDE)
 
 
+def is_whole(text):
+    """True for ASCII digits only ("3"; not "", "-3" or "³", which str.isdigit() accepts)."""
+    if not text:
+        return False
+    for ch in text:
+        if not "0" <= ch <= "9":
+            return False
+    return True
+
+
 def parse_size(text):
     """Return (width, height) for "8x8"; raise ValueError naming what is accepted."""
     parts = str(text).strip().lower().split("x")
-    if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
+    if len(parts) == 2 and is_whole(parts[0]) and is_whole(parts[1]):
         width, height = int(parts[0]), int(parts[1])
         if MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE:
             return width, height
@@ -98,7 +108,7 @@ class Board:
         file_index = rank_index = -1
         if "," in raw:
             parts = raw.split(",")
-            if len(parts) == 2 and parts[0].strip().isdigit() and parts[1].strip().isdigit():
+            if len(parts) == 2 and is_whole(parts[0].strip()) and is_whole(parts[1].strip()):
                 file_index = int(parts[0]) - 1
                 rank_index = int(parts[1]) - 1
         else:
@@ -106,7 +116,7 @@ class Board:
             while split < len(raw) and "a" <= raw[split] <= "z":
                 split += 1
             letters, digits = raw[:split], raw[split:]
-            if letters and digits.isdigit() and len(letters) <= 2:
+            if letters and is_whole(digits) and len(letters) <= 2:
                 file_index = _file_index(letters)
                 rank_index = int(digits) - 1
         if 0 <= file_index < self.width and 0 <= rank_index < self.height:

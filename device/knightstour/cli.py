@@ -5,10 +5,13 @@ Each subcommand lives in its own module with ``add_arguments(parser)`` and
 """
 
 import argparse
+import errno
 import importlib
+import os
 import sys
 
 from . import __version__
+from .commands.output import OutputError
 
 COMMANDS = (
     ("solve", "knightstour.commands.solve", "solve one tour and print the board"),
@@ -17,6 +20,9 @@ COMMANDS = (
     ("run", "knightstour.commands.run", "run the toy on a Raspberry Pi's real hardware"),
     ("deploy", "knightstour.commands.deploy", "copy the toy onto a Feather's CIRCUITPY drive"),
 )
+
+
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
 
 
 class UsageError(Exception):
@@ -45,16 +51,42 @@ def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args._run(args)
+        code = args._run(args)
+        sys.stdout.flush()
+        return code
     except BrokenPipeError:
         # The reader went away (| head): stop quietly, as command-line tools do.
-        sys.stderr.close()
+        _drop_stdout()
         return 0
+    except KeyboardInterrupt:
+        return 130
     except (UsageError, ValueError) as exc:
         # One line per thing wrong (several settings can be bad at once).
         for line in str(exc).split("\n"):
             print("knights-tour %s: error: %s" % (args.command, line), file=sys.stderr)
         return 2
+    except OutputError as exc:
+        print("knights-tour %s: error: %s" % (args.command, exc), file=sys.stderr)
+        return 1
+    except OSError as exc:
+        if exc.errno not in _FULL:
+            raise
+        # Standard output on a full device (> /dev/full, a full disk).
+        _drop_stdout()
+        print("knights-tour %s: error: cannot write the output: %s" % (args.command, exc.strerror),
+              file=sys.stderr)
+        return 1
+
+
+def _drop_stdout():
+    """Point stdout at /dev/null, so the interpreter's last flush of what could not be
+    written raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

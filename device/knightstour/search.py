@@ -1,9 +1,16 @@
 """Backtracking search: a tour whenever one exists (within a node budget), and closed tours.
 
-Candidates are tried in the heuristic's own order (fewest onward moves, the
-rule's tie key, then the check order), so the first path tried is the plain
-Warnsdorff tour and the search only backtracks where the heuristic got stuck.
-Where theory says no tour can exist, the search is not started at all.
+Candidates are tried in a heuristic's order (fewest onward moves, a tie key,
+then the check order). find_tour first lets the display's own rule try, with
+room for a few backtracks only, so that where its plain Warnsdorff tour works
+that is the tour given. Then the search uses its own tie key, whatever the
+display's rule: the square farthest from the centre (Roth's rule), with which
+Warnsdorff's rule seldom gets stuck on any board size; a tie rule such as
+"centre" (nearest the centre) gets stuck on large boards and its search can
+sink any budget. A closed tour is made from an open one by Posa's rotations
+(reverse the path's tail where its end is a knight move from an earlier
+square) until its end is a knight move from the start. Where theory says no
+tour can exist, the search is not started at all.
 """
 
 from .orders import DEFAULT_ORDER, parse_order
@@ -73,13 +80,27 @@ class SearchResult:
         return self.status == FOUND
 
 
+FARTHEST = "farthest"  # the search's own tie key: the square farthest from the centre first
+
+
+def farthest_keys(board):
+    """Tie keys that prefer the squares farthest from the centre (lower wins)."""
+    keys = tie_keys(board, "centre")
+    top = board.width + board.height
+    for s in range(board.squares):
+        keys[s] = top - keys[s]
+    return keys
+
+
 def search(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, budget=DEFAULT_BUDGET):
-    """Depth-first search for a tour (a closed one when ``closed``) starting on ``start``."""
+    """Depth-first search for a tour (a closed one when ``closed``) starting on ``start``.
+
+    ``rule`` gives the tie key: a display rule, or FARTHEST."""
     reason = impossibility(board, start, closed)
     if reason:
         return SearchResult(IMPOSSIBLE, None, 0, reason)
     order = parse_order(order) if isinstance(order, str) else tuple(order)
-    keys = tie_keys(board, check_rule(rule))
+    keys = farthest_keys(board) if rule == FARTHEST else tie_keys(board, check_rule(rule))
     target = board.target
     n = board.squares
     tour = Tour(board)
@@ -152,10 +173,65 @@ def rotate_closed(path, start):
     return path[i:] + path[:i]
 
 
+def close_by_rotation(board, path, budget):
+    """Posa's rotations on an open tour ``path`` (its start stays first) until its last square
+    is a knight move from the start: (closed tour or None, rotations spent). A rotation
+    picks an earlier square q = path[i] a knight move from the end and reverses
+    path[i+1:], so that path[i+1] becomes the end; one whose new end is a knight move
+    from the start is taken at once, otherwise a pseudo-random one (fixed seed)."""
+    n = len(path)
+    if n < 4:
+        return None, 0
+    target = board.target
+    path = list(path)
+    where = [0] * board.squares
+    for i in range(n):
+        where[path[i]] = i
+    home = path[0]
+    near_home = bytearray(board.squares)
+    for m in range(8):
+        t = target[home * 8 + m]
+        if t >= 0:
+            near_home[t] = 1
+    seed = 12345
+    spent = 0
+    while spent < budget:
+        end = path[n - 1]
+        if near_home[end]:
+            return path, spent
+        spent += 1
+        choices = 0
+        pick = -1
+        for m in range(8):
+            q = target[end * 8 + m]
+            if q < 0:
+                continue
+            i = where[q]
+            if i >= n - 2:
+                continue
+            if near_home[path[i + 1]]:
+                pick = i
+                break
+            choices += 1
+            seed = (seed * 75 + 74) % 65537  # small ints only: no long-int allocation on a board
+            if seed % choices == 0:
+                pick = i
+        if pick < 0:
+            return None, spent
+        lo, hi = pick + 1, n - 1
+        while lo < hi:
+            path[lo], path[hi] = path[hi], path[lo]
+            where[path[lo]] = lo
+            where[path[hi]] = hi
+            lo += 1
+            hi -= 1
+    return None, spent
+
+
 _closed_tours = {}
 
 
-def _closed_tour_anywhere(board, order, rule, budget):
+def _closed_tour_anywhere(board, order, budget):
     """Some closed tour of the board (from whichever square gives one soonest), cached per size."""
     key = (board.width, board.height)
     if key in _closed_tours:
@@ -165,7 +241,7 @@ def _closed_tour_anywhere(board, order, rule, budget):
     for square in range(0, board.squares, step):
         if spent >= budget:
             break
-        result = search(board, square, order, rule, True, min(_SLICE, budget - spent))
+        result = search(board, square, order, FARTHEST, True, min(_SLICE, budget - spent))
         spent += result.nodes
         if result.found:
             _closed_tours[key] = result.path
@@ -180,36 +256,47 @@ def find_tour(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False
     """A tour (closed when asked) from ``start`` whenever one exists, within ``budget`` nodes in all.
 
     A single depth-first search can sink its whole budget below one early
-    mistake on a large board, so the budget is shared between several tries:
-    the search from ``start``; a closed tour found from any square and rotated
-    to begin at ``start`` (a closed tour passes every square); other check
-    orders; then the rest of the budget from ``start``. A try that searches
-    everything and finds nothing proves there is no tour, since the tree
-    searched does not depend on the order.
+    mistake, so the budget is shared between short tries: the display's
+    ``rule`` with room for a few backtracks (its own tour where that works);
+    then the search's own tie keys (FARTHEST, then "border") with each
+    rotation of the check order, each try an open tour that Posa's rotations
+    close when a closed one is asked for; a closed tour found from any square
+    and rotated to begin at ``start`` (a closed tour passes every square); then
+    the rest of the budget from ``start``. A try that searches everything and
+    finds nothing proves there is no tour, since the tree searched depends
+    neither on the order nor on the tie key.
     """
     reason = impossibility(board, start, closed)
     if reason:
         return SearchResult(IMPOSSIBLE, None, 0, reason)
     order = parse_order(order) if isinstance(order, str) else tuple(order)
-    result = search(board, start, order, rule, closed, min(_SLICE * 2, budget))
-    spent = result.nodes
-    if result.status != BUDGET:
-        return result
-    if closed or closed_tours_exist(board.width, board.height):
-        path, nodes = _closed_tour_anywhere(board, order, rule, budget - spent)
+    n = board.squares
+    spent = 0
+    tries = [(rule, 0, closed, 2 * n)]
+    for shift in range(8):
+        tries.append((FARTHEST, shift, False, 8 * n))
+        tries.append(("border", shift, False, 8 * n))
+    for key, shift, closed_search, nodes in tries:
+        if spent >= budget:
+            break
+        result = search(board, start, order[shift:] + order[:shift], key, closed_search,
+                        min(nodes, budget - spent))
+        spent += result.nodes
+        if result.found and closed and not closed_search:
+            path, rotations = close_by_rotation(board, result.path, min(8 * n, budget - spent))
+            spent += rotations
+            if path:
+                return SearchResult(FOUND, path, spent)
+        elif result.status != BUDGET:
+            result.nodes = spent
+            return result
+    if spent < budget and (closed or closed_tours_exist(board.width, board.height)):
+        path, nodes = _closed_tour_anywhere(board, order, budget - spent)
         spent += nodes
         if path:
             return SearchResult(FOUND, rotate_closed(path, start), spent)
-    for shift in range(1, 8):
-        if spent >= budget:
-            break
-        result = search(board, start, order[shift:] + order[:shift], rule, closed, min(_SLICE, budget - spent))
-        spent += result.nodes
-        if result.status != BUDGET:
-            result.nodes = spent
-            return result
     if spent < budget:
-        result = search(board, start, order, rule, closed, budget - spent)
+        result = search(board, start, order, FARTHEST, closed, budget - spent)
         spent += result.nodes
         if result.status != BUDGET:
             result.nodes = spent

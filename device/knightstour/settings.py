@@ -40,13 +40,16 @@ prints them and exits with code 2. Other modules (the hardware's display,
 pins, calibration) add their own keys with ``add_key()``.
 """
 
-from .board import SIZE_HELP, Board, parse_size
+from .board import SIZE_HELP, Board, is_whole, parse_size
 from .orders import ORDER_HELP, parse_order
 from .pacing import SHAPES
 from .rules import RULES
 
 PREFIX = "KNIGHTSTOUR_"
 MODES = ("attract", "touch", "play")
+
+MIN_SPEED = 0.01
+MAX_SPEED = 100
 
 _TRUE = ("on", "1", "true", "yes")
 _FALSE = ("off", "0", "false", "no")
@@ -56,7 +59,7 @@ class Key:
     """One setting: its attribute name, kind, default and what it accepts.
 
     ``kind`` is one of "choice" (``choices`` lists the values), "bool", "ms"
-    (whole milliseconds, 0 or more), "number" (0 or more, decimals allowed),
+    (whole milliseconds, 0 or more), "speed" (0, or MIN_SPEED to MAX_SPEED, decimals allowed),
     "size", "order", "start", "seed", "text"; or pass ``parse``, a function
     from the raw value to the value that raises ValueError.
     """
@@ -86,7 +89,7 @@ KEYS = [
     Key("pace_first_ms", "ms", 60, help="a whole number of milliseconds, 0 or more"),
     Key("pace_last_ms", "ms", 600, help="a whole number of milliseconds, not less than PACE_FIRST_MS"),
     Key("pace_shape", "choice", "quadratic", SHAPES),
-    Key("speed", "number", 1.0, help="a number, 0 (no delay) or more, e.g. 1, 2 or 0.5"),
+    Key("speed", "speed", 1.0, help="0 (no delay) or a number from 0.01 to 100, e.g. 1, 2 or 0.5"),
     Key("pause_ms", "ms", 3000, help="a whole number of milliseconds, 0 or more"),
     Key("idle_ms", "ms", 15000, help="a whole number of milliseconds, 0 or more"),
     Key("sound", "bool", True, help="on or off"),
@@ -142,13 +145,14 @@ def parse_value(key, raw):
             return raw
         if text.isdigit():
             return int(text)
-    elif kind == "number":
+    elif kind == "speed":
         if not isinstance(raw, bool):
             try:
                 value = float(text)
             except ValueError:
                 value = -1.0
-            if value >= 0 and value == value and value != float("inf"):
+            # Past these a tour takes ages (1e-300: forever) or the ladder loses its steps.
+            if value == 0 or MIN_SPEED <= value <= MAX_SPEED:
                 return value
     elif kind == "size":
         width, height = parse_size(text)
@@ -179,13 +183,13 @@ def _quick_square_check(text):
     raw = str(text).strip().lower()
     if "," in raw:
         parts = raw.split(",")
-        if len(parts) == 2 and parts[0].strip().isdigit() and parts[1].strip().isdigit():
+        if len(parts) == 2 and is_whole(parts[0].strip()) and is_whole(parts[1].strip()):
             return
     else:
         split = 0
         while split < len(raw) and "a" <= raw[split] <= "z":
             split += 1
-        if 0 < split <= 2 and raw[split:].isdigit():
+        if 0 < split <= 2 and is_whole(raw[split:]):
             return
     raise ValueError("bad square")
 

@@ -1,13 +1,16 @@
-"""The automatic tours: run one, paced, show the result, celebrate a closed one.
+"""The automatic tours: find one, show it paced, show the result, celebrate a closed one.
 
-Part of App (app.py), kept in its own module so each compiles in a small heap.
+A tour is found whole at its start and replayed square by square, so a move
+allocates nothing; where Warnsdorff's rule gets stuck, rescue.py (imported
+only then) finds the tour or says why none can start there. Part of App
+(app.py), kept in its own module so each compiles in a small heap.
 """
 
 from .play import Play
 
 
 class Tours(Play):
-    """App's tour methods; they use App's board, display, sound, solver, pacing and tour."""
+    """App's tour methods; they use App's board, display, sound, solver, pacing, tour and plan."""
 
     def start_tour(self, square):
         """Start an automatic tour from ``square`` (-1: the start setting, or random)."""
@@ -18,33 +21,52 @@ class Tours(Play):
         if len(self.orders) > 1:
             self.order_index = self.rng.randrange(len(self.orders))
         self.solver.order = self.orders[self.order_index]
+        reason = self._plan(square)
         tour = self.tour
         tour.reset()
         tour.visit(square)
-        self.state = "run"
-        self.fresh = True  # the start square gets a frame of its own
         self.tracing = -1
         display = self.display
         display.begin(self.board, self.start_mode if self.start_mode != "play" else "attract",
                       self.order_names[self.order_index], self.rule)
         display.light(square, 1)
         display.knight(square)
+        self.changed = True
+        if reason:
+            display.status(reason)
+            self.impossible += 1
+            self._end("impossible", 1, square)
+            self.sound.stuck_tone()
+            return
+        self.state = "run"
+        self.fresh = True  # the start square gets a frame of its own
         display.status("tour from %s, order %s" % (
             self.board.square_name(square), self.order_names[self.order_index]))
-        self.changed = True
         self.sound.tick()
         self._plan_next()
 
+    def _plan(self, square):
+        # The tour from square into self.plan; "" or why no tour can start there.
+        tour = self.solver.run(square)
+        if not tour.complete:
+            from .rescue import rescue
+
+            return rescue(self, square)
+        self._keep(tour)
+        return ""
+
+    def _keep(self, tour):
+        # Take the solver's path as the plan: swap the lists, copy nothing.
+        self.plan, tour.path = tour.path, self.plan
+        self.planned = tour.length
+
     def _plan_next(self):
-        # Choose the next square now, so a dead end shows at once.
+        # Look at the next square now, so a dead end shows at once.
         tour = self.tour
-        if tour.length == self.total:
+        if tour.length == self.planned:
             self._finish(tour)
             return
-        self.next_square = self.solver.choose(tour)
-        if self.next_square < 0:
-            self._finish(tour)
-            return
+        self.next_square = self.plan[tour.length]
         delay = self.pacing.delay(tour.length + 1, self.total)
         self.last_delay = delay
         self.due = self._after(delay)
@@ -62,8 +84,6 @@ class Tours(Play):
 
     def _finish(self, tour):
         kind = "closed" if tour.closed else ("complete" if tour.complete else "stuck")
-        self.tours += 1
-        self.last_kind = kind
         square = tour.square
         name = self.board.square_name(square)
         if kind == "stuck":
@@ -81,7 +101,13 @@ class Tours(Play):
                 self.display.status("complete: %d square%s from %s to %s" % (
                     tour.length, "" if tour.length == 1 else "s", self.board.square_name(tour.start), name))
                 self.sound.complete_phrase()
-        self.display.result(kind, tour.length, square)
+        self._end(kind, tour.length, square)
+
+    def _end(self, kind, count, square):
+        # The tour is over: show the result, then trace a closed tour or pause.
+        self.tours += 1
+        self.last_kind = kind
+        self.display.result(kind, count, square)
         self.changed = True
         self.state = "show"
         if kind == "closed":

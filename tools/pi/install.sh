@@ -8,7 +8,9 @@
 # It installs the system packages it needs, creates the user "knightstour" (no login, in the
 # gpio, spi and i2c groups), a venv in /opt/knightstour with the pi extra, /etc/knightstour/config.toml
 # (never overwritten), enables SPI (and I2C) with raspi-config, and the systemd unit
-# knightstour.service (Restart=on-failure, never root).
+# knightstour.service (restarted on failure a few times, never on bad settings; never root).
+# Running it again installs the new code and restarts the service. What it created (the user,
+# /opt/knightstour, the boot-config line) is recorded, and --uninstall removes only that.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -17,6 +19,9 @@ prefix=/opt/knightstour
 config_dir=/etc/knightstour
 config="$config_dir/config.toml"
 unit=/etc/systemd/system/knightstour.service
+# What this installer created, for --uninstall (the variable is for the tests' dry runs).
+record="${KNIGHTSTOUR_INSTALL_RECORD:-$config_dir/installed-by-knightstour}"
+overlay_line="dtoverlay=spi0-0cs"
 user=knightstour
 display=""
 dry_run=0
@@ -32,13 +37,32 @@ while [ $# -gt 0 ]; do
     --dry-run) dry_run=1; shift ;;
     --uninstall) uninstall=1; shift ;;
     --purge) purge=1; shift ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;;
     *) die "unknown option '$1': accepted are --display max7219|ili9341, --dry-run, --uninstall, --purge" ;;
   esac
 done
 
+[ "$purge" = 0 ] || [ "$uninstall" = 1 ] || die "--purge goes with --uninstall (it removes the config too)"
+
 run() {
   if [ "$dry_run" = 1 ]; then echo "+ $*"; else "$@"; fi
+}
+
+remember() {  # remember WHAT: note that this installer created WHAT (user, prefix, boot-config FILE)
+  if [ "$dry_run" = 1 ]; then echo "+ record '$1' in $record"; else echo "$1" >> "$record"; fi
+}
+
+recorded() {  # recorded WHAT: true when an earlier install created WHAT
+  [ -f "$record" ] && grep -qxF "$1" "$record"
+}
+
+append_line() {  # append_line FILE LINE: LINE on a line of its own, even when FILE lacks a final newline
+  if [ -s "$1" ] && [ -n "$(tail -c 1 "$1")" ]; then echo >> "$1"; fi
+  echo "$2" >> "$1"
+}
+
+finish() {
+  if [ "$dry_run" = 1 ]; then echo "dry run: nothing was changed"; fi
 }
 
 write_file() {  # write_file PATH MODE < content
@@ -64,10 +88,25 @@ if [ "$uninstall" = 1 ]; then
   run systemctl disable --now knightstour.service || true
   run rm -f "$unit"
   run systemctl daemon-reload
-  run rm -rf "$prefix"
-  if id "$user" >/dev/null 2>&1 || [ "$dry_run" = 1 ]; then run userdel "$user"; fi
+  for file in /boot/firmware/config.txt /boot/config.txt; do
+    if recorded "boot-config $file"; then
+      run sed -i "/^$overlay_line\$/d" "$file"
+    fi
+  done
+  if recorded "prefix"; then
+    run rm -rf "$prefix"
+  else
+    run rm -rf "$prefix/src" "$prefix/venv"
+  fi
+  if recorded "user"; then
+    if id "$user" >/dev/null 2>&1 || [ "$dry_run" = 1 ]; then run userdel "$user"; fi
+  elif id "$user" >/dev/null 2>&1; then
+    echo "kept the user $user (it was there before the install)"
+  fi
+  run rm -f "$record"
   if [ "$purge" = 1 ]; then run rm -rf "$config_dir"; else echo "kept $config (remove it with --purge)"; fi
   echo "knightstour removed"
+  finish
   exit 0
 fi
 
@@ -78,9 +117,13 @@ case "$display" in
 esac
 
 run apt-get update
-run apt-get install -y python3-venv python3-pip python3-dev fonts-dejavu-core
+# python3-dev and a compiler: Blinka's PWM package for the Pi (and gpiod where PyPI has no wheel
+# for this Pi, e.g. a 32-bit OS) are built from source. The same on a Pi 3, 4, 5 and Zero 2 W.
+run apt-get install -y python3-venv python3-pip python3-dev build-essential fonts-dejavu-core
+run mkdir -p "$config_dir"
 if ! getent passwd "$user" >/dev/null 2>&1; then
   run useradd --system --no-create-home --shell /usr/sbin/nologin "$user"
+  recorded "user" || remember "user"
 fi
 for group in gpio spi i2c; do
   if getent group "$group" >/dev/null 2>&1 || [ "$dry_run" = 1 ]; then run usermod -a -G "$group" "$user"; fi
@@ -97,18 +140,23 @@ fi
 # selects itself ("GPIO busy" otherwise): free them with the spi0-0cs overlay (needs a reboot).
 boot_config=/boot/firmware/config.txt
 [ -e "$boot_config" ] || [ ! -e /boot/config.txt ] || boot_config=/boot/config.txt
-if ! grep -qs '^dtoverlay=spi0-0cs' "$boot_config"; then
+if ! grep -qs "^$overlay_line\$" "$boot_config"; then
   if [ "$dry_run" = 1 ]; then
-    echo "+ append dtoverlay=spi0-0cs to $boot_config (reboot needed)"
+    echo "+ append $overlay_line to $boot_config, on a line of its own (reboot needed)"
+    remember "boot-config $boot_config"
   elif [ -e "$boot_config" ]; then
-    echo "dtoverlay=spi0-0cs" >> "$boot_config"
-    echo "added dtoverlay=spi0-0cs to $boot_config: reboot once the install is done"
+    append_line "$boot_config" "$overlay_line"
+    remember "boot-config $boot_config"
+    echo "added $overlay_line to $boot_config: reboot once the install is done"
   else
     echo "no $boot_config: if the toy says a chip-select pin is busy, add dtoverlay=spi0-0cs to the boot config"
   fi
 fi
 
-run mkdir -p "$prefix" "$config_dir"
+if [ ! -e "$prefix" ]; then
+  run mkdir -p "$prefix"
+  recorded "prefix" || remember "prefix"
+fi
 run rm -rf "$prefix/src"
 run mkdir -p "$prefix/src"
 if [ "$dry_run" = 1 ]; then
@@ -126,5 +174,7 @@ else
 fi
 render_unit | write_file "$unit" 644
 run systemctl daemon-reload
-run systemctl enable --now knightstour.service
+run systemctl enable knightstour.service
+run systemctl restart knightstour.service  # a re-install runs the new code
 echo "knightstour installed: it runs now and at every boot (journalctl -u knightstour to see it)"
+finish

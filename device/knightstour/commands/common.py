@@ -28,19 +28,24 @@ def rng_from(args):
 def start_from(args, board, rng):
     if str(args.start).strip().lower() == "random":
         return rng.randrange(board.squares)
-    return board.parse_square(args.start)
+    try:
+        return board.parse_square(args.start)
+    except ValueError as exc:
+        raise ValueError("bad --start %r: %s, or random" % (args.start, str(exc).split(": ", 1)[1])) from None
 
 
 def order_from(text, board, rule, rng):
-    """A check order name; "super" picks one of the super orders at random."""
+    """A check order name; "super" picks one of the board's super orders at random."""
     if str(text).strip().lower() == "super":
-        from ..super_orders import RULE, SIZE, SUPER_ORDERS
+        from ..app import super_orders
+        from ..super_orders import RULE, TABLE
 
-        if board.size_name != SIZE or rule != RULE:
+        names = super_orders(board.size_name)
+        if not names or rule != RULE:
             raise ValueError("bad order 'super' for %s with rule %s: the super orders are computed for %s "
                              "with rule %s; give an order such as ahfdgceb instead"
-                             % (board.size_name, rule, SIZE, RULE))
-        return rng.choice(SUPER_ORDERS)
+                             % (board.size_name, rule, ", ".join(line.split()[0] for line in TABLE.strip().split("\n")), RULE))
+        return rng.choice(names)
     parse_order(text)
     return str(text).strip().lower()
 

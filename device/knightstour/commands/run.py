@@ -8,15 +8,22 @@ Feather's settings.toml), then the environment; --display overrides
 KNIGHTSTOUR_DISPLAY. Pins come from the pin map (knightstour/hw/pins.py,
 board kind "pi") unless the settings override them.
 
-When SPI is off, I2C is off (FT6206), Blinka is missing or a chip does not
-answer, it prints ONE line naming the fix and the wiring document and exits
-with code 1; never a traceback. --calibrate shows three targets on the TFT,
+It prints ONE line naming the fix and the wiring document, never a traceback,
+and exits with
+  2  bad settings, or a board too big for the display;
+  3  the computer is not set up for it: SPI or I2C off, Blinka or its GPIO
+     backend missing, not a Raspberry Pi, no permission, a chip-select pin busy
+     (the service does not restart on 2 and 3: a restart cannot fix them);
+  1  a chip that does not answer, or the toy stopped (the service restarts it,
+     a few times). --calibrate shows three targets on the TFT,
 prints the raw touch readings and the settings lines to paste, and exits.
 """
 
 import os
 import sys
 import time
+
+EXIT_SETUP = 3
 
 SPI_DEVICE = "/dev/spidev0.0"
 I2C_DEVICE = "/dev/i2c-1"
@@ -57,6 +64,15 @@ def check_buses(settings, spi_device=SPI_DEVICE, i2c_device=I2C_DEVICE):
                    "raspi-config > Interface Options > I2C, then reboot; wiring: %s" % (i2c_device, WIRING))
 
 
+def check_backend(exc):
+    """Stop with the exact fix when ``exc`` says a GPIO or PWM library Blinka needs is missing."""
+    from .blinka import backend_fix, missing_backend
+
+    name = missing_backend(exc)
+    if name:
+        raise Stop(backend_fix(name)) from None
+
+
 def pi_hardware(settings):
     """BoardHardware on Blinka's board module (a Raspberry Pi)."""
     from ..hw.loop import BoardHardware
@@ -66,9 +82,11 @@ def pi_hardware(settings):
         import busio  # noqa: F401
         import digitalio  # noqa: F401
     except ImportError as exc:
-        raise Stop("the Blinka libraries are missing (%s): pip install 'knightstour[pi]'; wiring: %s"
-                   % (exc, WIRING)) from None
+        check_backend(exc)
+        raise Stop("the Blinka libraries are missing (%s): %s -m pip install 'adafruit-blinka>=10' (or sudo "
+                   "bash tools/pi/install.sh); wiring: %s" % (exc, sys.executable, WIRING)) from None
     except (NotImplementedError, RuntimeError, AttributeError) as exc:
+        check_backend(exc)
         raise Stop("Blinka does not know this computer as a Raspberry Pi (%s): run it on the Pi; "
                    "wiring: %s" % (str(exc).split("\n")[0], WIRING)) from None
     if not hasattr(board, "D25"):
@@ -102,10 +120,18 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
                            % (str(exc).split("\n")[0], WIRING)) from None
             raise Stop("the %s did not start (%s): check the wiring in %s"
                        % (settings.display.upper(), str(exc).split("\n")[0], WIRING)) from None
+        except ImportError as exc:
+            check_backend(exc)  # pwmio, imported for the piezo
+            raise Stop("a library is missing (%s): install the pi extra (pip install '.[pi]' in the "
+                       "repository) or run sudo bash tools/pi/install.sh" % exc) from None
         except RuntimeError as exc:
+            check_backend(exc)
             raise Stop("the %s did not start (%s): check the wiring in %s"
                        % (settings.display.upper(), str(exc).split("\n")[0], WIRING)) from None
-    except (Stop, HardwareError) as exc:
+    except Stop as exc:
+        print("knights-tour run: error: %s" % exc, file=err)
+        return EXIT_SETUP
+    except HardwareError as exc:
         print("knights-tour run: error: %s" % exc, file=err)
         return 1
     if getattr(args, "calibrate", False):
@@ -119,7 +145,11 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
         return 0
     from ..app import App
 
-    app = App(settings, display, touch, sound)
+    try:
+        app = App(settings, display, touch, sound, strict=True)
+    except ValueError as exc:  # a board too big for the display: say so, as sim does
+        print("knights-tour run: error: bad KNIGHTSTOUR_SIZE = %r: %s" % (settings.size, exc), file=err)
+        return 2
     try:
         run_forever(app, monotonic, sleep, until=until)
     except KeyboardInterrupt:
