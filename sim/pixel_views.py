@@ -114,13 +114,13 @@ class PixelMatrixView(BoardView):
                                    view.matrix_mirror)] = square
 
     def get_content_width(self, container, viewport):
-        return 15
+        return 2 * len(self.sim.hardware.leds()[0][0]) - 1  # 15 for one module, 63 for a 32x8 row
 
     def get_content_height(self, container, viewport, width):
-        return 8
+        return len(self.sim.hardware.leds()[0])
 
     def version(self):
-        return self.sim.hardware.matrix.chip.writes
+        return sum(chip.writes for chip in self.sim.hardware.matrix.chip.chips)
 
     def square_at_offset(self, x, y):
         if x % 2 == 1:
@@ -134,8 +134,8 @@ class PixelMatrixView(BoardView):
         for y, row in enumerate(leds):
             for x, on in enumerate(row):
                 text.append(LED, lit if on else "grey15")
-                if x < 7:
+                if x < len(row) - 1:
                     text.append(" ")
-            if y < 7:
+            if y < len(leds) - 1:
                 text.append("\n")
         return text

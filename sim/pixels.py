@@ -187,8 +187,11 @@ class Hardware:
     # ------------------------------------------------------------ the matrix
 
     def leds(self):
-        """(rows of booleans, brightness 0..1) of the MAX7219 (the first of a chain)."""
+        """(rows of booleans, brightness 0..1) of the MAX7219, or of a chain's whole panel as built
+        (KNIGHTSTOUR_MATRIX_CHAIN: a 32x8 row, 2x2)."""
         chip = self.matrix.chip.chips[0]
+        if self.matrix.panel is not None:
+            return self.matrix.panel.leds, chip.brightness
         return chip.leds, chip.brightness
 
     def close(self):

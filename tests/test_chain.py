@@ -346,3 +346,28 @@ def test_the_emulated_toy_shows_a_chain_from_the_setting(tmp_path):
     from PIL import Image
 
     assert Image.open(path).size == (20 * 32 + 10 * 3 + 20, 20 * 8 + 20)
+
+
+async def test_the_simulators_pixel_view_shows_the_whole_32x8_row():
+    """`sim --pixels` with KNIGHTSTOUR_MATRIX_CHAIN: the view is the panel as built, 32 LEDs wide."""
+    from knightstour.settings import Settings
+    from knightstour_sim.pixel_views import PixelMatrixView
+    from knightstour_sim.simulator import FakeClock, Simulator
+    from knightstour_sim.tui import KnightsTourApp
+
+    settings = Settings()
+    for name, value in (("start", "a1"), ("speed", "1"), ("matrix_chain", "4")):
+        assert settings.set(name, value) is None
+    sim = Simulator(settings, display="matrix", clock=FakeClock(), seed=7, pixels=True)
+    app = KnightsTourApp(sim, "matrix", pixels=True)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        view = app.query_one(PixelMatrixView)
+        leds, _ = sim.hardware.leds()
+        assert (len(leds[0]), len(leds)) == (32, 8)
+        assert view.content_region.width == 63 and view.content_region.height == 8
+        assert leds[7][0]  # a1 lit, bottom left of the board's matrix
+        region = view.content_region
+        lit = app.screen.get_style_at(region.x, region.y + 7).color.triplet
+        assert lit[0] > 120 and lit[1] < 60
+    sim.close()
