@@ -23,7 +23,7 @@ RUNNER = os.path.join(ROOT, "tools", "micropython", "run.mjs")
 REQUIREMENTS = os.path.join(ROOT, "device", "requirements.txt")
 STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
              "displayio", "feather", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
-CHIPS = ("stmpe610", "ft6206")
+CHIPS = ("stmpe610", "ft6206", "tsc2007")
 BOARD_IDS = {"feather_m4": "adafruit_feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040"}
 
 
@@ -106,13 +106,16 @@ def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True
 
 
 def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
-                board="feather_m4", press=None, settings=None, mpy=False, timeout=600, workdir=None):
+                board="feather_m4", press=None, settings=None, mpy=False, timeout=600, workdir=None,
+                chip=None):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
     ``press``: (raw x, raw y, step) a touch fed to the controller at that loop step.
     ``settings`` replaces the configuration's settings.toml (a dict for settings_text).
+    ``chip``: the touch controller on the board when it is not ``touch`` (KNIGHTSTOUR_TOUCH =
+    "auto" finds "stmpe610", the TFT FeatherWing V1, or "tsc2007", the V2).
     """
-    chip = touch if display == "ili9341" else "none"
+    chip = chip or (touch if display == "ili9341" else "none")
     owned = workdir is None
     if owned:
         workdir = tempfile.mkdtemp(prefix="feather-")

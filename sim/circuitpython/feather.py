@@ -40,6 +40,11 @@ elif CONFIG["touch"] == "ft6206":
 
     chip = FT6206()
     busio.I2C_CHIPS[0x38] = chip
+elif CONFIG["touch"] == "tsc2007":
+    from tsc2007 import TSC2007
+
+    chip = TSC2007(interrupt=board.D6)  # the TFT FeatherWing V2: PENIRQ on D6
+    busio.I2C_CHIPS[0x48] = chip
 
 here = sys.path[0]  # run.mjs puts the run folder first
 drive = here + "/" + CONFIG["drive"]

@@ -21,5 +21,11 @@ class Pin:
                 self.chip.select()
         self._level = level
 
+    # A chip driving the wire (the TSC2007's PENIRQ): low, or None to let the pull-up have it.
+    board_level = None  # the stand-in does not tell an output from an input
+
+    def drive(self, level):
+        self._level = True if level is None else bool(level)
+
     def __repr__(self):
         return "board." + self.name
