@@ -6,6 +6,7 @@ variables, then these options. A bad value exits with code 2 and a message
 naming the key or option and the values it accepts.
 """
 
+import os
 import sys
 
 from knightstour.commands.output import check_output
