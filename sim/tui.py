@@ -152,7 +152,9 @@ class KnightsTourApp(App):
             lines.append("typing: %s" % self.keys.buffer)
         if self.keys.message:
             lines.append(self.keys.message)
-        self.query_one("#panel", Panel).update("\n".join(lines))
+        panels = self.query("#panel")
+        if panels:  # a timer can still fire while the app closes and its widgets are gone
+            panels.first(Panel).update("\n".join(lines))
 
     def on_key(self, event):
         if event.key == "ctrl+c":

@@ -97,3 +97,53 @@ def test_a_pin_the_display_needs_cannot_be_none():
     settings, errors = settings_module.load(env.get, fallback=False)
     assert len(errors) == 1 and "KNIGHTSTOUR_PIN_TFT_DC" in errors[0] and "using" not in errors[0]
     assert settings.pin_tft_reset == "none"
+
+
+SIZES = r'''
+import gc, asyncio
+import _c, displayio, digitalio, microcontroller, pwmio
+
+
+def main():
+    pin = microcontroller.Pin("D5")
+    b = displayio.Bitmap(30, 30, 4)
+    p = displayio.Palette(2)
+    for name, c_size, make in (
+            ("Bitmap(30, 30, 4)", _c.BITMAP + 2 * 4 * 30, lambda: displayio.Bitmap(30, 30, 4)),
+            ("Palette(2)", _c.PALETTE + 2 * _c.PALETTE_COLOUR, lambda: displayio.Palette(2)),
+            ("TileGrid", _c.TILEGRID, lambda: displayio.TileGrid(b, pixel_shader=p)),
+            ("Group", _c.GROUP + _c.LIST, lambda: displayio.Group()),
+            ("DigitalInOut", _c.DIGITALINOUT, lambda: digitalio.DigitalInOut(pin)),
+            ("PWMOut", _c.PWMOUT, lambda: pwmio.PWMOut(pin))):
+        gc.collect()
+        yield
+        before = gc.mem_alloc()
+        keep = [make() for i in range(50)]
+        gc.collect()
+        yield
+        each = (gc.mem_alloc() - before - 16 - 4 * 50) // 50
+        print(name, c_size, each)
+        keep = None
+
+
+asyncio.run(main())
+'''
+
+
+def test_each_stand_in_holds_about_what_its_c_object_holds(node, tmp_path):  # noqa: F811
+    import shutil
+
+    from test_micropython import run_micropython
+
+    from knightstour_sim.circuitpython import drive
+
+    for name in ("_c", "displayio", "busdisplay", "digitalio", "microcontroller", "pwmio"):
+        shutil.copy(f"{drive.HERE}/{name}.py", tmp_path)
+    script = tmp_path / "sizes.py"
+    script.write_text(SIZES)
+    proc = run_micropython(node, script, heap=1024 * 1024)
+    assert proc.returncode == 0, proc.stderr
+    for line in proc.stdout.splitlines():
+        name, c_size, size = line.rsplit(" ", 2)
+        # at least the C object (its buffers are the same), at most ~100 B of Python object more
+        assert int(c_size) <= int(size) <= int(c_size) + 100, line

@@ -73,11 +73,11 @@ def test_code_py_runs_the_toy_on_a_feather_with_the_tft_featherwing(monkeypatch)
         run_code_py(monkeypatch, board, {"KNIGHTSTOUR_START": "a1"}, loops=100)
         chip = tft_rig.display_chip
         # a1's cell: dark, with ink (a number) in it, and the panel has text
-        white = (0xFF >> 3) << 11 | (0xFF >> 2) << 5 | 0xFF >> 3
+        ink = tft.INK_ON_DARK
+        white = (ink >> 19) << 11 | (ink >> 10 & 0x3F) << 5 | (ink >> 3 & 0x1F)
         cell = [chip.screen_pixel(x, y) for y in range(210, 240) for x in range(0, 30)]
         dark = (0x76 >> 3) << 11 | (0x96 >> 2) << 5 | 0x56 >> 3
         assert cell[31] == dark and cell.count(white) > 10
-        assert tft.TEXT_COLOUR == 0xFFFFFF
     finally:
         tft_rig.close()
 

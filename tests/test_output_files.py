@@ -132,6 +132,6 @@ def test_ctrl_c_during_the_analysis_exits_130_quietly(capsys, monkeypatch):
     def interrupted(board, rule):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(orders_command, "Analysis", interrupted)
+    monkeypatch.setattr(orders_command, "analysis_class", lambda: interrupted)
     code, out, err = run(capsys, "orders", "analyse", "--size", "8x8")
     assert code == 130 and err == ""

@@ -32,7 +32,7 @@ def test_pins_and_calibration_are_accepted_and_bad_values_still_refused(capsys, 
     code, out, err = run_cli(capsys, "--plain", "--once", "--config", str(config))
     assert code == 2 and out == ""
     assert err.strip().split("\n") == [
-        "knights-tour sim: error: bad KNIGHTSTOUR_MATRIX_ROTATION = 45: one of 0, 90, 180, 270"]
+        "knights-tour sim: error: %s: bad KNIGHTSTOUR_MATRIX_ROTATION = 45: one of 0, 90, 180, 270" % config]
 
 
 def test_a_missing_config_file_is_named(capsys, tmp_path):

@@ -1,8 +1,6 @@
 """busio stand-in: SPI and I2C. Bytes go nowhere unless a chip model answers: on SPI the one
 whose chip select pin is low, on I2C the one at the address (board.py wires them)."""
 
-from _c import I2C as I2C_SIZE
-from _c import SPI as SPI_SIZE
 
 SPI_CHIPS = []  # pins (microcontroller.Pin) with a chip model on them
 I2C_CHIPS = {}  # address -> chip model
@@ -34,7 +32,6 @@ class _Bus:
 class SPI(_Bus):
     def __init__(self, clock, MOSI=None, MISO=None, half_duplex=False):
         super().__init__()
-        self._c = bytearray(SPI_SIZE)
         self.mode = 0
 
     def configure(self, *, baudrate=100000, polarity=0, phase=0, bits=8):
@@ -66,7 +63,6 @@ class SPI(_Bus):
 class I2C(_Bus):
     def __init__(self, scl, sda, *, frequency=100000, timeout=255):
         super().__init__()
-        self._c = bytearray(I2C_SIZE)
 
     def _chip(self, address):
         chip = I2C_CHIPS.get(address)

@@ -1,7 +1,6 @@
 """digitalio stand-in: DigitalInOut keeps its level on the board pin (the touch controller on
 SPI answers while its chip select is low)."""
 
-from _c import DIGITALINOUT
 
 
 class Direction:
@@ -21,7 +20,6 @@ class Pull:
 
 class DigitalInOut:
     def __init__(self, pin):
-        self._c = bytearray(DIGITALINOUT)
         self.pin = pin
         self.direction = Direction.INPUT
         self.pull = None

@@ -1,8 +1,12 @@
-"""displayio stand-in: Bitmap, Palette, TileGrid, Group and release_displays, each holding the
-heap its C object holds (_c.py). Drawing goes nowhere: the display (busdisplay.py) only
-counts refreshes."""
+"""displayio stand-in: Bitmap, Palette, TileGrid, Group and release_displays. Each holds the
+buffers its C object allocates (a Bitmap's pixels packed as CircuitPython packs them, a
+Palette's colours, a Group's list); the Python object itself takes a little more than the C
+struct (_c.py; tests/test_feather.py checks the sizes). Drawing goes nowhere: the display
+(busdisplay.py) only counts refreshes."""
 
-from _c import BITMAP, GROUP, LIST, PALETTE, PALETTE_COLOUR, TILEGRID
+
+
+from _c import PALETTE_COLOUR
 
 
 def _bits(value_count):
@@ -15,7 +19,6 @@ def _bits(value_count):
 
 class Bitmap:
     def __init__(self, width, height, value_count):
-        self._c = bytearray(BITMAP)
         self.width = width
         self.height = height
         self._bits = _bits(value_count)
@@ -68,7 +71,6 @@ class Bitmap:
 
 class Palette:
     def __init__(self, color_count, *, dither=False):
-        self._c = bytearray(PALETTE)
         self._colours = bytearray(PALETTE_COLOUR * color_count)
         self._count = color_count
 
@@ -98,7 +100,6 @@ class Palette:
 class TileGrid:
     def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None,
                  default_tile=0, x=0, y=0):
-        self._c = bytearray(TILEGRID)
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
         self.x = x
@@ -128,7 +129,6 @@ class TileGrid:
 
 class Group:
     def __init__(self, *, scale=1, x=0, y=0):
-        self._c = bytearray(GROUP - LIST)
         self._members = []
         self.scale = scale
         self.x = x

@@ -1,13 +1,11 @@
 """pwmio stand-in: PWMOut keeps its frequency and duty cycle; ``notes`` counts the notes."""
 
-from _c import PWMOUT
 
 
 class PWMOut:
     notes = 0
 
     def __init__(self, pin, *, duty_cycle=0, frequency=500, variable_frequency=False):
-        self._c = bytearray(PWMOUT)
         self.frequency = frequency
         self._duty = duty_cycle
 

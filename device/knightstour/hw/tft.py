@@ -6,9 +6,11 @@ on the ILI9341, on the left in landscape (rotation 0/180: 30 px cells on 8x8,
 side panel 80 px wide on the right) or on top in portrait (90/270: panel 80 px
 tall below it); 320x320 with a 160 px panel on the Titano.
 
-    cells     one Bitmap + TileGrid per square, chequered (a1 dark): the move
-              number in the middle, the path as lines between the centres of
-              consecutive squares (drawn under the numbers)
+    cells     strip bitmaps of a few squares of a rank (at least STRIP pixels: one
+              square on 8x8, two on 16x16), chequered (a1 dark), 2 bits a pixel:
+              the move number in the middle of each cell (on a dark square in
+              the light squares' colour), the path as lines between the centres
+              of consecutive squares (never over a number)
     knight    a small sprite (its own TileGrid) on the knight's square; blinks
               by hiding; red when stuck; a closed tour's trace is a gold dot
               running along the path
@@ -18,22 +20,24 @@ tall below it); 320x320 with a 160 px panel on the Titano.
               and "touch a square": each text one 1-bit bitmap (class Text)
               drawn with terminalio.FONT, not a TileGrid per character
 
-Only what changed goes to the screen: every square, sprite and text has its
-own TileGrid, so a refresh sends their dirty areas and nothing else (a
-Bitmap tracks ONE dirty box, so two far-apart changes in one bitmap would
-cost the whole box between them). A move costs about 5 KB over SPI instead of
-a 153,600 B frame (benchmarks/tft_spi.py measures it).
+Only what changed goes to the screen: a refresh sends the dirty areas and
+nothing else. A Bitmap tracks ONE dirty box, so two far-apart changes in one
+bitmap would cost the whole box between them: hence small strips (a bitmap
+per rank would save 9 KB of RAM on 8x8 but cost 0.9 KB more SPI a move), and
+its own TileGrid for every sprite and text. A move costs about 6 KB over SPI
+instead of a 153,600 B frame (benchmarks/tft_spi.py measures it).
 """
 
 import displayio
 
 PANEL = 80
 MAX_SIDE = 16  # boards up to 16x16 (15 px cells), as the simulator's TFT
+STRIP = 30  # a strip bitmap holds the squares of a rank in at least this many pixels (see cells)
 
 LIGHT = 0xEEEED2
 DARK = 0x769656
 INK_ON_LIGHT = 0x202020
-INK_ON_DARK = 0xFFFFFF
+INK_ON_DARK = LIGHT  # numbers on dark squares in the light squares' colour: 4 colours, 2 bits
 PATH_COLOUR = 0x1E50C8
 KNIGHT_COLOUR = 0xFF8C00
 KNIGHT_INK = 0x000000
@@ -48,10 +52,11 @@ RESULT_COLOURS = {"closed": TRACE_COLOUR, "complete": 0x60E060, "stuck": STUCK_C
 RESULT_TEXT = {"closed": "CLOSED TOUR!", "complete": "complete", "stuck": "stuck", "impossible": "no tour",
                "": ""}
 
-# Cell palette indexes.
-BG = 0
-INK = 1
-PATH = 2
+# The board's palette indexes: a light square's background is the ink on a dark one.
+LIGHT_BG = 0
+DARK_BG = 1
+INK = 2  # on a light square (on a dark one: LIGHT_BG)
+PATH = 3
 
 # A 3x5 font: rows top to bottom, 3 bits each (bit 2 = left column).
 GLYPHS = {
@@ -86,14 +91,14 @@ def layout(width, height):
     return (0, 0), (0, side, width, height - side), False
 
 
-def draw_glyph(bitmap, char, x, y, scale, value):
+def draw_glyph(bitmap, char, x, y, scale, value, off=0):
     """Draw one 3x5 glyph at (x, y), each font pixel a scale x scale block (the block's off
-    pixels are set to 0)."""
+    pixels are set to ``off``)."""
     bits = GLYPHS.get(char, 0)
     for row in range(5):
         for col in range(3):
             on = bits >> (14 - row * 3 - col) & 1
-            v = value if on else 0
+            v = value if on else off
             px = x + col * scale
             py = y + row * scale
             for dy in range(scale):
@@ -176,20 +181,28 @@ class Text:
         self.text = ""
 
     def set(self, text):
+        """Show ``text``: only the characters that changed are cleared and drawn again."""
         if text == self.text:
             return
+        old = self.text.split("\n")
+        new = text.split("\n")
         self.text = text
         bitmap = self.bitmap
-        _fill_region(bitmap, 0, 0, bitmap.width, bitmap.height, 0)
-        top = 0
-        for line in text.split("\n"):
-            for i in range(min(len(line), self.columns)):
-                glyph = self.font.get_glyph(ord(line[i]))
-                if glyph is not None and line[i] != " ":
+        for row in range(bitmap.height // self.line_height):
+            a = old[row] if row < len(old) else ""
+            b = new[row] if row < len(new) else ""
+            top = row * self.line_height
+            for i in range(self.columns):
+                ch = b[i] if i < len(b) else " "
+                if ch == (a[i] if i < len(a) else " "):
+                    continue
+                x = i * self.pitch
+                _fill_region(bitmap, x, top, x + self.pitch, top + self.line_height, 0)
+                glyph = self.font.get_glyph(ord(ch)) if ch != " " else None
+                if glyph is not None:
                     left = glyph.tile_index * glyph.width
-                    _blit(bitmap, glyph.bitmap, i * self.pitch + glyph.dx,
-                          top + self.baseline - glyph.height - glyph.dy, left, left + glyph.width, glyph.height)
-            top += self.line_height
+                    _blit(bitmap, glyph.bitmap, x + glyph.dx, top + self.baseline - glyph.height - glyph.dy,
+                          left, left + glyph.width, glyph.height)
 
 
 def _blit(bitmap, source, x, y, left, right, height):
@@ -230,8 +243,7 @@ class TftDisplay:
         self.root = displayio.Group()
         self.cells_group = displayio.Group()
         self.root.append(self.cells_group)
-        self.light_palette = _palette((LIGHT, INK_ON_LIGHT, PATH_COLOUR, PATH_COLOUR))
-        self.dark_palette = _palette((DARK, INK_ON_DARK, PATH_COLOUR, PATH_COLOUR))
+        self.board_palette = _palette((LIGHT, DARK, INK_ON_LIGHT, PATH_COLOUR))
         self.knight_palette = _palette((0, KNIGHT_COLOUR, KNIGHT_INK), 0)
         self.stuck_palette = _palette((0, STUCK_COLOUR, KNIGHT_INK), 0)
         self.bw = 0
@@ -239,8 +251,7 @@ class TftDisplay:
         self.cell = 0
         self.ox = 0
         self.oy = 0
-        self.bitmaps = []
-        self.tiles = []
+        self.strips = []
         self.number = [0] * (MAX_SIDE * MAX_SIDE)
         self.order = [0] * (MAX_SIDE * MAX_SIDE + 2)
         self.inked = bytearray(MAX_SIDE * MAX_SIDE)
@@ -340,18 +351,21 @@ class TftDisplay:
         while len(self.sprites_group):
             self.sprites_group.pop()
         cell = self.cell
-        self.bitmaps = []
-        self.tiles = []
+        # strip bitmaps of ``span`` squares of a rank, chequered: numbers and path drawn into them
+        self.strips = []
+        self.span = span = (STRIP + cell - 1) // cell
+        for row in range(board.height):
+            r = board.height - 1 - row
+            for first in range(0, board.width, span):
+                count = min(span, board.width - first)
+                strip = displayio.Bitmap(cell * count, cell, 4)
+                for f in range(first, first + count):
+                    if not (f + r) % 2:
+                        _fill_region(strip, (f - first) * cell, 0, (f - first + 1) * cell, cell, DARK_BG)
+                self.strips.append(strip)
+                self.cells_group.append(displayio.TileGrid(strip, pixel_shader=self.board_palette,
+                                                           x=self.ox + first * cell, y=self.oy + row * cell))
         for square in range(board.squares):
-            bitmap = displayio.Bitmap(cell, cell, 4)
-            f = square % board.width
-            r = square // board.width
-            palette = self.light_palette if (f + r) % 2 else self.dark_palette
-            tile = displayio.TileGrid(bitmap, pixel_shader=palette,
-                                      x=self.ox + f * cell, y=self.oy + (board.height - 1 - r) * cell)
-            self.bitmaps.append(bitmap)
-            self.tiles.append(tile)
-            self.cells_group.append(tile)
             self.inked[square] = 0
         self.scale = 2 if cell >= 24 else 1
         # marks (play mode): dots; the hint: a ring
@@ -376,12 +390,11 @@ class TftDisplay:
         size = (cell * 2) // 3
         knight_bitmap = displayio.Bitmap(size, size, 3)
         _disc(knight_bitmap, size, 1, 0)
-        step = size / 10.0
         for row in range(10):
             for col in range(10):
                 if KNIGHT_SHAPE[row][col] == "X":
-                    for y in range(int(row * step), int((row + 1) * step)):
-                        for x in range(int(col * step), int((col + 1) * step)):
+                    for y in range(row * size // 10, (row + 1) * size // 10):
+                        for x in range(col * size // 10, (col + 1) * size // 10):
                             knight_bitmap[x, y] = 2
         self.knight_size = size
         # the closed tour's trace: a small gold disc (small: it moves 65 times)
@@ -429,8 +442,20 @@ class TftDisplay:
 
     # ------------------------------------------------------------- drawing
 
+    def _background(self, square):
+        return LIGHT_BG if (square % self.bw + square // self.bw) % 2 else DARK_BG
+
+    def _strip(self, square):
+        """(the strip bitmap, x of the cell's left edge in it) for ``square``."""
+        f = square % self.bw
+        span = self.span
+        per_row = (self.bw + span - 1) // span
+        return self.strips[(self.bh - 1 - square // self.bw) * per_row + f // span], (f % span) * self.cell
+
     def _draw_number(self, square, number):
-        bitmap = self.bitmaps[square]
+        bitmap, left = self._strip(square)
+        background = self._background(square)
+        ink = INK if background == LIGHT_BG else LIGHT_BG
         scale = self.scale
         text = str(number) if number else ""
         pitch = 4 * scale
@@ -439,7 +464,7 @@ class TftDisplay:
         y = (self.cell - 5 * scale) // 2
         if number:
             for i in range(len(text)):
-                draw_glyph(bitmap, text[i], x + i * pitch, y, scale, INK)
+                draw_glyph(bitmap, text[i], left + x + i * pitch, y, scale, ink, background)
             self._ink(square, x, y)
             self._ink(square, x + width - 1, y + 5 * scale - 1)
 
@@ -478,9 +503,9 @@ class TftDisplay:
             return
         lx = x - self.ox - (square % self.bw) * self.cell
         ly = y - self.oy - (self.bh - 1 - square // self.bw) * self.cell
-        bitmap = self.bitmaps[square]
-        if bitmap[lx, ly] == BG:
-            bitmap[lx, ly] = PATH
+        bitmap, left = self._strip(square)
+        if bitmap[left + lx, ly] == self._background(square):
+            bitmap[left + lx, ly] = PATH
             self._ink(square, lx, ly)
 
     def _ink(self, square, x, y):
@@ -503,8 +528,9 @@ class TftDisplay:
     def _clear(self, square):
         """Erase what was drawn in a cell: only its inked box is sent again."""
         if self.inked[square]:
-            _fill_region(self.bitmaps[square], self.ink_x0[square], self.ink_y0[square],
-                         self.ink_x1[square], self.ink_y1[square], BG)
+            bitmap, left = self._strip(square)
+            _fill_region(bitmap, left + self.ink_x0[square], self.ink_y0[square],
+                         left + self.ink_x1[square], self.ink_y1[square], self._background(square))
             self.inked[square] = 0
 
     def _redraw_cell(self, square):
@@ -661,13 +687,14 @@ def _fill_region(bitmap, x0, y0, x1, y1, value):
 
 
 def _disc(bitmap, size, value, inset):
-    """A filled disc of ``value`` in a size x size bitmap, ``inset`` pixels in from its edge."""
-    r = size / 2.0 - inset
-    c = (size - 1) / 2.0
-    r2 = r * r
+    """A filled disc of ``value`` in a size x size bitmap, ``inset`` pixels in from its edge
+    (whole numbers only: floats would each take heap on CircuitPython)."""
+    r2 = (size - 2 * inset) * (size - 2 * inset)
     for y in range(size):
+        dy = 2 * y - (size - 1)
         for x in range(size):
-            if (x - c) * (x - c) + (y - c) * (y - c) <= r2:
+            dx = 2 * x - (size - 1)
+            if dx * dx + dy * dy <= r2:
                 bitmap[x, y] = value
 
 
