@@ -17,7 +17,7 @@ class Tours(Play):
         if square < 0:
             square = self.start_square
             if square < 0:
-                square = self.rng.randrange(self.total)
+                square = self._random_start()
         if len(self.orders) > 1:
             self.order_index = self.rng.randrange(len(self.orders))
         self.solver.order = self.orders[self.order_index]
@@ -44,6 +44,14 @@ class Tours(Play):
             self.board.square_name(square), self.order_names[self.order_index]))
         self.sound.tick()
         self._plan_next()
+
+    def _random_start(self):
+        # On a board with an odd number of squares only a1's colour can start a tour, and with an
+        # odd width those are the even squares: the attract loop tours; a touch elsewhere is explained.
+        total = self.total
+        if total % 2:
+            return 2 * self.rng.randrange((total + 1) // 2)
+        return self.rng.randrange(total)
 
     def _plan(self, square):
         # The tour from square into self.plan; "" or why no tour can start there.
