@@ -6,8 +6,8 @@ For each configuration: device/code.py, unchanged, from a drive laid out as depl
 out (.mpy under lib/, compiled with MicroPython's mpy-cross for this stand-in board), on the
 CircuitPython stand-ins (sim/circuitpython) under the 32-bit MicroPython WebAssembly port.
 Bisects the heap in 1 KB steps for the smallest one in which --tours tours run without
-MemoryError, then prints it with the live heap after start and after the tours (after a
-collection). Caveat: this port collects garbage only between the main loop's steps, so the
+MemoryError (a quick bisection on 3 tours, then all of them), then prints it with the live heap after start and after the tours (after a
+collection), and the five modules that take the most heap. Caveat: this port collects garbage only between the main loop's steps, so the
 garbage made while code.py starts (before its loop) must fit too; a board collects it.
 JSON: a list of {display, touch, size, min_heap, live_after_start, live_after_tours} (bytes).
 """
@@ -28,24 +28,59 @@ CONFIGS = (
 )
 
 
-def smallest(node, display, touch, size, tours, low=32, high=4096):
-    """(min_heap bytes, its RESULT) by bisection in KB; None if ``high`` KB is not enough."""
+def smallest(node, display, touch, size, tours, low=32, high=1024, probe=3):
+    """(min_heap bytes, its RESULT), or (None, None) if ``high`` KB is not enough.
+
+    Bisects in 1 KB steps with ``probe`` tours (the live heap does not grow from tour to
+    tour once the board is built), then runs all ``tours`` there, 1 KB more at a time until
+    they run."""
     work = tempfile.mkdtemp(prefix="feather-heap-")
     try:
         lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=True)
-        best = None
+
+        def runs(kb, count):
+            _, result = run_feather(node, display, touch, size, count, kb * 1024, workdir=work)
+            return result if result is not None and result["tours"] >= count else None
+
+        if runs(high, probe) is None:
+            return None, None
         while low < high:
             mid = (low + high) // 2
-            _, result = run_feather(node, display, touch, size, tours, mid * 1024, workdir=work)
-            if result is not None and result["tours"] >= tours:
+            if runs(mid, probe) is not None:
                 high = mid
-                best = result
             else:
                 low = mid + 1
-        if best is None:
-            return None, None
-        _, best = run_feather(node, display, touch, size, tours, low * 1024, workdir=work)
-        return low * 1024, best
+        while True:
+            result = runs(low, tours)
+            if result is not None:
+                return low * 1024, result
+            low += 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def biggest(node, display, touch, size, count=5):
+    """The ``count`` modules of the drive that take the most heap: [(name, bytes)].
+
+    One run records the modules code.py imports; another imports them one step each and
+    measures the live heap each adds (with the modules it imports that were not in yet)."""
+    work = tempfile.mkdtemp(prefix="feather-modules-")
+    try:
+        lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=True)
+        proc, _ = run_feather(node, display, touch, size, 1, 4096 * 1024, workdir=work, record=True)
+        names = []
+        for line in proc.stdout.splitlines():
+            if line.startswith("MODULES "):
+                names = line.split()[1:]
+        proc, _ = run_feather(node, display, touch, size, 1, 4096 * 1024, workdir=work, modules=names)
+        sizes = []
+        for line in proc.stdout.splitlines():
+            if line.startswith("MODULE "):
+                _, name, used = line.split()
+                if name.startswith(("knightstour", "adafruit_", "code")):
+                    sizes.append((name, int(used)))
+        sizes.sort(key=lambda item: -item[1])
+        return sizes[:count]
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -67,6 +102,8 @@ def main(argv=None):
         rows.append(row)
         print("%-8s %-9s %-6s %10s %17s %17s" % (display, touch, size, heap, row["live_after_start"],
                                                  row["live_after_tours"]), flush=True)
+        print("    biggest modules (each with what it imports first): " + ", ".join("%s %d" % item for item in biggest(node, display, touch, size)),
+              flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(rows, f, indent=1)

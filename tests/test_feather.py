@@ -1,17 +1,18 @@
 """device/code.py, unchanged, on a stand-in Feather: the drive laid out as deploy lays it out
 (sim/circuitpython/drive.py), under the 32-bit MicroPython WebAssembly port at a fixed heap,
 with the CircuitPython stand-ins of sim/circuitpython. Deterministic (the harness's clock),
-not timed. The heaps here are what the toy needs today (benchmarks/feather_heap.py finds the
-smallest); the targets of issue 8 (96 KB TFT, 48 KB MAX7219) are not reached yet."""
+not timed. The heaps are hw/feather.py's NEEDS_KB, what the toy needs today
+(benchmarks/feather_heap.py finds the smallest); issue 8's targets (96 KB with the TFT,
+48 KB with the MAX7219) are not reached yet."""
 
 import pytest
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
+from knightstour.hw.feather import NEEDS_KB
 from knightstour.hw.touch import TouchMapper
 from knightstour_sim.circuitpython.drive import feather_settings, run_feather
 
-# The smallest heaps measured (benchmarks/feather_heap.py, .mpy drive, 100 tours), rounded up.
-HEAP = {"max7219": 184 * 1024, "ili9341": 420 * 1024}
+HEAP = {display: kb * 1024 for display, kb in NEEDS_KB.items()}
 
 
 def raw_for(touch, square):
@@ -40,10 +41,15 @@ def _run(node, **kwargs):  # noqa: F811
     return proc, result
 
 
-def test_the_matrix_toy_runs_tours_on_the_feather_heap(node):  # noqa: F811
-    _, result = _run(node, display="max7219", tours=20, heap=HEAP["max7219"])
-    assert result["tours"] == 20
+def test_the_matrix_toy_runs_100_tours_in_the_heap_it_needs(node):  # noqa: F811
+    _, result = _run(node, display="max7219", tours=100, heap=HEAP["max7219"])
+    assert result["tours"] == 100
     assert result["live_after_tours"] <= result["live_after_start"] + 1024
+
+
+def test_the_tft_toy_runs_100_tours_in_the_heap_it_needs(node):  # noqa: F811
+    _, result = _run(node, display="ili9341", touch="stmpe610", tours=100, heap=HEAP["ili9341"])
+    assert result["tours"] == 100
 
 
 @pytest.mark.parametrize("touch", ["stmpe610", "ft6206"])
@@ -51,7 +57,7 @@ def test_a_touch_on_the_tft_starts_a_tour_on_that_square(node, touch):  # noqa: 
     square = 19  # d3
     raw_x, raw_y = raw_for(touch, square)
     _, result = _run(node, display="ili9341", touch=touch, tours=3, heap=HEAP["ili9341"],
-                     press=(raw_x, raw_y, 5))
+                     press=(raw_x, raw_y, 5))  # attract mode: the touch ends the first tour
     assert result["touched_start"] == square
     assert result["tours"] == 3
 
@@ -71,6 +77,16 @@ def test_a_value_circuitpython_cannot_read_is_one_line_and_the_default(node):  #
     speed, sound = lines  # in the settings table's order
     assert "KNIGHTSTOUR_SOUND in settings.toml" in sound and 'KNIGHTSTOUR_SOUND = "on"' in sound
     assert "KNIGHTSTOUR_SPEED in settings.toml" in speed and "using the default 1" in speed
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("display,kb", [("ili9341", 40), ("ili9341", NEEDS_KB["ili9341"] - 24),
+                                        ("max7219", NEEDS_KB["max7219"] - 8)])
+def test_a_heap_too_small_gives_one_line_and_waits(node, display, kb):  # noqa: F811
+    proc, _ = run_feather(node, display=display, tours=3, heap=kb * 1024, mpy=True)
+    assert proc.returncode == 3, proc.stdout + proc.stderr  # code.py sat waiting in its stop() loop
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: error:")]
+    assert len(lines) == 1 and "out of memory" in lines[0] and " KB" in lines[0], proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
 
 

@@ -159,3 +159,26 @@ def test_screenshot_takes_the_simulators_settings(tmp_path):
     assert settings.speed == 1.0  # the caller's settings are left alone
     with pytest.raises(ValueError, match="bad display"):
         save_screenshot("both", str(tmp_path / "x.png"))
+
+
+def test_an_impossible_start_shows_the_reason_and_the_result(emulated_tft):
+    from knightstour.board import Board
+
+    emulated = emulated_tft(seed=1)
+    display = emulated.display
+    board = Board(5, 5)
+    display.begin(board, "attract", "abcdefgh", "border")
+    display.light(1, 1)
+    display.knight(1)
+    display.status("no tour starts on b1 on 5x5")
+    display.result("impossible", 1, 1)
+    display.flush()
+    assert display.labels["result"].text == "no tour"
+    assert display.labels["status0"].text == "no tour"
+    assert display.status_text == "no tour starts on b1 on 5x5"
+    cell = display.cell
+    x0, y0 = display.cell_origin(1)
+    pixels = [emulated.chip.screen_pixel(x0 + x, y0 + y) for y in range(cell) for x in range(cell)]
+    assert pixels.count(rgb565(tft.KNIGHT_COLOUR)) > 100  # the knight stays on the start square
+    panel = [emulated.chip.screen_pixel(x, y) for y in range(100, 124) for x in range(244, 320)]
+    assert panel.count(rgb565(tft.STUCK_COLOUR)) > 20  # the result in red

@@ -107,13 +107,14 @@ def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True
 
 def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
                 board="feather_m4", press=None, settings=None, mpy=False, timeout=600, workdir=None,
-                chip=None):
+                chip=None, record=False, modules=None):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
     ``press``: (raw x, raw y, step) a touch fed to the controller at that loop step.
     ``settings`` replaces the configuration's settings.toml (a dict for settings_text).
     ``chip``: the touch controller on the board when it is not ``touch`` (KNIGHTSTOUR_TOUCH =
     "auto" finds "stmpe610", the TFT FeatherWing V1, or "tsc2007", the V2).
+    ``record``/``modules``: the module measurements of benchmarks/feather_heap.py (feather.py).
     """
     chip = chip or (touch if display == "ili9341" else "none")
     owned = workdir is None
@@ -132,7 +133,7 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
         with open(os.path.join(workdir, "run_feather.py"), "w", encoding="utf-8") as f:
             f.write("import feather  # noqa: F401\n")
         config = {"drive": "CIRCUITPY", "board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
-                  "press": list(press) if press else None}
+                  "press": list(press) if press else None, "record": record, "modules": modules}
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
             f.write("CONFIG = %r\n" % (config,))
         proc = subprocess.run([node, RUNNER, "--heap", str(heap), os.path.join(workdir, "run_feather.py")],

@@ -5,6 +5,10 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
     CONFIG = {"drive": "CIRCUITPY", "board_id": ..., "touch": "stmpe610" | "ft6206" | "none",
               "tours": 100, "press": None or (raw_x, raw_y, at_step)}
 
+    CONFIG["record"]: print MODULES and the modules code.py imported, in order, at the end;
+    CONFIG["modules"]: instead of running code.py, import these one step each and print
+    MODULE name bytes (the live heap each adds, after a collection).
+
 The main loop is code.py's: knightstour.hw.loop.steps(), the generator run_forever()
 iterates on the board. Here run_forever is swapped for one that hands the same generator to
 run.mjs's asyncio stand-in, which runs one step per return to JavaScript, where this port
@@ -92,6 +96,8 @@ def _drive(app, steps):
         out.append('"%s": %d' % (key, result[key]) if isinstance(result[key], int)
                    else '"%s": "%s"' % (key, result[key]))
     print("RESULT {" + ", ".join(out) + "}")
+    if imported:
+        print("MODULES " + " ".join(imported))
 
 
 def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory=None):
@@ -100,8 +106,46 @@ def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory
     asyncio.run(_drive(app, loop.steps(app, monotonic, loop.MAX_SLEEP, out_of_memory)))
 
 
-import knightstour.hw.loop  # noqa: E402
+imported = []
 
-knightstour.hw.loop.run_forever = run_forever
-code = drive + "/code.py"
-exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})
+
+def _record():
+    import builtins
+
+    original = builtins.__import__
+    seen = set(sys.modules)
+
+    def record(name, *args):
+        module = original(name, *args)
+        for key in sys.modules:  # a module's imports finish first: dependencies come first
+            if key not in seen:
+                seen.add(key)
+                imported.append(key)
+        return module
+
+    builtins.__import__ = record
+
+
+def _measure(names):
+    gc.collect()
+    yield
+    before = gc.mem_alloc()
+    for name in names:
+        __import__(name)
+        gc.collect()
+        yield
+        now = gc.mem_alloc()
+        print("MODULE %s %d" % (name, now - before))
+        before = now
+
+
+if CONFIG.get("modules"):
+    asyncio.run(_measure(CONFIG["modules"]))
+else:
+    if CONFIG.get("record"):
+        _record()
+    import knightstour.hw.loop  # noqa: E402
+
+    knightstour.hw.loop.run_forever = run_forever
+    code = drive + "/code.py"
+    exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})

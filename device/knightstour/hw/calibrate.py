@@ -50,7 +50,6 @@ def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=12
     """
     import displayio
 
-    from .keys import settings_lines
     from .tft import Text
 
     root = displayio.Group()
@@ -112,3 +111,14 @@ def _press(reader, sleep, poll, timeout):
         waited += poll
         if not count and waited > timeout:
             raise ValueError("calibrate: no touch within %d seconds" % timeout)
+
+
+def settings_lines(x0, x1, y0, y1, swap):
+    """The settings.toml lines for a calibration, to paste."""
+    return [
+        "KNIGHTSTOUR_TOUCH_X0 = %d" % x0,
+        "KNIGHTSTOUR_TOUCH_X1 = %d" % x1,
+        "KNIGHTSTOUR_TOUCH_Y0 = %d" % y0,
+        "KNIGHTSTOUR_TOUCH_Y1 = %d" % y1,
+        'KNIGHTSTOUR_TOUCH_SWAP = "%s"' % ("on" if swap else "off"),
+    ]

@@ -5,11 +5,9 @@ Settings come from settings.toml through os.getenv, pins from pins.py, the board
 one line on the serial console and the toy waits there (no reboot loop).
 """
 
-from .loop import HardwareError, build, run_forever
-
-# The heap (KB) each display is proven to run in: tests/test_feather.py runs 100 tours in it
-# (benchmarks/feather_heap.py finds the smallest).
-NEEDS_KB = {"max7219": 192, "ili9341": 420}
+# The heap (KB) each display needs on 8x8 with the piezo: the smallest in which 100 tours run,
+# 2 KB more (benchmarks/feather_heap.py; tests/test_feather.py runs 100 tours at these heaps).
+NEEDS_KB = {"max7219": 102, "ili9341": 178}
 
 
 def board_kind(settings, board):
@@ -43,7 +41,7 @@ def stop(text):
     """Show one line on the serial console and wait (a reboot loop would hide it)."""
     import time
 
-    print("knightstour: error: " + text)
+    print("knightstour: error:", text)  # two arguments: no new string (the heap may be full)
     while True:
         time.sleep(1)
 
@@ -52,13 +50,24 @@ def out_of_memory(settings):
     """The line for a MemoryError while the display is built, made before it can happen."""
     what = settings.display
     if settings.display == "ili9341":
-        what += " with %s touch" % settings.touch
-    return ("out of memory building the %s display on a %s board: it needs a heap of about %d KB "
-            "(see Will it fit? in the README); try KNIGHTSTOUR_SIZE = \"8x8\" or deploy --mpy"
-            % (what, settings.size, NEEDS_KB.get(settings.display, 0)))
+        what += " and %s touch" % settings.touch
+    return ("out of memory for the %s board on the %s: it needs a heap of about %d KB (README: "
+            "Will it fit?); try a smaller KNIGHTSTOUR_SIZE, or deploy --mpy"
+            % (settings.size, what, NEEDS_KB.get(settings.display, 0)))
 
 
 def main():
+    """Start the toy; a MemoryError before the display is chosen, or while it is built, ends in
+    one line (this module imports nothing until then, so code.py's import of it cannot fail)."""
+    memory = ("out of memory while starting: the toy needs a heap of at least %d KB (README: Will it "
+              "fit?); deploy --mpy" % min(NEEDS_KB.values()))
+    try:
+        _main(memory)
+    except MemoryError:
+        stop(memory)
+
+
+def _main(memory):
     import os
     import time
 
@@ -66,7 +75,7 @@ def main():
 
     from .. import settings as settings_module
     from . import keys  # noqa: F401  (adds the hardware settings)
-    from .loop import BoardHardware
+    from .loop import BoardHardware, HardwareError, build, run_forever
 
     settings, messages = settings_module.load(os.getenv)
     for text in messages:

@@ -200,14 +200,3 @@ def touch_calibration(settings, kind=None):
         value = getattr(settings, "touch_" + name, None)
         values.append(defaults[name] if value is None else value)
     return tuple(values)
-
-
-def settings_lines(x0, x1, y0, y1, swap):
-    """The settings.toml lines for a calibration, to paste."""
-    return [
-        "KNIGHTSTOUR_TOUCH_X0 = %d" % x0,
-        "KNIGHTSTOUR_TOUCH_X1 = %d" % x1,
-        "KNIGHTSTOUR_TOUCH_Y0 = %d" % y0,
-        "KNIGHTSTOUR_TOUCH_Y1 = %d" % y1,
-        'KNIGHTSTOUR_TOUCH_SWAP = "%s"' % ("on" if swap else "off"),
-    ]
