@@ -106,3 +106,45 @@ def test_speed_keys_name_the_new_speed():
     sim.command("slower")
     sim.update()
     assert sim.display.status_text == "speed x1/2"
+
+
+def blink_calls(log):
+    return [e for e in log if e[0] == "blink"]
+
+
+def test_the_knight_does_not_blink_when_there_is_no_delay():
+    log = []
+    sim = Simulator(make_settings(speed="0", start="a1"), clock=FakeClock(), seed=1, log=log)
+    for _ in range(40):
+        sim.update()
+        sim.clock.advance(0.1)
+    assert blink_calls(log) == []
+
+
+def test_in_play_mode_the_knight_blinks_only_once_it_is_on_the_board():
+    log = []
+    settings = make_settings(mode="play")
+    sim = Simulator(settings, clock=FakeClock(), seed=1, log=log)
+    for _ in range(4):
+        sim.update()
+        sim.clock.advance(0.25)
+    assert blink_calls(log) == []
+    sim.touch("c3")
+    for _ in range(4):
+        sim.update()
+        sim.clock.advance(0.25)
+    assert [e[1] for e in blink_calls(log)] == [False, True, False]
+
+
+def test_random_starts_a_new_tour_somewhere_and_play_toggles_from_a_tour():
+    sim = Simulator(make_settings(start="a1", speed="0"), clock=FakeClock(), seed=5)
+    sim.update()
+    sim.command("random")
+    sim.update()
+    assert sim.app.state == "run" and sim.display.status_text.startswith("tour from ")
+    sim.command("play")
+    sim.update()
+    assert sim.app.state == "play" and sim.display.status_text == "play: touch a square to start"
+    sim.command("play")
+    sim.update()
+    assert sim.app.state == "run" and sim.app.tour.start == 0  # back to the start setting

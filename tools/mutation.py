@@ -10,15 +10,20 @@ condition negated (if, while, a conditional expression, a comprehension's if).
 The set depends only on the source, so every run makes the same mutants.
 
 How a mutant is run: pytest collects the tests once; a first forked child runs
-every test once with line tracing (which tests reach which lines, and how long
-each takes; cached in .venv/ until a source or test file changes). Then, for
-each mutant, a forked child executes the mutated module, swaps the mutated
-functions' code (and changed constants) into the live module, and runs only
-the tests that reach the mutated line, quickest first, stopping at the first
-failure. A child that outlives its time limit (a few times its tests' own
-time) is killed and counted as "timed out"; the score counts killed and timed
-out mutants as caught. Tests that run the code in another process (the CLI in
-a subprocess, MicroPython under node) cannot see a mutant and are not used.
+every test once untraced (its time) and once with line tracing (which lines of
+the modules it reaches), cached in .venv/mutation-baseline.json per test file
+until that file or any code or helper changes. Then, for each mutant, a forked
+child executes the mutated module, swaps the mutated functions' code (and
+changed constants) into the live module, and runs the tests that reach the
+mutated line (any test of the module for module-level code), quickest first,
+up to --budget seconds of their own time, stopping at the first failure. A
+child that outlives its limit (--timeout-base + --timeout-factor times its
+tests' time) is killed and counted as "timed out"; the score counts killed and
+timed out mutants as caught. Tests that run the code in another process (the
+CLI in a subprocess, MicroPython under node) cannot see a mutant and are left
+out, as is the 10000-tour memory test. The mutants are the same on every run;
+which tests each one gets depends on the measured times, so on a much slower
+or faster machine a borderline survivor may turn up or go.
 
 Prints killed / survived / timed out per module, the score per group (core,
 app), and every survivor as file:line: original -> mutant.
@@ -47,6 +52,7 @@ MODULES = [name for _, names in GROUPS for name in names]
 SKIP_TESTS = ("test_micropython.py", "test_hw_micropython.py", "test_mpy_cross.py", "test_pi_install.py",
               "test_app_memory.py")
 BASELINE_CACHE = os.path.join(ROOT, ".venv", "mutation-baseline.json")
+CACHE_VERSION = 2
 
 COMPARE_SWAP = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
@@ -302,13 +308,15 @@ def _baseline(items, targets, out_path):
             return None
 
         following = items[i + 1] if i + 1 < len(items) else None
+        # Once untraced for its time (tracing slows some tests tenfold), once traced for its lines.
         began = time.perf_counter()
+        reports = runtestprotocol(item, log=False, nextitem=item)
+        seconds = time.perf_counter() - began
         sys.settrace(global_)
         try:
-            reports = runtestprotocol(item, log=False, nextitem=following)
+            reports += runtestprotocol(item, log=False, nextitem=following)
         finally:
             sys.settrace(None)
-        seconds = time.perf_counter() - began
         result[item.nodeid] = {
             "ok": not any(r.failed for r in reports),
             "seconds": seconds,
@@ -318,20 +326,25 @@ def _baseline(items, targets, out_path):
         json.dump(result, f)
 
 
-def _fingerprint():
+def _digest(paths):
     digest = hashlib.sha256()
-    for top in ("device", "sim", "tests", "pyproject.toml"):
-        path = os.path.join(ROOT, top)
-        walked = [(path, [], [""])] if os.path.isfile(path) else sorted(os.walk(path))
-        for folder, dirs, names in walked:
+    for full in paths:
+        digest.update(os.path.relpath(full, ROOT).encode())
+        with open(full, "rb") as f:
+            digest.update(f.read())
+    return digest.hexdigest()
+
+
+def _shared_key():
+    """What every test's trace depends on: the code, the test helpers, the project file."""
+    paths = [os.path.join(ROOT, "pyproject.toml")]
+    for top in ("device", "sim", "tests"):
+        for folder, dirs, names in sorted(os.walk(os.path.join(ROOT, top))):
             dirs.sort()
             for name in sorted(names):
-                full = os.path.join(folder, name) if name else folder
-                if full.endswith((".py", ".toml")):
-                    digest.update(full.encode())
-                    with open(full, "rb") as f:
-                        digest.update(f.read())
-    return digest.hexdigest()
+                if name.endswith((".py", ".toml")) and not (top == "tests" and name.startswith("test_")):
+                    paths.append(os.path.join(folder, name))
+    return _digest(paths)
 
 
 def _kill(pid):
@@ -374,32 +387,52 @@ class Runner:
         return True
 
     def baseline(self, items):
-        key = _fingerprint()
+        """Per test: passed, seconds, lines reached; cached per test file until it or the code changes."""
+        shared = _shared_key()
+        cached = {}
         if os.path.exists(BASELINE_CACHE):
             with open(BASELINE_CACHE) as f:
-                cached = json.load(f)
-            if cached.get("key") == key:
-                return cached["tests"]
-        print("tracing which tests reach which lines (%d tests; cached afterwards) ..." % len(items),
-              flush=True)
-        out_path = BASELINE_CACHE + ".part"
-        pid = os.fork()
-        if pid == 0:
-            code = 1
-            try:
-                _quiet()
-                _baseline(items, MODULES, out_path)
-                code = 0
-            finally:
-                os._exit(code)
-        _, status = os.waitpid(pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit("the tracing run failed")
-        with open(out_path) as f:
-            tests = json.load(f)
-        os.remove(out_path)
-        with open(BASELINE_CACHE, "w") as f:
-            json.dump({"key": key, "tests": tests}, f)
+                stored = json.load(f)
+            if stored.get("version") == CACHE_VERSION:
+                cached = stored["files"]
+        by_file = {}
+        for item in items:
+            by_file.setdefault(str(item.path), []).append(item)
+        files, stale = {}, []
+        for path, file_items in sorted(by_file.items()):
+            key = _digest([path]) + shared
+            entry = cached.get(os.path.relpath(path, ROOT))
+            if entry and entry["key"] == key and set(entry["tests"]) == {i.nodeid for i in file_items}:
+                files[os.path.relpath(path, ROOT)] = entry
+            else:
+                stale.extend(file_items)
+                files[os.path.relpath(path, ROOT)] = {"key": key, "tests": {}}
+        if stale:
+            print("tracing which tests reach which lines (%d tests; cached afterwards) ..." % len(stale),
+                  flush=True)
+            out_path = BASELINE_CACHE + ".part"
+            pid = os.fork()
+            if pid == 0:
+                code = 1
+                try:
+                    _quiet()
+                    _baseline(stale, MODULES, out_path)
+                    code = 0
+                finally:
+                    os._exit(code)
+            _, status = os.waitpid(pid, 0)
+            if os.waitstatus_to_exitcode(status) != 0:
+                raise SystemExit("the tracing run failed")
+            with open(out_path) as f:
+                traced = json.load(f)
+            os.remove(out_path)
+            for item in stale:
+                files[os.path.relpath(str(item.path), ROOT)]["tests"][item.nodeid] = traced[item.nodeid]
+            with open(BASELINE_CACHE, "w") as f:
+                json.dump({"version": CACHE_VERSION, "files": files}, f)
+        tests = {}
+        for entry in files.values():
+            tests.update(entry["tests"])
         return tests
 
     @staticmethod
@@ -541,11 +574,11 @@ def main(argv=None):
     parser.add_argument("--list", action="store_true", help="print the mutants and exit")
     parser.add_argument("--verbose", action="store_true", help="print each survivor as it is found")
     parser.add_argument("--json", metavar="FILE", help="also write every mutant and its outcome here")
-    parser.add_argument("--budget", type=float, default=6.0,
-                        help="seconds of (traced) test time per mutant, quickest tests first (default 6)")
-    parser.add_argument("--timeout-base", type=float, default=3.0, help="seconds (default 3)")
-    parser.add_argument("--timeout-factor", type=float, default=3.0,
-                        help="times the tests' own time (default 3)")
+    parser.add_argument("--budget", type=float, default=5.0,
+                        help="seconds of test time per mutant, quickest tests first (default 5)")
+    parser.add_argument("--timeout-base", type=float, default=5.0, help="seconds (default 5)")
+    parser.add_argument("--timeout-factor", type=float, default=5.0,
+                        help="times the tests' own time (default 5)")
     options = parser.parse_args(argv)
     options.modules = options.modules or MODULES
     if options.list:
