@@ -310,7 +310,7 @@ def _baseline(items, targets, out_path):
         following = items[i + 1] if i + 1 < len(items) else None
         # Once untraced for its time (tracing slows some tests tenfold), once traced for its lines.
         began = time.perf_counter()
-        reports = runtestprotocol(item, log=False, nextitem=item)
+        reports = runtestprotocol(item, log=False, nextitem=None)
         seconds = time.perf_counter() - began
         sys.settrace(global_)
         try:
@@ -402,7 +402,8 @@ class Runner:
         for path, file_items in sorted(by_file.items()):
             key = _digest([path]) + shared
             entry = cached.get(os.path.relpath(path, ROOT))
-            if entry and entry["key"] == key and set(entry["tests"]) == {i.nodeid for i in file_items}:
+            if (entry and entry["key"] == key and set(entry["tests"]) == {i.nodeid for i in file_items}
+                    and all(t["ok"] for t in entry["tests"].values())):
                 files[os.path.relpath(path, ROOT)] = entry
             else:
                 stale.extend(file_items)
