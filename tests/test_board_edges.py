@@ -125,3 +125,17 @@ def test_the_steps_list_each_moves_candidates_in_check_order():
     for name in ("g6", "e5", "f7", "h8"):
         solver.tour.visit(board.parse_square(name))
     assert solver.choose(solver.tour) == -1
+
+
+def test_odd_square_names_are_refused_even_on_wide_boards():
+    wide = Board(32, 2)
+    for bad in ("1,2,3", "{1", "`1", "1,", ",1"):
+        with pytest.raises(ValueError, match="a1 to af2"):
+            wide.parse_square(bad)
+
+
+def test_no_label_between_squares_a_knight_move_apart_only_from_elsewhere():
+    board = Board(8, 8)
+    # c3 is a knight move from b1 (the square after a1), not from a1.
+    assert board.label_between(0, board.parse_square("c3")) == -1
+    assert board.label_between(1, board.parse_square("c3")) == 0

@@ -86,7 +86,9 @@ def test_a_start_with_no_tour_is_proved_by_searching_everything():
 def test_tiny_boards():
     one = Board(1, 1)
     assert search(one, 0).path == [0]
-    assert search(one, 0, closed=True).status == IMPOSSIBLE
+    impossible = search(one, 0, closed=True)
+    assert (impossible.status, impossible.nodes, impossible.path) == (IMPOSSIBLE, 0, None)
+    assert impossible.reason.startswith("no closed tour exists on 1x1")
     assert find_tour(Board(1, 2), 0).status == IMPOSSIBLE
     assert find_tour(Board(2, 5), 3).reason == "no knight's tour exists on a 2x5 board"
 
@@ -174,3 +176,16 @@ def test_a_closed_tour_from_any_start_begins_there_and_returns():
         path = result.path
         assert result.found and path[0] == start and sorted(path) == list(range(36))
         assert all(board.is_knight_move(a, b) for a, b in zip(path, path[1:] + path[:1]))
+
+
+def test_without_closed_tours_the_budget_goes_to_other_check_orders():
+    # 4x20 has open tours but no closed ones; from these starts one search alone runs out of nodes.
+    board = Board(4, 20)
+    for start in (16, 24):
+        result = find_tour(board, start)
+        assert result.found and result.path[0] == start and sorted(result.path) == list(range(80))
+        assert all(board.is_knight_move(a, b) for a, b in zip(result.path, result.path[1:]))
+    # Where every try fails, all of the budget is spent, and no more.
+    result = find_tour(board, 72, budget=190000)
+    assert (result.status, result.nodes) == (BUDGET, 190000)
+    assert result.reason == "the search budget of 190000 nodes ran out"

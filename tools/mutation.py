@@ -580,8 +580,14 @@ def main(argv=None):
     parser.add_argument("--timeout-base", type=float, default=5.0, help="seconds (default 5)")
     parser.add_argument("--timeout-factor", type=float, default=5.0,
                         help="times the tests' own time (default 5)")
+    parser.add_argument("--report", metavar="FILE", help="print the table and survivors of a saved --json run")
     options = parser.parse_args(argv)
     options.modules = options.modules or MODULES
+    if options.report:
+        with open(options.report) as f:
+            results = json.load(f)
+        report(results, sorted({r["module"] for r in results}, key=MODULES.index))
+        return 0
     if options.list:
         for module in options.modules:
             for m in mutants(module):
