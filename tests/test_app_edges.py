@@ -148,3 +148,31 @@ def test_random_starts_a_new_tour_somewhere_and_play_toggles_from_a_tour():
     sim.command("play")
     sim.update()
     assert sim.app.state == "run" and sim.app.tour.start == 0  # back to the start setting
+
+
+def test_with_nothing_to_do_the_app_asks_to_sleep_a_second():
+    sim = Simulator(make_settings(mode="play"), clock=FakeClock(), seed=1)
+    assert sim.update() == 1.0  # play mode, no knight yet: nothing of its own is due
+    assert App().quit is False  # a new toy runs until told to quit
+
+
+def test_a_wrapping_clock_read_twice_at_the_same_time_does_not_wrap():
+    app = App(make_settings(start="a1", pace_first_ms="100", pace_last_ms="100"), input=QueueInput())
+    app.clock_wrap = 10.0
+    assert app.update(5.0) == pytest.approx(0.1)
+    assert app.update(5.0) == pytest.approx(0.1)
+    assert app.tour.length == 1
+
+
+def test_the_same_seed_gives_the_same_show():
+    def starts(seed):
+        app = App(make_settings(speed="0", seed=str(seed)))
+        seen = []
+        while app.tours < 3:
+            app.update(0.0)
+            if app.tour.length == 1 and (not seen or seen[-1][0] != app.tours):
+                seen.append((app.tours, app.tour.start, app.order_index))
+        return seen
+
+    assert starts(11) == starts(11)
+    assert starts(11) != starts(12)

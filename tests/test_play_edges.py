@@ -1,5 +1,7 @@
 """Play mode at its edges: a hint before the first move or after the end, undo after the end, the corners."""
 
+import pytest
+
 from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
 
@@ -116,3 +118,16 @@ def test_random_in_play_mode_starts_a_game_on_some_square():
     act(sim, "random")
     assert sim.app.state == "play" and sim.app.play_tour.length == 1
     assert sim.display.knight_square == sim.app.play_tour.square
+
+
+def test_a_closed_game_is_traced_at_once_then_at_the_trace_pace():
+    sim = play_sim(size="6x6")
+    from knightstour.search import find_tour
+
+    for square in find_tour(sim.board, 0, closed=True).path:
+        act(sim, square)
+    assert sim.app.play_over == "closed"
+    assert sim.display.status_text == "closed tour! all 36 squares and back to a1"
+    # The trace starts at once, on the start square, and runs 37 steps in 1.5 s.
+    assert sim.display.trace_square == 0 and sim.display.trace_number == 1
+    assert sim.wait == pytest.approx(1.5 / 37)

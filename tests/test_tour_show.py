@@ -72,6 +72,7 @@ def test_a_stuck_tour_counts_as_stuck_only():
 def test_the_result_stays_on_show_for_the_pause_then_the_next_tour_starts():
     sim = first_tour_of_kind("complete", pause_ms="2000")
     assert sim.app.state == "show"
+    assert sim.wait == pytest.approx(2.0)  # the app asks to sleep through the pause
     assert run_until(sim, lambda s: s.app.state == "run") - sim.finished == pytest.approx(2.0)
     assert sim.app.tour.length == 1 and sim.display.result_kind == ""
 
@@ -79,7 +80,7 @@ def test_the_result_stays_on_show_for_the_pause_then_the_next_tour_starts():
 def test_in_touch_mode_the_result_gives_way_to_waiting_for_a_touch():
     sim = make_sim(mode="touch", idle_ms="3000", pause_ms="1000", speed="4", start="a1")
     sim.update()
-    assert sim.app.state == "wait"
+    assert sim.app.state == "wait" and sim.wait == pytest.approx(3.0)  # sleeps through the idle time
     assert run_until(sim, lambda s: s.app.state == "run") == pytest.approx(3.0)  # idle, then a tour
     shown = run_until(sim, lambda s: s.app.state == "show")
     waiting = run_until(sim, lambda s: s.app.state != "show")
@@ -116,3 +117,20 @@ def test_a_new_tour_restarts_the_count_of_moves_shown():
     assert sim.app.tour.start == 0
     assert sorted(n for n in sim.display.number if n) == list(range(1, 65))
     assert sim.sound.played.count("tick") == 128
+
+
+def test_attract_tours_draw_their_order_from_the_super_orders():
+    sim = make_sim(seed=3, speed="0")
+    shown = set()
+    while sim.app.tours < 12:
+        sim.update()
+        shown.add(sim.display.order)
+    assert len(shown) > 1 and shown <= set(sim.app.order_names)
+
+
+def test_tours_started_from_play_mode_show_as_attract():
+    sim = make_sim(mode="play", speed="0")
+    sim.update()
+    sim.command("play")
+    sim.update()
+    assert sim.app.state == "run" and sim.display.mode == "attract"
