@@ -115,3 +115,11 @@ def test_keys_are_found_by_either_name():
     assert find_key("KNIGHTSTOUR_SEED") is find_key("seed") is find_key("Seed")
     with pytest.raises(KeyError):
         find_key("KNIGHTSTOUR_COLOUR")
+
+
+def test_a_text_key_keeps_its_text_without_the_spaces():
+    from knightstour.settings import Key, parse_value
+
+    key = Key("label", "text", "", help="any text")
+    assert parse_value(key, "  Desk toy  ") == "Desk toy"
+    assert parse_value(key, 42) == "42"
