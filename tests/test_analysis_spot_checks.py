@@ -48,3 +48,9 @@ def test_the_summary_of_a_board_where_every_order_fails_somewhere():
     histogram = analysis.failures_histogram()
     assert histogram[0] == 0 and sum(histogram.values()) == ORDER_COUNT
     assert histogram[max(histogram)] > 0  # it stops at the worst count seen
+
+
+def test_on_3x3_every_order_is_stuck_from_every_start():
+    analysis = Analysis(Board(3, 3), "first")
+    assert analysis.failures_histogram() == dict([(k, 0) for k in range(9)] + [(9, ORDER_COUNT)])
+    assert analysis.fail_by_start() == [ORDER_COUNT] * 9

@@ -85,3 +85,16 @@ def test_speed_names_for_every_rung_and_between():
         "x1/8", "x1/2", "x1", "x16", "x32", "no delay"]
     assert speed_name(1.5) == "x1.50"
     assert speed_name(0.3) == "x1/3"
+
+
+def test_the_default_pace_runs_from_60_to_600_ms_with_a_3_s_pause():
+    pacing = Pacing()
+    assert pacing.delay(2, 64) == pytest.approx(0.06)
+    assert pacing.delay(64, 64) == pytest.approx(0.6)
+    assert pacing.pause() == pytest.approx(3.0)
+
+
+def test_a_three_square_tour_still_paces_from_first_to_last():
+    pacing = Pacing(0.1, 0.9, "linear")
+    assert pacing.delay(2, 3) == pytest.approx(0.1)
+    assert pacing.delay(3, 3) == pytest.approx(0.9)

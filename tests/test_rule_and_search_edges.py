@@ -189,3 +189,11 @@ def test_without_closed_tours_the_budget_goes_to_other_check_orders():
     result = find_tour(board, 72, budget=190000)
     assert (result.status, result.nodes) == (BUDGET, 190000)
     assert result.reason == "the search budget of 190000 nodes ran out"
+
+
+def test_the_colour_argument_is_for_odd_boards_only():
+    # 7x4 has 28 squares: a tour may start on either colour (b1 is not a1's colour).
+    board = Board(7, 4)
+    assert board.is_light(1)
+    result = find_tour(board, 1)
+    assert result.found and result.path[0] == 1
