@@ -197,3 +197,9 @@ def test_the_colour_argument_is_for_odd_boards_only():
     assert board.is_light(1)
     result = find_tour(board, 1)
     assert result.found and result.path[0] == 1
+
+
+def test_the_reason_for_no_closed_tour_depends_on_the_square_count_not_the_side():
+    assert find_tour(Board(3, 5), 0, closed=True).reason.startswith(
+        "no closed tour exists on 3x5: it has an odd number of squares")
+    assert find_tour(Board(4, 4), 0, closed=True).reason.startswith("no closed tour exists on 4x4 (Schwenk 1991")
