@@ -95,6 +95,22 @@ def _skipped(tree):
                 drop(getattr(node, field))
         if isinstance(node, ast.If) and "__name__" in ast.unparse(node.test):
             drop(node)
+    # Functions compiled by numba (@njit, analysis._follow) are left out, with the module constants
+    # they read (analysis.STUCK, COMPLETE, CLOSED): line tracing cannot see inside compiled code, so
+    # no test would be picked for them; numba's cache is keyed on the bytecode, not the constants,
+    # so a changed number would still run the old compiled code; and the function cannot run as
+    # plain Python instead (its int8 arithmetic overflows). Such a mutant would be a survivor or a
+    # kill by accident, so none is made and none is counted.
+    compiled = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+                and any("jit" in ast.unparse(d) for d in node.decorator_list)]
+    read = set()
+    for function in compiled:
+        drop(function)
+        read.update(n.id for n in ast.walk(function) if isinstance(n, ast.Name))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and read.intersection(
+                n.id for target in node.targets for n in ast.walk(target) if isinstance(n, ast.Name)):
+            drop(node)
     return skip
 
 
@@ -248,6 +264,8 @@ def apply_mutant(live, code):
         if name.startswith("__"):
             continue
         current = live.__dict__.get(name)
+        if hasattr(current, "py_func"):
+            continue  # numba-compiled: never mutated (see _skipped), so the live one is kept as it is
         if isinstance(value, types.FunctionType) and isinstance(current, types.FunctionType):
             if value.__module__ == live.__name__:
                 _swap_function(current, value)
