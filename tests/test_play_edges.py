@@ -69,7 +69,7 @@ def test_undo_after_a_complete_open_game_reopens_the_last_move():
     assert sim.app.play_over == "" and sim.display.result_kind == ""
     assert sim.display.knight_square == path[-2]
     assert sim.display.marks == [path[-1]]
-    assert sim.display.status_text == "undo: back on %s, move 24; 1 moves from here" % (
+    assert sim.display.status_text == "undo: back on %s, move 24; 1 move from here" % (
         sim.board.square_name(path[-2]))
 
 

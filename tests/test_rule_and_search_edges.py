@@ -164,7 +164,7 @@ def test_find_tour_never_spends_more_than_its_budget(budget):
     result = find_tour(board, 0, closed=True, budget=budget)
     assert result.nodes <= budget
     if result.status == BUDGET:
-        assert result.reason == "the search budget of %d nodes ran out" % budget
+        assert result.reason == "the search budget of %d node%s ran out" % (budget, "" if budget == 1 else "s")
     else:
         assert result.status == FOUND and result.path[0] == 0 and len(result.path) == 900
 
