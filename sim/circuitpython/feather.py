@@ -9,10 +9,11 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
     CONFIG["modules"]: instead of running code.py, import these one step each and print
     MODULE name bytes (the live heap each adds, after a collection).
 
-The main loop is code.py's: knightstour.hw.loop.steps(), the generator run_forever()
-iterates on the board. Here run_forever is swapped for one that hands the same generator to
-run.mjs's asyncio stand-in, which runs one step per return to JavaScript, where this port
-collects garbage as a board would whenever it needs to. It prints one line at the end:
+The start is hw/feather.py's start(), a generator of phases that run() goes through in a row
+on the board; the main loop is knightstour.hw.loop.steps(), the generator run_forever()
+iterates on the board. Here run and run_forever are swapped for ones that hand the same
+generators to run.mjs's asyncio stand-in, which runs one step per return to JavaScript, where
+this port collects garbage as a board would whenever it needs to. It prints one line at the end:
 RESULT {...} with the live heap after start and after the tours (bytes, after a collection).
 """
 
@@ -103,7 +104,22 @@ def _drive(app, steps):
 def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory=None):
     from knightstour.hw import loop
 
-    asyncio.run(_drive(app, loop.steps(app, monotonic, loop.MAX_SLEEP, out_of_memory)))
+    main_loop.append((app, loop.steps(app, monotonic, loop.MAX_SLEEP, out_of_memory)))
+
+
+main_loop = []
+
+
+def run(phases):
+    """hw/feather.py's start, one phase per step (a collection between them), then the loop."""
+    asyncio.run(_start(phases))
+
+
+def _start(phases):
+    for _ in phases:
+        yield
+    if main_loop:
+        yield from _drive(*main_loop[0])
 
 
 imported = []
@@ -144,8 +160,10 @@ if CONFIG.get("modules"):
 else:
     if CONFIG.get("record"):
         _record()
+    import knightstour.hw.feather  # noqa: E402
     import knightstour.hw.loop  # noqa: E402
 
     knightstour.hw.loop.run_forever = run_forever
+    knightstour.hw.feather.run = run
     code = drive + "/code.py"
     exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})

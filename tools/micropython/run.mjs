@@ -147,11 +147,6 @@ def _step():
     return 0
 _main = _exc = None
 _going = 0
-_exc = _run(${JSON.stringify(main)})
-_going = int(_main is not None and _exc is None)
-`);
-while (mp.globals.get("_going")) mp.runPython("_going = _step()");
-mp.runPython(`
 def _status(e):
     if e is None:
         return 0
@@ -163,8 +158,17 @@ def _status(e):
         return 1
     sys.print_exception(e, sys.stderr)
     return 1
-_going = _status(_exc)
+def _finish():
+    global _going
+    _going = _status(_exc)
+_exc = _run(${JSON.stringify(main)})
+_going = int(_main is not None and _exc is None)
 `);
+// _status is compiled with the rest above, and _finish fetched now, while the heap has room:
+// a program that ends in a full heap (a MemoryError handled by waiting) still gets its status.
+const finish = mp.globals.get("_finish");
+while (mp.globals.get("_going")) mp.runPython("_going = _step()");
+finish();
 out.flush();
 err.flush();
 process.exitCode = mp.globals.get("_going");

@@ -7,7 +7,7 @@ one line on the serial console and the toy waits there (no reboot loop).
 
 # The heap (KB) each display needs on 8x8 with the piezo: the smallest in which 100 tours run,
 # 2 KB more (benchmarks/feather_heap.py; tests/test_feather.py runs 100 tours at these heaps).
-NEEDS_KB = {"max7219": 102, "ili9341": 178}
+NEEDS_KB = {"max7219": 90, "ili9341": 164}
 
 
 def board_kind(settings, board):
@@ -59,45 +59,67 @@ def out_of_memory(settings):
 def main():
     """Start the toy; a MemoryError before the display is chosen, or while it is built, ends in
     one line (this module imports nothing until then, so code.py's import of it cannot fail)."""
-    memory = ("out of memory while starting: the toy needs a heap of at least %d KB (README: Will it "
-              "fit?); deploy --mpy" % min(NEEDS_KB.values()))
     try:
-        _main(memory)
+        run(start())
+    except MemoryError:
+        stop(MEMORY % min(NEEDS_KB.values()))
+
+
+MEMORY = "out of memory while starting: the toy needs a heap of at least %d KB (README: Will it fit?); deploy --mpy"
+
+
+def run(phases):
+    """Run the start's phases in a row. The harness (sim/circuitpython/feather.py) steps through
+    them one at a time instead: its port collects garbage only between steps, as a board would
+    collect each phase's garbage when it needs the room."""
+    for _ in phases:
+        pass
+
+
+def start():
+    """The start, in phases (a generator: each ``yield`` ends one), then the main loop."""
+    memory = MEMORY % min(NEEDS_KB.values())
+    try:
+        import os
+
+        from .. import settings as settings_module
+        from . import keys  # noqa: F401  (adds the hardware settings)
+
+        settings, messages = settings_module.load(os.getenv)
+        for text in messages:
+            print("knightstour: " + text)
+        messages = None
+        memory = out_of_memory(settings)
+        yield
+        import board
+
+        from .loop import BoardHardware, HardwareError, build
+
+        try:
+            hw = BoardHardware(board_kind(settings, board), settings, board=board)
+            yield
+            display, touch, sound = build(settings, hw)
+            yield
+            if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
+                calibrate(settings, display, touch)
+                return
+            from ..app import App
+
+            yield
+            app = App(settings, display, touch, sound)
+        except HardwareError as exc:
+            stop(str(exc))
+            return
+        for text in app.messages:
+            print("knightstour: " + text)
+        yield
     except MemoryError:
         stop(memory)
-
-
-def _main(memory):
-    import os
+        return
     import time
 
-    import board
+    from .loop import run_forever
 
-    from .. import settings as settings_module
-    from . import keys  # noqa: F401  (adds the hardware settings)
-    from .loop import BoardHardware, HardwareError, build, run_forever
-
-    settings, messages = settings_module.load(os.getenv)
-    for text in messages:
-        print("knightstour: " + text)
-    memory = out_of_memory(settings)
-    try:
-        hw = BoardHardware(board_kind(settings, board), settings, board=board)
-        display, touch, sound = build(settings, hw)
-        if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
-            calibrate(settings, display, touch)
-            return
-        from ..app import App
-
-        app = App(settings, display, touch, sound)
-    except HardwareError as exc:
-        stop(str(exc))
-        return
-    except MemoryError:
-        stop(memory)
-        return
-    for text in app.messages:
-        print("knightstour: " + text)
     now, app.clock_wrap = clock()
     run_forever(app, now, time.sleep, out_of_memory=lambda: stop(memory))
 

@@ -93,17 +93,19 @@ def layout(width, height):
 
 def draw_glyph(bitmap, char, x, y, scale, value, off=0):
     """Draw one 3x5 glyph at (x, y), each font pixel a scale x scale block (the block's off
-    pixels are set to ``off``)."""
+    pixels are set to ``off``). Pixels by index (y * width + x): an (x, y) tuple would be
+    garbage on every pixel."""
     bits = GLYPHS.get(char, 0)
+    width = bitmap.width
     for row in range(5):
         for col in range(3):
             on = bits >> (14 - row * 3 - col) & 1
             v = value if on else off
-            px = x + col * scale
-            py = y + row * scale
-            for dy in range(scale):
+            i = (y + row * scale) * width + x + col * scale
+            for _ in range(scale):
                 for dx in range(scale):
-                    bitmap[px + dx, py + dy] = v
+                    bitmap[i + dx] = v
+                i += width
 
 
 def wrap(text, columns, lines):
@@ -222,7 +224,7 @@ def _blit(bitmap, source, x, y, left, right, height):
         pass
     for sy in range(y0, y1):
         for sx in range(x0, x1):
-            bitmap[x + sx - left, y + sy] = source[sx, sy]
+            bitmap[(y + sy) * bitmap.width + x + sx - left] = source[sy * source.width + sx]
 
 
 class TftDisplay:
@@ -252,6 +254,7 @@ class TftDisplay:
         self.ox = 0
         self.oy = 0
         self.strips = []
+        self.left = 0
         self.number = [0] * (MAX_SIDE * MAX_SIDE)
         self.order = [0] * (MAX_SIDE * MAX_SIDE + 2)
         self.inked = bytearray(MAX_SIDE * MAX_SIDE)
@@ -395,7 +398,7 @@ class TftDisplay:
                 if KNIGHT_SHAPE[row][col] == "X":
                     for y in range(row * size // 10, (row + 1) * size // 10):
                         for x in range(col * size // 10, (col + 1) * size // 10):
-                            knight_bitmap[x, y] = 2
+                            knight_bitmap[y * size + x] = 2
         self.knight_size = size
         # the closed tour's trace: a small gold disc (small: it moves 65 times)
         self.trace_size = max(4, cell // 3)
@@ -446,14 +449,17 @@ class TftDisplay:
         return LIGHT_BG if (square % self.bw + square // self.bw) % 2 else DARK_BG
 
     def _strip(self, square):
-        """(the strip bitmap, x of the cell's left edge in it) for ``square``."""
+        """The strip bitmap of ``square``; self.left is the x of the cell's left edge in it (not
+        a returned tuple: this runs for every pixel of the path, and a tuple is garbage)."""
         f = square % self.bw
         span = self.span
         per_row = (self.bw + span - 1) // span
-        return self.strips[(self.bh - 1 - square // self.bw) * per_row + f // span], (f % span) * self.cell
+        self.left = (f % span) * self.cell
+        return self.strips[(self.bh - 1 - square // self.bw) * per_row + f // span]
 
     def _draw_number(self, square, number):
-        bitmap, left = self._strip(square)
+        bitmap = self._strip(square)
+        left = self.left
         background = self._background(square)
         ink = INK if background == LIGHT_BG else LIGHT_BG
         scale = self.scale
@@ -503,9 +509,11 @@ class TftDisplay:
             return
         lx = x - self.ox - (square % self.bw) * self.cell
         ly = y - self.oy - (self.bh - 1 - square // self.bw) * self.cell
-        bitmap, left = self._strip(square)
-        if bitmap[left + lx, ly] == self._background(square):
-            bitmap[left + lx, ly] = PATH
+        bitmap = self._strip(square)
+        left = self.left
+        i = ly * bitmap.width + left + lx
+        if bitmap[i] == self._background(square):
+            bitmap[i] = PATH
             self._ink(square, lx, ly)
 
     def _ink(self, square, x, y):
@@ -528,7 +536,8 @@ class TftDisplay:
     def _clear(self, square):
         """Erase what was drawn in a cell: only its inked box is sent again."""
         if self.inked[square]:
-            bitmap, left = self._strip(square)
+            bitmap = self._strip(square)
+            left = self.left
             _fill_region(bitmap, left + self.ink_x0[square], self.ink_y0[square],
                          left + self.ink_x1[square], self.ink_y1[square], self._background(square))
             self.inked[square] = 0
@@ -683,7 +692,7 @@ def _fill_region(bitmap, x0, y0, x1, y1, value):
         return
     for y in range(y0, y1):
         for x in range(x0, x1):
-            bitmap[x, y] = value
+            bitmap[y * bitmap.width + x] = value
 
 
 def _disc(bitmap, size, value, inset):
@@ -695,7 +704,7 @@ def _disc(bitmap, size, value, inset):
         for x in range(size):
             dx = 2 * x - (size - 1)
             if dx * dx + dy * dy <= r2:
-                bitmap[x, y] = value
+                bitmap[y * size + x] = value
 
 
 def make_tft(spi, cs, dc, reset, rotation, touch_hint=True):
