@@ -250,7 +250,8 @@ def test_posa_rotations_close_open_tours_and_keep_their_start(w, h):
             assert_closed_tour_from(board, path, start)
             if board.is_knight_move(tour.path[-1], start):
                 assert rotations == 0 and path == tour.path
-        assert close_by_rotation(board, tour.path, 0) == (None, 0)  # no budget: not even a look
+        assert close_by_rotation(board, tour.path, 0) == (
+            (tour.path, 0) if board.is_knight_move(tour.path[-1], start) else (None, 0))
     assert closed > 0
 
 
@@ -260,7 +261,8 @@ def test_posa_rotations_need_four_squares():
 
 
 @pytest.mark.parametrize("w, h, start, closed", [
-    (3, 10, 0, True), (5, 6, 7, False), (6, 6, 5, True), (8, 8, 27, True), (6, 7, 9, True), (5, 5, 0, False)])
+    (3, 10, 0, True), (5, 6, 7, False), (6, 6, 5, True), (8, 8, 27, True), (6, 7, 9, True), (5, 5, 0, False),
+    (6, 8, 6, True), (12, 12, 9, True), (5, 8, 3, True)])  # the last three closed by Posa's rotations
 def test_the_node_count_is_what_the_tour_took(monkeypatch, w, h, start, closed):
     # That many nodes give the same tour again; one fewer runs out.
     monkeypatch.setattr("knightstour.search._closed_tours", {})
@@ -278,3 +280,13 @@ def test_the_node_count_is_what_the_tour_took(monkeypatch, w, h, start, closed):
 def test_one_node_of_search_budget_is_named_in_the_singular():
     result = search(Board(8, 8), 0, "abcdefgh", "border", False, 1)
     assert result.status == BUDGET and result.reason == "the search budget of 1 node ran out"
+
+
+@pytest.mark.parametrize("budget", [400, 700, 1000, 1100, 1170])
+def test_closing_by_rotation_stays_within_the_budget(budget):
+    # From d1 on 5x8 two open tours fail to close by rotation before a third closes.
+    board = Board(5, 8)
+    result = find_tour(board, 3, closed=True, budget=budget)
+    assert result.nodes <= budget and result.status in (FOUND, BUDGET)
+    if result.status == FOUND:
+        assert_closed_tour_from(board, result.path, 3)
