@@ -11,6 +11,7 @@ from knightstour.search import (
     EXHAUSTED,
     FOUND,
     IMPOSSIBLE,
+    close_by_rotation,
     closed_tours_exist,
     find_tour,
     open_tours_exist,
@@ -203,3 +204,89 @@ def test_the_reason_for_no_closed_tour_depends_on_the_square_count_not_the_side(
     assert find_tour(Board(3, 5), 0, closed=True).reason.startswith(
         "no closed tour exists on 3x5: it has an odd number of squares")
     assert find_tour(Board(4, 4), 0, closed=True).reason.startswith("no closed tour exists on 4x4 (Schwenk 1991")
+
+
+def assert_closed_tour_from(board, path, start):
+    assert path[0] == start and sorted(path) == list(range(board.squares))
+    assert all(board.is_knight_move(a, b) for a, b in zip(path, path[1:] + path[:1]))
+
+
+def test_a_closed_tour_the_short_tries_miss_comes_from_one_found_anywhere(monkeypatch):
+    # From a1 on 3x10 every short try misses a closed tour; one found from another square,
+    # read from a1, is the answer. The next size-mate (j3, a1's mirror image) reuses it.
+    monkeypatch.setattr("knightstour.search._closed_tours", {})  # nothing found earlier
+    board = Board(3, 10)
+    first = find_tour(board, 0, closed=True)
+    assert first.status == FOUND and first.nodes <= 20000
+    assert_closed_tour_from(board, first.path, 0)
+    mirror = find_tour(board, 29, closed=True)
+    assert mirror.status == FOUND and mirror.nodes < first.nodes / 2
+    assert_closed_tour_from(board, mirror.path, 29)
+
+
+@pytest.mark.parametrize("budget", [1000, 8000, 12000, 40000])
+def test_a_closed_tour_found_anywhere_stays_within_the_budget(monkeypatch, budget):
+    monkeypatch.setattr("knightstour.search._closed_tours", {})
+    board = Board(3, 10)
+    result = find_tour(board, 0, closed=True, budget=budget)
+    assert result.nodes <= budget
+    if result.status == FOUND:
+        assert_closed_tour_from(board, result.path, 0)
+    else:
+        assert result.status == BUDGET and result.reason == "the search budget of %d nodes ran out" % budget
+
+
+@pytest.mark.parametrize("w, h", [(6, 6), (5, 6), (8, 8), (3, 10)])
+def test_posa_rotations_close_open_tours_and_keep_their_start(w, h):
+    board = Board(w, h)
+    closed = 0
+    for start in range(0, board.squares, 3):
+        tour = search(board, start, "abcdefgh", "border", False, 100000)
+        assert tour.status == FOUND
+        path, rotations = close_by_rotation(board, tour.path, 400)
+        assert 0 <= rotations <= 400
+        if path is not None:
+            closed += 1
+            assert_closed_tour_from(board, path, start)
+            if board.is_knight_move(tour.path[-1], start):
+                assert rotations == 0 and path == tour.path
+        assert close_by_rotation(board, tour.path, 0) == (
+            (tour.path, 0) if board.is_knight_move(tour.path[-1], start) else (None, 0))
+    assert closed > 0
+
+
+def test_posa_rotations_need_four_squares():
+    board = Board(3, 4)
+    assert close_by_rotation(board, [0, 5, 10], 100) == (None, 0)
+
+
+@pytest.mark.parametrize("w, h, start, closed", [
+    (3, 10, 0, True), (5, 6, 7, False), (6, 6, 5, True), (8, 8, 27, True), (6, 7, 9, True), (5, 5, 0, False),
+    (6, 8, 6, True), (12, 12, 9, True), (5, 8, 3, True)])  # the last three closed by Posa's rotations
+def test_the_node_count_is_what_the_tour_took(monkeypatch, w, h, start, closed):
+    # That many nodes give the same tour again; one fewer runs out.
+    monkeypatch.setattr("knightstour.search._closed_tours", {})
+    board = Board(w, h)
+    result = find_tour(board, start, closed=closed)
+    assert result.status == FOUND
+    monkeypatch.setattr("knightstour.search._closed_tours", {})  # each run from scratch
+    again = find_tour(board, start, closed=closed, budget=result.nodes)
+    assert again.status == FOUND and again.path == result.path and again.nodes == result.nodes
+    monkeypatch.setattr("knightstour.search._closed_tours", {})
+    short = find_tour(board, start, closed=closed, budget=result.nodes - 1)
+    assert short.status == BUDGET and short.nodes <= result.nodes - 1
+
+
+def test_one_node_of_search_budget_is_named_in_the_singular():
+    result = search(Board(8, 8), 0, "abcdefgh", "border", False, 1)
+    assert result.status == BUDGET and result.reason == "the search budget of 1 node ran out"
+
+
+@pytest.mark.parametrize("budget", [400, 700, 1000, 1100, 1170])
+def test_closing_by_rotation_stays_within_the_budget(budget):
+    # From d1 on 5x8 two open tours fail to close by rotation before a third closes.
+    board = Board(5, 8)
+    result = find_tour(board, 3, closed=True, budget=budget)
+    assert result.nodes <= budget and result.status in (FOUND, BUDGET)
+    if result.status == FOUND:
+        assert_closed_tour_from(board, result.path, 3)

@@ -195,10 +195,12 @@ def close_by_rotation(board, path, budget):
             near_home[t] = 1
     seed = 12345
     spent = 0
-    while spent < budget:
+    while True:
         end = path[n - 1]
         if near_home[end]:
             return path, spent
+        if spent >= budget:
+            return None, spent
         spent += 1
         choices = 0
         pick = -1
@@ -225,7 +227,6 @@ def close_by_rotation(board, path, budget):
             where[path[hi]] = hi
             lo += 1
             hi -= 1
-    return None, spent
 
 
 _closed_tours = {}
