@@ -3,22 +3,11 @@
 import random
 
 import pytest
+from test_analysis import ORDERS
+from test_analysis import brute_result as plain_result
 
-from knightstour.analysis import CLOSED, COMPLETE, ORDER_COUNT, STUCK, Analysis
+from knightstour.analysis import CLOSED, ORDER_COUNT, STUCK, Analysis
 from knightstour.board import Board
-from knightstour.orders import all_orders, order_name
-
-from reference import warnsdorff as reference_warnsdorff
-
-ORDERS = [order_name(o) for o in all_orders()]
-
-
-def plain_result(w, h, start, order, rule):
-    path = reference_warnsdorff(w, h, (start % w, start // w), order, rule)
-    if len(path) < w * h:
-        return STUCK
-    (f0, r0), (f1, r1) = path[0], path[-1]
-    return CLOSED if sorted((abs(f0 - f1), abs(r0 - r1))) == [1, 2] else COMPLETE
 
 
 @pytest.mark.parametrize("w, h, rule", [(5, 5, "first"), (6, 5, "border"), (5, 6, "centre"), (6, 6, "centre")])
