@@ -6,7 +6,7 @@ import types
 import adafruit_touchscreen
 import pytest
 
-from knightstour.hw import keys, pyportal, speaker
+from knightstour.hw import keys, pyportal, speaker, touch  # noqa: F401  (keys adds the hardware keys)
 from knightstour.hw.touch import TouchMapper
 from knightstour.ports import CLOSED_NOTES
 from knightstour_sim.chips import bus, resistive, shims
@@ -77,7 +77,7 @@ def test_the_12_bit_reader_and_the_default_calibration_find_the_pixel():
     board = pyportal_board()
     panel = resistive.pyportal_panel(board)
     read = pyportal.touchscreen_reader(pyportal.make_touchscreen(board))
-    defaults = keys.TOUCH_DEFAULTS["touchscreen"]
+    defaults = touch.TOUCH_DEFAULTS["touchscreen"]
     mapper = TouchMapper(defaults["x0"], defaults["x1"], defaults["y0"], defaults["y1"], defaults["swap"])
     assert read() is None
     for x, y in ((15, 15), (300, 30), (160, 200)):

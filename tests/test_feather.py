@@ -1,9 +1,9 @@
 """device/code.py, unchanged, on a stand-in Feather: the drive laid out as deploy lays it out
-(sim/circuitpython/drive.py), under the 32-bit MicroPython WebAssembly port at a fixed heap,
-with the CircuitPython stand-ins of sim/circuitpython. Deterministic (the harness's clock),
-not timed. The heaps are hw/feather.py's NEEDS_KB, what the toy needs today
-(benchmarks/feather_heap.py finds the smallest); issue 8's targets (96 KB with the TFT,
-48 KB with the MAX7219) are not reached yet."""
+(sim/circuitpython/drive.py), under the 32-bit MicroPython WebAssembly port, with the
+CircuitPython stand-ins of sim/circuitpython. Deterministic (the harness's clock), not timed.
+A heap here is the free heap code.py starts with, as on a board after boot: the stand-ins and
+the harness are loaded first and a ballast takes the rest. The heaps are hw/feather.py's
+NEEDS_KB, what the toy needs today (benchmarks/feather_heap.py finds the smallest)."""
 
 import pytest
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
@@ -18,7 +18,7 @@ HEAP = {display: kb * 1024 for display, kb in NEEDS_KB.items()}
 def raw_for(touch, square):
     """Raw controller readings the default calibration maps into ``square``'s cell (8x8 board,
     30 px cells, a1 at the bottom left), nearest its centre."""
-    from knightstour.hw.keys import TOUCH_DEFAULTS
+    from knightstour.hw.touch import TOUCH_DEFAULTS
 
     c = TOUCH_DEFAULTS[touch]
     mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])
@@ -44,7 +44,9 @@ def _run(node, **kwargs):  # noqa: F811
 def test_the_matrix_toy_runs_100_tours_in_the_heap_it_needs(node):  # noqa: F811
     _, result = _run(node, display="max7219", tours=100, heap=HEAP["max7219"])
     assert result["tours"] == 100
+    assert result["free_at_start"] == HEAP["max7219"]
     assert result["live_after_tours"] <= result["live_after_start"] + 1024
+    assert result["start_modules_kept"] == 0  # the settings' table, the builders: freed after start
 
 
 def test_the_tft_toy_runs_100_tours_in_the_heap_it_needs(node):  # noqa: F811

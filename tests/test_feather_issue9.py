@@ -6,8 +6,7 @@ touch starts a tour on that square) and MAX7219 chains (a 32x8 row, a 2x2 with a
 from test_feather import HEAP
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
-from knightstour.hw.keys import TOUCH_DEFAULTS
-from knightstour.hw.touch import TouchMapper
+from knightstour.hw.touch import TOUCH_DEFAULTS, TouchMapper
 from knightstour_sim.circuitpython.drive import run_feather
 
 

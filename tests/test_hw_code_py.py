@@ -57,8 +57,17 @@ def run_code_py(monkeypatch, board, environ, loops, ticks_from=None):
         ticks = types.SimpleNamespace(ticks_ms=lambda: (ticks_from + int(state["now"] * 1000)) & (2**29 - 1))
         monkeypatch.setitem(sys.modules, "supervisor", ticks)
     monkeypatch.setattr(os, "getenv", lambda name, default=None: environ.get(name, default))
-    with shims.skip_sleeps(), pytest.raises(StopLoop):
-        runpy.run_path(CODE_PY, run_name="__main__")
+    # The Feather forgets the modules only its start needs (hw/feather.py): put them back for
+    # the tests that run after this one and hold their classes.
+    kept = {name: module for name, module in sys.modules.items() if name.startswith("knightstour.")}
+    try:
+        with shims.skip_sleeps(), pytest.raises(StopLoop):
+            runpy.run_path(CODE_PY, run_name="__main__")
+    finally:
+        for name, module in kept.items():
+            sys.modules[name] = module
+            package, _, leaf = name.rpartition(".")
+            setattr(sys.modules[package], leaf, module)
     return state
 
 

@@ -9,7 +9,7 @@ import pytest
 from knightstour import settings as settings_module
 from knightstour import settings_toml
 from knightstour.app import App
-from knightstour.hw import keys, loop, pinmap, pins
+from knightstour.hw import keys, loop, mainloop, pinmap, pins
 from knightstour.hw.piezo import HALF, PiezoSound
 from knightstour_sim.screenshot import Emulated, FakePWM
 
@@ -146,7 +146,8 @@ def test_code_py_compiles_and_uses_the_shared_loop():
     with open(os.path.join(HW, "feather.py")) as handle:
         source = handle.read()
     assert "run_forever(app, now, time.sleep" in source and "ticks_ms" in source
-    assert "settings_module.load(os.getenv)" in source
+    with open(os.path.join(HW, "startup.py")) as handle:
+        assert "table.load(os.getenv)" in handle.read()
 
 
 # ------------------------------------------------------------------ piezo and loop
@@ -202,7 +203,7 @@ def test_run_forever_sleeps_at_most_20ms_and_stops_on_quit():
         if len(clock["slept"]) == 50:
             app.quit = True
 
-    loop.run_forever(app, lambda: clock["now"], sleep)
+    mainloop.run_forever(app, lambda: clock["now"], sleep)
     assert len(clock["slept"]) == 50 and max(clock["slept"]) <= 0.02
     assert app.tour.length > 1
 

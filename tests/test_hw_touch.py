@@ -205,7 +205,7 @@ def test_calibrate_finds_the_default_values(emulated_tft, controller, rotation):
 
     result = touch_module.calibrate(emu.display.display, emu.input.reader, rotation, sleep, out=out)
     defaults = touch_module.TouchMapper  # noqa: F841
-    from knightstour.hw.keys import TOUCH_DEFAULTS
+    from knightstour.hw.touch import TOUCH_DEFAULTS
 
     expected = TOUCH_DEFAULTS[controller]
     tolerance = 20 if controller == "stmpe610" else 2
@@ -232,13 +232,14 @@ def test_mapper_round_trip_and_rotations():
 
 
 def test_calibration_settings_override_the_defaults():
-    from knightstour.hw import keys
+    from knightstour.hw import keys  # noqa: F401  (adds the touch keys)
+    from knightstour.hw.touch import touch_calibration
     from knightstour.settings import load
 
     settings, errors = load(mapping={"KNIGHTSTOUR_TOUCH": "ft6206", "KNIGHTSTOUR_TOUCH_X0": 300,
                                      "KNIGHTSTOUR_TOUCH_SWAP": "off"})
     assert not errors
-    assert keys.touch_calibration(settings) == (300, 0, 0, 239, False)
+    assert touch_calibration(settings) == (300, 0, 0, 239, False)
     settings, errors = load(mapping={"KNIGHTSTOUR_TOUCH_X0": "lots"})
     assert errors and "KNIGHTSTOUR_TOUCH_X0" in errors[0]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from knightstour.hw import keys, tft
+from knightstour.hw import keys, tft, touch  # noqa: F401  (keys adds the hardware keys)
 from knightstour.hw.touch import TouchMapper
 from knightstour.settings import Settings
 from knightstour_sim.pixel_views import PixelMatrixView, PixelTftView
@@ -110,7 +110,7 @@ def test_raw_touch_inverts_the_devices_calibration_at_every_rotation():
     settings = Settings()
     for controller in ("stmpe610", "ft6206"):
         settings.touch = controller
-        calibration = keys.touch_calibration(settings)
+        calibration = touch.touch_calibration(settings)
         for rotation in (0, 90, 180, 270):
             mapper = TouchMapper(*calibration, rotation=rotation)
             width, height = (320, 240) if rotation % 180 == 0 else (240, 320)

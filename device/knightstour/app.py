@@ -37,7 +37,6 @@ from .board import Board
 from .events import BLINK, Events
 from .orders import order_name, parse_order
 from .ports import NullDisplay, NullInput, NullSound
-from .settings import Settings
 from .solver import Warnsdorff
 from .tour import Tour
 
@@ -55,9 +54,9 @@ def super_orders(size):
 class App(Events):
     """The toy. ``settings`` is a settings.Settings; the ports (ports.py) default to null ones.
 
-    Its methods are spread over events.py (input, modes), tours.py (automatic
-    tours) and play.py (play mode), so that each module compiles in a small
-    heap; App(Events(Tours(Play))) puts them together.
+    Its methods are spread over events.py (input, modes) and tours.py (automatic
+    tours), so that each module compiles in a small heap: App(Events(Tours)); play
+    mode's are functions in play.py, loaded when a game starts.
 
     ``rng`` needs randrange(): random.Random(seed) on CPython, the module
     ``random`` on the device (seeded from settings.seed when that is set).
@@ -69,6 +68,8 @@ class App(Events):
     def __init__(self, settings=None, display=None, input=None, sound=None, rng=None,
                  orders=None, strict=False):
         if settings is None:
+            from .settings import Settings  # imported only here: the Feather frees it after start
+
             settings = Settings()
         self.settings = settings
         self.messages = []
@@ -108,7 +109,9 @@ class App(Events):
         self.plan = [0] * board.squares  # the tour being shown, found at its start (tours.py)
         self.planned = 0
 
-        self.pacing = settings.pacing()
+        from .pacing import from_settings
+
+        self.pacing = from_settings(settings)
         self.start_mode = settings.mode
         self.start_square = -1
         if settings.start != "random":

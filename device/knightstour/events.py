@@ -45,6 +45,32 @@ class Events(Tours):
         elif event == "quit":
             self.quit = True
 
+    # Play mode (play.py), loaded the first time it is used.
+
+    def start_play(self, square):
+        """Enter play mode with an empty board, or with the knight on ``square``."""
+        from .play import start_play
+
+        start_play(self, square)
+
+    def play_move(self, square):
+        """A touch in play mode: the start, a move, or refused; returns True if the knight moved."""
+        from .play import play_move
+
+        return play_move(self, square)
+
+    def hint(self):
+        """Play mode: show Warnsdorff's choice from the knight's square; returns it or -1."""
+        from .play import hint
+
+        return hint(self)
+
+    def undo(self):
+        """Play mode: take back the last move; returns the square taken back or -1."""
+        from .play import undo
+
+        return undo(self)
+
     def _status(self, text):
         self.display.status(text)
         self.changed = True

@@ -95,6 +95,12 @@ class Pacing:
         return self.speed
 
 
+def from_settings(settings):
+    """The Pacing of a settings object (settings.Settings, or the Feather's values after start)."""
+    return Pacing(settings.pace_first_ms / 1000.0, settings.pace_last_ms / 1000.0, settings.pace_shape,
+                  settings.speed, settings.pause_ms / 1000.0)
+
+
 def _ladder(speed, direction):
     # Find the nearest rung, then step; 0 (no delay) sits above the fastest rung.
     index = len(SPEEDS) - 1

@@ -265,15 +265,9 @@ class Settings:
 
     def pacing(self):
         """A pacing.Pacing made from these settings."""
-        from .pacing import Pacing
+        from .pacing import from_settings
 
-        return Pacing(
-            self.pace_first_ms / 1000.0,
-            self.pace_last_ms / 1000.0,
-            self.pace_shape,
-            self.speed,
-            self.pause_ms / 1000.0,
-        )
+        return from_settings(self)
 
 
 def load(getenv=None, mapping=None, fallback=True):

@@ -6,10 +6,7 @@ only then) finds the tour or says why none can start there. Part of App
 (app.py), kept in its own module so each compiles in a small heap.
 """
 
-from .play import Play
-
-
-class Tours(Play):
+class Tours:
     """App's tour methods; they use App's board, display, sound, solver, pacing, tour and plan."""
 
     def start_tour(self, square):

@@ -24,6 +24,7 @@ REQUIREMENTS = os.path.join(ROOT, "device", "requirements.txt")
 STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
              "displayio", "feather", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
 CHIPS = ("stmpe610", "ft6206", "tsc2007")
+STAND_IN_ROOM = 96 * 1024  # the stand-ins' and the harness's heap (about 25 KB) and then some
 BOARD_IDS = {"feather_m4": "adafruit_feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040"}
 
 
@@ -110,6 +111,10 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
                 chip=None, record=False, modules=None):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
+    ``heap``: the free heap code.py starts with, as on a board after boot (gc.mem_free()); the
+    port gets STAND_IN_ROOM more for the stand-ins and the harness, and feather.py's ballast
+    takes what they leave beyond ``heap``.
+
     ``press``: (raw x, raw y, step) a touch fed to the controller at that loop step.
     ``settings`` replaces the configuration's settings.toml (a dict for settings_text).
     ``chip``: the touch controller on the board when it is not ``touch`` (KNIGHTSTOUR_TOUCH =
@@ -133,10 +138,11 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
         with open(os.path.join(workdir, "run_feather.py"), "w", encoding="utf-8") as f:
             f.write("import feather  # noqa: F401\n")
         config = {"drive": "CIRCUITPY", "board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
-                  "press": list(press) if press else None, "record": record, "modules": modules}
+                  "press": list(press) if press else None, "record": record, "modules": modules,
+                  "free": heap}
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
             f.write("CONFIG = %r\n" % (config,))
-        proc = subprocess.run([node, RUNNER, "--heap", str(heap), os.path.join(workdir, "run_feather.py")],
+        proc = subprocess.run([node, RUNNER, "--heap", str(heap + STAND_IN_ROOM), os.path.join(workdir, "run_feather.py")],
                               capture_output=True, text=True, timeout=timeout)
     finally:
         if owned:

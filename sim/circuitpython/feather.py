@@ -9,8 +9,14 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
     CONFIG["modules"]: instead of running code.py, import these one step each and print
     MODULE name bytes (the live heap each adds, after a collection).
 
+    CONFIG["free"]: the free heap code.py starts with (bytes), as gc.mem_free() reads on a board
+    after boot. The stand-ins below are C on a board (no heap), and this script and run.mjs's
+    asyncio are not there at all, but here their bytecode takes heap: they are all imported
+    first, then a ballast takes what is free beyond CONFIG["free"], so code.py gets that much.
+    None: code.py gets all the heap run.mjs was given.
+
 The start is hw/feather.py's start(), a generator of phases that run() goes through in a row
-on the board; the main loop is knightstour.hw.loop.steps(), the generator run_forever()
+on the board; the main loop is knightstour.hw.mainloop.steps(), the generator run_forever()
 iterates on the board. Here run and run_forever are swapped for ones that hand the same
 generators to run.mjs's asyncio stand-in, which runs one step per return to JavaScript, where
 this port collects garbage as a board would whenever it needs to. It prints one line at the end:
@@ -56,19 +62,56 @@ drive = here + "/" + CONFIG["drive"]
 _cp_os.chdir(drive)
 sys.path[1:1] = [drive, drive + "/lib"]
 
-result = {"allocated_before": gc.mem_alloc()}
+# Every stand-in, imported before code.py: on a board they are built in and take no heap.
+STAND_INS = ("bitmaptools", "busdisplay", "digitalio", "displayio", "fourwire", "microcontroller", "pwmio",
+             "supervisor", "terminalio")
+for _name in STAND_INS:
+    __import__(_name)
+
+result = {}
+ballast = None
+# What hw/feather.py forgets after start (its SETTINGS_MODULES, BUILD_MODULES, the super orders).
+START_MODULES = ("knightstour.settings", "knightstour.hw.keys", "knightstour.hw.loop", "knightstour.hw.pins",
+                 "knightstour.hw.pinmap", "knightstour.hw.startup", "knightstour.super_orders")
 
 
 def _live():
-    return gc.mem_alloc()
+    return gc.mem_alloc() - result["base"]
+
+
+# This port may add heap areas (it cannot here: run.mjs keeps the memory from growing), and its
+# gc.mem_free() counts the biggest area it might add, 128 MB (ports/webassembly/main.c,
+# gc_get_max_new_split), on top of what is free.
+NEW_SPLIT = 128 * 1024 * 1024
+
+
+def _free():
+    return gc.mem_free() - NEW_SPLIT
+
+
+def _begin():
+    """Collect, then leave code.py CONFIG["free"] bytes of free heap (the ballast takes the rest)."""
+    global ballast
+    gc.collect()
+    yield
+    result["stand_ins"] = gc.mem_alloc()
+    free = CONFIG.get("free")
+    if free is not None:
+        spare = _free() - free - 16  # the bytearray object's own block
+        if spare < 16:
+            raise SystemExit("feather.py: run.mjs's heap leaves %d B, not %d B, after the stand-ins"
+                             % (_free(), free))
+        ballast = bytearray(spare)
+    result["free_at_start"] = _free()
+    result["base"] = gc.mem_alloc()
 
 
 def _drive(app, steps):
-    result["allocated_at_start"] = gc.mem_alloc()  # garbage included: nothing was collected yet
+    result["allocated_at_start"] = _live()  # garbage included: nothing was collected yet
     gc.collect()
     yield
     result["live_after_start"] = _live()
-    result["heap"] = gc.mem_alloc() + gc.mem_free()
+    result["start_modules_kept"] = len([name for name in START_MODULES if name in sys.modules])
     press = CONFIG.get("press")
     step = 0
     wanted = CONFIG["tours"]
@@ -102,17 +145,21 @@ def _drive(app, steps):
 
 
 def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory=None):
-    from knightstour.hw import loop
+    from knightstour.hw import mainloop
 
-    main_loop.append((app, loop.steps(app, monotonic, loop.MAX_SLEEP, out_of_memory)))
+    main_loop.append((app, mainloop.steps(app, monotonic, mainloop.MAX_SLEEP, out_of_memory)))
 
 
 main_loop = []
 
 
 def run(phases):
-    """hw/feather.py's start, one phase per step (a collection between them), then the loop."""
-    asyncio.run(_start(phases))
+    """hw/feather.py's start, one phase per step (a collection between them), then the loop:
+    _main drives them once code.py has called this."""
+    started.append(phases)
+
+
+started = []
 
 
 def _start(phases):
@@ -143,9 +190,7 @@ def _record():
 
 
 def _measure(names):
-    gc.collect()
-    yield
-    before = gc.mem_alloc()
+    before = result["base"]
     for name in names:
         __import__(name)
         gc.collect()
@@ -155,15 +200,22 @@ def _measure(names):
         before = now
 
 
-if CONFIG.get("modules"):
-    asyncio.run(_measure(CONFIG["modules"]))
-else:
+def _main():
+    yield from _begin()
+    if CONFIG.get("modules"):
+        yield from _measure(CONFIG["modules"])
+        return
     if CONFIG.get("record"):
         _record()
-    import knightstour.hw.feather  # noqa: E402
-    import knightstour.hw.loop  # noqa: E402
+    import knightstour.hw.feather
+    import knightstour.hw.mainloop
 
-    knightstour.hw.loop.run_forever = run_forever
+    knightstour.hw.mainloop.run_forever = run_forever
     knightstour.hw.feather.run = run
     code = drive + "/code.py"
     exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})
+    if started:
+        yield from _start(started.pop())
+
+
+asyncio.run(_main())

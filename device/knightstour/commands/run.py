@@ -101,7 +101,8 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
     BoardHardware (default: Blinka's board); the tests point it at the emulated chips."""
     err = sys.stderr if err is None else err
     settings = load_settings(args, environ)
-    from ..hw.loop import HardwareError, build, run_forever
+    from ..hw.loop import HardwareError, build
+    from ..hw.mainloop import run_forever
 
     try:
         check_buses(settings, spi_device, i2c_device)

@@ -5,24 +5,10 @@ Settings come from settings.toml through os.getenv, pins from pins.py, the board
 one line on the serial console and the toy waits there (no reboot loop).
 """
 
-# The heap (KB) each display needs on 8x8 with the piezo: the smallest in which 100 tours run,
-# 2 KB more (benchmarks/feather_heap.py; tests/test_feather.py runs 100 tours at these heaps).
-NEEDS_KB = {"max7219": 90, "ili9341": 164}
-
-
-def board_kind(settings, board):
-    if settings.board != "auto":
-        return settings.board
-    import os
-
-    from . import pins
-
-    machine = ""
-    try:
-        machine = os.uname().machine
-    except AttributeError:
-        pass
-    return pins.detect_kind(getattr(board, "board_id", ""), machine) or "feather_rp2040"
+# The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the
+# piezo: the smallest in which 100 tours run, 2 KB more (benchmarks/feather_heap.py;
+# tests/test_feather.py runs 100 tours in these).
+NEEDS_KB = {"max7219": 52, "ili9341": 114}
 
 
 def clock():
@@ -46,16 +32,6 @@ def stop(text):
         time.sleep(1)
 
 
-def out_of_memory(settings):
-    """The line for a MemoryError while the display is built, made before it can happen."""
-    what = settings.display
-    if settings.display == "ili9341":
-        what += " and %s touch" % settings.touch
-    return ("out of memory for the %s board on the %s: it needs a heap of about %d KB (README: "
-            "Will it fit?); try a smaller KNIGHTSTOUR_SIZE, or deploy --mpy"
-            % (settings.size, what, NEEDS_KB.get(settings.display, 0)))
-
-
 def main():
     """Start the toy; a MemoryError before the display is chosen, or while it is built, ends in
     one line (this module imports nothing until then, so code.py's import of it cannot fail)."""
@@ -77,39 +53,26 @@ def run(phases):
 
 
 def start():
-    """The start, in phases (a generator: each ``yield`` ends one), then the main loop."""
+    """The start, in phases (a generator: each ``yield`` ends one), then the main loop. What only
+    the start needs (the settings' table and parsers, the pin map, the builders, the super
+    orders' table) is loaded in functions of its own and forgotten once used: a generator's
+    frame may keep what its own statements touched until it ends, and this one never ends."""
     memory = MEMORY % min(NEEDS_KB.values())
     try:
-        import os
-
-        from .. import settings as settings_module
-        from . import keys  # noqa: F401  (adds the hardware settings)
-
-        settings, messages = settings_module.load(os.getenv)
-        for text in messages:
-            print("knightstour: " + text)
-        messages = None
-        memory = out_of_memory(settings)
+        settings = step("load_settings")
+        memory = step("out_of_memory", settings)
         yield
-        import board
-
-        from .loop import BoardHardware, HardwareError, build
-
-        try:
-            hw = BoardHardware(board_kind(settings, board), settings, board=board)
-            yield
-            display, touch, sound = build(settings, hw)
-            yield
-            if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
-                calibrate(settings, display, touch)
-                return
-            from ..app import App
-
-            yield
-            app = App(settings, display, touch, sound)
-        except HardwareError as exc:
-            stop(str(exc))
+        display, touch, sound = step("build_ports", settings)
+        yield
+        if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
+            step("calibrate", settings, display, touch)
             return
+        forget(("knightstour.hw.startup",))
+        from ..app import App
+
+        yield
+        app = App(settings, display, touch, sound)
+        forget(("knightstour.super_orders",))  # read by App(): its table of every size's orders
         for text in app.messages:
             print("knightstour: " + text)
         yield
@@ -118,19 +81,31 @@ def start():
         return
     import time
 
-    from .loop import run_forever
+    from .mainloop import run_forever
 
     now, app.clock_wrap = clock()
     run_forever(app, now, time.sleep, out_of_memory=lambda: stop(memory))
 
 
-def calibrate(settings, display, touch):
-    import time
+def step(name, *args):
+    """Call startup.py's function ``name``: imported here, the module is held by no frame that
+    lives on, so forgetting it frees it."""
+    from . import startup
 
-    from .calibrate import calibrate
+    return getattr(startup, name)(*args)
 
-    try:
-        calibrate(display.display, touch.reader, settings.tft_rotation, time.sleep)
-    except ValueError as exc:
-        print("knightstour: " + str(exc))
-    stop("calibration done: paste the lines above into settings.toml and set KNIGHTSTOUR_CALIBRATE = \"off\"")
+
+OUTPUTS = []  # the chip selects the builders drove, the microSD card's too: kept, not collected
+
+
+def forget(names):
+    """Drop modules from sys.modules and their packages: once nothing else holds them, the next
+    collection frees their code. Imported again, they would load afresh."""
+    import sys
+
+    for name in names:
+        sys.modules.pop(name, None)
+        dot = name.rfind(".")
+        package = sys.modules.get(name[:dot])
+        if package is not None and hasattr(package, name[dot + 1:]):
+            delattr(package, name[dot + 1:])

@@ -1,4 +1,4 @@
-"""Build the ports from the settings and a board, and run the one main loop.
+"""Build the ports (display, touch, sound) from the settings and a board.
 
 Both entry points use this: the Feather's code.py (CircuitPython) and the
 Pi's ``knights-tour run`` (Blinka). ``BoardHardware`` finds every pin
@@ -8,13 +8,14 @@ buses; tests give it the emulated chips' pins and buses instead::
     hw = BoardHardware("feather_rp2040", settings)
     display, touch, sound = build(settings, hw)
     app = App(settings, display, touch, sound)
-    run_forever(app, time.monotonic, time.sleep)
+    mainloop.run_forever(app, time.monotonic, time.sleep)
+
+The main loop is in mainloop.py: the Feather forgets this module once the ports are built.
 """
 
 from . import pins
 
 WIRING = "wiring/README.md"
-MAX_SLEEP = 0.02  # the loop polls the touch screen at least 50 times a second
 
 
 class HardwareError(Exception):
@@ -158,27 +159,3 @@ def make_app(settings, hw, rng=None):
 
     display, touch, sound = build(settings, hw)
     return App(settings, display, touch, sound, rng)
-
-
-def steps(app, monotonic, max_sleep=MAX_SLEEP, out_of_memory=None):
-    """The main loop, one pass at a time: updates the app and yields how long to sleep (at most
-    ``max_sleep``, so touches are polled), until ``app.quit`` is set. A MemoryError (a board
-    too big for the heap, built at the first tour) calls ``out_of_memory()`` if given."""
-    try:
-        while not app.quit:
-            wait = app.update(monotonic())
-            yield wait if wait < max_sleep else max_sleep
-    except MemoryError:
-        if out_of_memory is None:
-            raise
-        out_of_memory()
-
-
-def run_forever(app, monotonic, sleep, max_sleep=MAX_SLEEP, until=None, out_of_memory=None):
-    """The main loop: ``steps``, sleeping what each allows; stops when ``app.quit`` is set or
-    ``until(app)`` is true."""
-    for wait in steps(app, monotonic, max_sleep, out_of_memory):
-        if until is not None and until(app):
-            return
-        if wait > 0:
-            sleep(wait)

@@ -11,7 +11,7 @@ What CircuitPython's ``board`` module gives on them (and nothing else here assum
 KNIGHTSTOUR_DISPLAY = "builtin" uses them; it is chosen by itself on a board that has a
 ``board.DISPLAY``. The touch readings are 16-bit; ``touchscreen_reader`` gives them as 12-bit
 raw values, so the calibration keys (KNIGHTSTOUR_TOUCH_X0 ...) read as for the other
-controllers (defaults: keys.TOUCH_DEFAULTS["touchscreen"]). Imported only on these boards.
+controllers (defaults: touch.TOUCH_DEFAULTS["touchscreen"]). Imported only on these boards.
 """
 
 SIZES = {"pyportal": (320, 240), "pyportal_pynt": (320, 240), "pyportal_titano": (480, 320)}
@@ -69,8 +69,7 @@ def make_builtin(hw, settings):
         from .touch import make_touch
 
         return tft, make_touch(kind, hw, settings, tft.square_at)
-    from .keys import touch_calibration
-    from .touch import TouchInput, TouchMapper
+    from .touch import TouchInput, TouchMapper, touch_calibration
 
     x0, x1, y0, y1, swap = touch_calibration(settings, "touchscreen")
     width0, height0 = screen_size(board)
