@@ -35,20 +35,12 @@ mode); commands: "random", "play" (toggle play mode), "hint", "undo",
 
 from .board import Board
 from .events import BLINK, Events
-from .orders import order_name, parse_order
+from .orders import DEFAULT_ORDER, order_name, parse_order, super_orders
 from .ports import NullDisplay, NullInput, NullSound
 from .solver import Warnsdorff
 from .tour import Tour
 
 IDLE_WAIT = 1.0  # what update() returns when nothing of its own is due
-
-
-def super_orders(size):
-    """A size's super orders (from knightstour.super_orders) as a tuple of names; () where it has none."""
-    from .super_orders import TABLE
-
-    i = TABLE.find("\n" + size + " ")  # a line: size, starts stuck from, starts closed from, orders
-    return tuple(TABLE[i + 1:TABLE.find("\n", i + 1)].split()[3:]) if i >= 0 else ()
 
 
 class App(Events):
@@ -60,7 +52,8 @@ class App(Events):
 
     ``rng`` needs randrange(): random.Random(seed) on CPython, the module
     ``random`` on the device (seeded from settings.seed when that is set).
-    ``orders`` overrides the board's super orders (tests). With ``strict`` a board
+    ``orders`` overrides the board's super orders (tests; the Feather reads them before it
+    loads App, so that their table and the app are never in its heap together). With ``strict`` a board
     too big for the display raises ValueError; otherwise the message goes to
     ``app.messages`` and the default 8x8 board is used.
     """
@@ -96,7 +89,9 @@ class App(Events):
         self.total = board.squares
 
         if settings.order == "super":
-            names = orders if orders is not None else (super_orders(board.size_name) or ("abcdefgh",))
+            names = orders if orders is not None else super_orders(board.size_name)
+            if not names:
+                names = (DEFAULT_ORDER,)
         else:
             names = (settings.order,)
         self.orders = tuple(parse_order(name) for name in names)

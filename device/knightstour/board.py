@@ -5,6 +5,8 @@ python-chess. Files are letters (a..z, then aa, ab, ... on boards wider than
 26), ranks are numbers counted from 1 at the bottom.
 """
 
+from array import array
+
 MIN_SIDE = 1
 MAX_SIDE = 32
 
@@ -56,7 +58,8 @@ class Board:
     """A W x H board with its knight-move tables precomputed once.
 
     ``target[square * 8 + m]`` is the square reached by move label m (0 = "a"),
-    or -1 when that move leaves the board. ``access[square]`` is the static
+    or -1 when that move leaves the board (an array of 16-bit numbers: half a list's heap on a
+    Feather, 1 KB on 8x8, 4 KB on 16x16). ``access[square]`` is the static
     accessibility: how many knight moves from the square stay on the board.
     """
 
@@ -66,7 +69,7 @@ class Board:
         self.width = width
         self.height = height
         self.squares = width * height
-        target = [-1] * (self.squares * 8)
+        target = array("h", bytes(2 * 8 * self.squares))  # zeros, made without a list of them
         access = bytearray(self.squares)
         for square in range(self.squares):
             f = square % width
@@ -78,6 +81,8 @@ class Board:
                 if 0 <= nf < width and 0 <= nr < height:
                     target[square * 8 + m] = nr * width + nf
                     access[square] += 1
+                else:
+                    target[square * 8 + m] = -1
         self.target = target
         self.access = access
 

@@ -4,7 +4,7 @@ For each board size the toy shows, the check orders it uses under the border rul
 those stuck from the fewest starts that can have a tour (none on most sizes), and
 among them the ones that close the most tours; at most 8, spread over them.
 One string, so that a small heap compiles it and keeps only that string;
-knightstour.app.super_orders(size) reads a size's orders from it.
+knightstour.orders.super_orders(size) reads a size's orders from it.
 """
 
 RULE = "border"

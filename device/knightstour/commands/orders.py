@@ -53,7 +53,7 @@ def super_orders_source(entries):
         "those stuck from the fewest starts that can have a tour (none on most sizes), and",
         "among them the ones that close the most tours; at most %d, spread over them." % SUPER_LIMIT,
         "One string, so that a small heap compiles it and keeps only that string;",
-        "knightstour.app.super_orders(size) reads a size's orders from it.",
+        "knightstour.orders.super_orders(size) reads a size's orders from it.",
         '"""',
         "",
         'RULE = "%s"' % SUPER_RULE,

@@ -8,7 +8,7 @@ one line on the serial console and the toy waits there (no reboot loop).
 # The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the
 # piezo: the smallest in which 100 tours run, 2 KB more (benchmarks/feather_heap.py;
 # tests/test_feather.py runs 100 tours in these).
-NEEDS_KB = {"max7219": 52, "ili9341": 114}
+NEEDS_KB = {"max7219": 51, "ili9341": 114}
 
 
 def clock():
@@ -67,12 +67,13 @@ def start():
         if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
             step("calibrate", settings, display, touch)
             return
+        orders = step("super_orders", settings, display)
         forget(("knightstour.hw.startup",))
+        yield
         from ..app import App
 
         yield
-        app = App(settings, display, touch, sound)
-        forget(("knightstour.super_orders",))  # read by App(): its table of every size's orders
+        app = App(settings, display, touch, sound, orders=orders)
         for text in app.messages:
             print("knightstour: " + text)
         yield
