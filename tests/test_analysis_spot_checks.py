@@ -1,5 +1,6 @@
 """The order analysis, spot-checked quickly: a few orders from every start against tours run one by one."""
 
+import json
 import random
 
 import pytest
@@ -49,3 +50,17 @@ def test_on_3x3_every_order_is_stuck_from_every_start():
     assert analysis.impossible_starts() == list(range(9))
     assert analysis.fail_by_start() == [ORDER_COUNT] * 9 and analysis.closed_by_start() == [0] * 9
     assert analysis.failures_histogram() == {0: ORDER_COUNT}
+
+
+def test_a_board_with_no_tour_has_no_super_orders(tmp_path, capsys):
+    # Bug: on 3x3 every start is impossible, so every order "never failed" and all 40320 were
+    # called super orders. A board where no tour can start has none.
+    from knightstour.cli import main
+
+    analysis = Analysis(Board(3, 3), "border")
+    assert analysis.super_orders() == [] and analysis.max_closed_starts() is None
+    out = tmp_path / "3x3.json"
+    assert main(["orders", "analyse", "--size", "3x3", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "super orders (" not in text and "no tour can start on any square of 3x3" in text
+    assert json.loads(out.read_text())["super_orders"] == []

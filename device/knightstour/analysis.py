@@ -253,9 +253,10 @@ class Analysis:
         return self.orders_failing(0)
 
     def max_closed_starts(self):
-        """The most starts with a closed tour among orders that never fail (None if no order never fails)."""
+        """The most starts with a closed tour among orders that never fail (None if no order never
+        fails, or no tour can start anywhere: then every order "never fails" vacuously)."""
         never = self.never_failing()
-        return int(self.closed[never].max()) if never.any() else None
+        return int(self.closed[never].max()) if never.any() and self.possible.any() else None
 
     def best(self):
         """(fewest failures of any order, the most closed starts among those orders, a mask of them)."""
@@ -267,7 +268,7 @@ class Analysis:
     def super_orders(self):
         """Orders that never fail and reach max_closed_starts, as sorted names."""
         fewest, _, mask = self.best()
-        return _names(mask) if fewest == 0 else []
+        return _names(mask) if fewest == 0 and self.possible.any() else []
 
     def best_orders(self):
         """The orders with the fewest failures and among those the most closed starts, as sorted names."""

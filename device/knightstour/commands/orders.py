@@ -117,7 +117,10 @@ def summary(analysis, seconds):
     fewest, most, _ = analysis.best()
     best = analysis.best_orders()
     out.append("")
-    if fewest:
+    if len(impossible) == board.squares:
+        out.append("no tour can start on any square of %s: no order can succeed, so there are no super orders"
+                   % board.size_name)
+    elif fewest:
         out.append("no order gives a complete tour from every start that can have one; the fewest failures: %d"
                    % fewest)
         out.append("orders failing from %d starts: %d; the most closed starts among them: %d of %d"
