@@ -158,15 +158,18 @@ class DigitField:
 
 class Text:
     """Panel text in its own 1-bit bitmap, drawn with terminalio.FONT's glyphs: one TileGrid
-    per text, not one per character. ``columns`` x ``lines`` characters; longer text is cut."""
+    per text, not one per character. ``columns`` x ``lines`` characters, lines ``spacing``
+    pixels apart (0: the font's height); longer text is cut, and each line's glyphs are cut
+    at the font's height (as a one-line text's bitmap cuts them)."""
 
-    def __init__(self, columns, lines, x, y, palette):
+    def __init__(self, columns, lines, x, y, palette, spacing=0):
         import terminalio
 
         self.font = terminalio.FONT
         box = self.font.get_bounding_box()
         self.pitch = box[0]
-        self.line_height = box[1]
+        self.font_height = box[1]
+        self.line_height = spacing or box[1]
         self.baseline = box[1] + (box[3] if len(box) > 3 else 0)
         self.columns = columns
         self.bitmap = displayio.Bitmap(columns * self.pitch, lines * self.line_height, 2)
@@ -195,13 +198,15 @@ class Text:
                 if glyph is not None:
                     left = glyph.tile_index * glyph.width
                     _blit(bitmap, glyph.bitmap, x + glyph.dx, top + self.baseline - glyph.height - glyph.dy,
-                          left, left + glyph.width, glyph.height)
+                          left, left + glyph.width, glyph.height, top, top + self.font_height)
 
 
-def _blit(bitmap, source, x, y, left, right, height):
-    """Copy columns left..right of ``source``'s first ``height`` rows to (x, y), clipped."""
-    y0 = 0 if y >= 0 else -y
-    y1 = height if y + height <= bitmap.height else bitmap.height - y
+def _blit(bitmap, source, x, y, left, right, height, top, bottom):
+    """Copy columns left..right of ``source``'s first ``height`` rows to (x, y), clipped to the
+    bitmap's width and to rows top..bottom."""
+    bottom = bottom if bottom <= bitmap.height else bitmap.height
+    y0 = 0 if y >= top else top - y
+    y1 = height if y + height <= bottom else bottom - y
     x0 = left if x >= 0 else left - x
     x1 = right if x + right - left <= bitmap.width else bitmap.width - x + left
     if x1 > x0 and y1 > y0:
@@ -269,21 +274,19 @@ class TftDisplay:
             add("rule", "", x, py + 88, DIM_TEXT, columns)
             add("result", "", x, py + 108, TEXT_COLOUR, columns)
             self.status_lines = 5
-            for i in range(5):
-                add("status%d" % i, "", x, py + 128 + 14 * i, TEXT_COLOUR, columns)
+            add("status", "", x, py + 128, TEXT_COLOUR, columns, 5, 14)
             if self.touch_hint:
                 add("hint", "touch a\nsquare", x, py + ph - 32, DIM_TEXT, 7, 2)
         else:
             from .tft_portrait import build_panel
 
             build_panel(self, px, py, pw)
-        self.status_names = ["status%d" % i for i in range(self.status_lines)]
         self.root.append(self.counter.tilegrid)
         self.status_text = ""
 
-    def _add(self, name, text, x, y, colour, columns=0, lines=1):
-        """A panel text ``name`` of ``columns`` x ``lines`` characters (0: as long as ``text``)."""
-        item = Text(columns or len(text), lines, x, y, self._text_palette(colour))
+    def _add(self, name, text, x, y, colour, columns=0, lines=1, spacing=0):
+        """A panel text ``name`` of ``columns`` (0: as long as ``text``) x ``lines`` characters."""
+        item = Text(columns or len(text), lines, x, y, self._text_palette(colour), spacing)
         item.colour = colour
         item.set(text)
         self.root.append(item.tilegrid)
@@ -584,9 +587,7 @@ class TftDisplay:
         if text == self.status_text:
             return
         self.status_text = text
-        lines = wrap(text, self.columns, self.status_lines)
-        for i in range(self.status_lines):
-            self._set_label(self.status_names[i], lines[i])
+        self._set_label("status", "\n".join(wrap(text, self.columns, self.status_lines)))
 
     def flush(self):
         self.display.refresh()

@@ -16,7 +16,6 @@ def build_panel(display, px, py, pw):
     add("rule", "", px + 100, py + 20, DIM_TEXT, 9)
     add("result", "", px + 160, py + 20, TEXT_COLOUR, 12)
     display.status_lines = 2
-    add("status0", "", x, py + 36, TEXT_COLOUR, display.columns)
-    add("status1", "", x, py + 50, TEXT_COLOUR, display.columns)
+    add("status", "", x, py + 36, TEXT_COLOUR, display.columns, 2, 14)
     if display.touch_hint:
         add("hint", "touch a square", x, py + 66, DIM_TEXT)
