@@ -9,7 +9,9 @@ tall below it); 320x320 with a 160 px panel on the Titano.
     cells     a bitmap per rank (its own TileGrid), chequered (a1 dark), 2 bits
               a pixel: the move number in the middle of each cell (on a dark
               square in the light squares' colour), the path as lines between
-              the centres of consecutive squares (never over a number)
+              the centres of consecutive squares (never over a number). Cells
+              of 24 px or more (8x8 to 10x10) are drawn at half resolution and
+              shown 2x2 (their group's scale): the same numbers, a coarser line
     knight    a small sprite (its own TileGrid) on the knight's square; blinks
               by hiding; red when stuck; a closed tour's trace is a gold dot
               running along the path
@@ -24,12 +26,13 @@ tall below it); 320x320 with a 160 px panel on the Titano.
 Only what changed goes to the screen: a refresh sends the dirty areas and
 nothing else. A Bitmap tracks ONE dirty box, so two far-apart changes in one
 bitmap cost the whole box between them: hence a bitmap per rank, and its own
-TileGrid for every sprite and text. RAM decides the split: on 8x8 a bitmap per
-square (64 bitmaps and TileGrids) held 11 KB more heap than a bitmap per rank
-and sent 0.9 KB less a move (a line crossing two squares of a rank dirties one
-box around both); one bitmap for the board saves 1.4 KB more but sends 9.3 KB a
-move (over the 8 KB target). A move costs about 6.7 KB over SPI instead of a
-153,600 B frame (benchmarks/tft_spi.py measures it).
+TileGrid for every sprite and text. RAM decides (heap after three tours on 8x8,
+at full resolution): a bitmap per square (64 bitmaps and TileGrids) held 11 KB
+more than a bitmap per rank and sent 0.9 KB less a move (a line crossing two
+squares of a rank dirties one box around both); one bitmap for the board saves
+1.4 KB more but sends 9.3 KB a move (over the 8 KB target). Half resolution
+then saves another 10 KB for 0.3 KB more a move. A move costs about 7 KB over
+SPI instead of a 153,600 B frame (benchmarks/tft_spi.py measures it).
 """
 
 import bitmaptools  # CircuitPython 7+ with displayio, and Blinka's displayio
@@ -319,15 +322,24 @@ class TftDisplay:
         self.mark_tiles = None
         self.marked = False
         cell = self.cell
+        # Cells of 24 px or more (8x8 to 10x10 on the ILI9341) are drawn at half resolution, each
+        # bitmap pixel 2x2 on the screen (cells_group's scale): a quarter of the RAM, the numbers
+        # the same (their font pixels are 2x2 there anyway), the path lines 2 px wide all the same.
+        self.zoom = zoom = 2 if cell >= 24 and cell % 2 == 0 else 1
+        self.unit = unit = cell // zoom  # a cell in bitmap pixels
+        self.scale = (2 if cell >= 24 else 1) // zoom  # the numbers' font pixel, in bitmap pixels
+        group = self.cells_group
+        group.scale = zoom
+        group.x = self.ox
+        group.y = self.oy
         # a bitmap per rank, chequered: numbers and path drawn into it
         self.ranks = []
         for row in range(board.height):
-            rank = displayio.Bitmap(cell * board.width, cell, 4)
+            rank = displayio.Bitmap(unit * board.width, unit, 4)
             for f in range((board.height - 1 - row) % 2, board.width, 2):
-                _fill_region(rank, f * cell, 0, (f + 1) * cell, cell, _DARK_BG)
+                _fill_region(rank, f * unit, 0, (f + 1) * unit, unit, _DARK_BG)
             self.ranks.append(rank)
-            self.cells_group.append(displayio.TileGrid(rank, pixel_shader=self.board_palette,
-                                                       x=self.ox, y=self.oy + row * cell))
+            group.append(displayio.TileGrid(rank, pixel_shader=self.board_palette, x=0, y=row * unit))
         squares = board.squares
         self.number = [0] * squares
         self.order = bytearray(squares + 2)
@@ -337,7 +349,6 @@ class TftDisplay:
         self.ink_y0 = bytearray(squares)
         self.ink_x1 = bytearray(squares)
         self.ink_y1 = bytearray(squares)
-        self.scale = 2 if cell >= 24 else 1
         # the knight
         size = (cell * 2) // 3
         knight_bitmap = displayio.Bitmap(size, size, 3)
@@ -402,8 +413,8 @@ class TftDisplay:
 
     def _rank(self, square):
         """The bitmap of ``square``'s rank; self.left is the x of the cell's left edge in it (not
-        a returned tuple: this runs for every pixel of the path, and a tuple is garbage)."""
-        self.left = (square % self.bw) * self.cell
+        a returned tuple: a tuple is garbage)."""
+        self.left = (square % self.bw) * self.unit
         return self.ranks[self.bh - 1 - square // self.bw]
 
     def _draw_number(self, square, number):
@@ -415,8 +426,8 @@ class TftDisplay:
         text = str(number) if number else ""
         pitch = 4 * scale
         width = len(text) * pitch - scale
-        x = (self.cell - width) // 2
-        y = (self.cell - 5 * scale) // 2
+        x = (self.unit - width) // 2
+        y = (self.unit - 5 * scale) // 2
         if number:
             for i in range(len(text)):
                 draw_glyph(bitmap, text[i], left + x + i * pitch, y, scale, ink, background)
@@ -424,10 +435,16 @@ class TftDisplay:
             self._ink(square, x + width - 1, y + 5 * scale - 1)
 
     def _segment(self, a, b, only=-1):
-        """The path line between the centres of ``a`` and ``b``, 2 px wide, drawn into every
-        cell it crosses (``only`` >= 0: into that cell alone), never over a number."""
-        x0, y0 = self.cell_centre(a)
-        x1, y1 = self.cell_centre(b)
+        """The path line between the centres of ``a`` and ``b``, 2 px wide on the screen, drawn
+        into every cell it crosses (``only`` >= 0: into that cell alone), never over a number.
+        In bitmap pixels: 1 wide at zoom 2."""
+        unit = self.unit
+        half = unit // 2
+        x0 = a % self.bw * unit + half
+        y0 = (self.bh - 1 - a // self.bw) * unit + half
+        x1 = b % self.bw * unit + half
+        y1 = (self.bh - 1 - b // self.bw) * unit + half
+        wide = self.zoom == 1
         dx = x1 - x0 if x1 >= x0 else x0 - x1
         dy = y1 - y0 if y1 >= y0 else y0 - y1
         sx = 1 if x1 >= x0 else -1
@@ -438,10 +455,11 @@ class TftDisplay:
         y = y0
         while True:
             self._path_pixel(x, y, only)
-            if steep:
-                self._path_pixel(x + 1, y, only)
-            else:
-                self._path_pixel(x, y + 1, only)
+            if wide:
+                if steep:
+                    self._path_pixel(x + 1, y, only)
+                else:
+                    self._path_pixel(x, y + 1, only)
             if x == x1 and y == y1:
                 break
             e = err
@@ -453,14 +471,20 @@ class TftDisplay:
                 y += sy
 
     def _path_pixel(self, x, y, only):
-        square = self.square_at(x, y)
-        if square < 0 or (only >= 0 and square != only):
+        """Bitmap pixel (x, y) of the board (its top-left is 0, 0) in the path's colour, unless
+        it is off the board, outside ``only``'s cell, or inked already."""
+        unit = self.unit
+        f = x // unit
+        row = y // unit
+        if x < 0 or y < 0 or f >= self.bw or row >= self.bh:
             return
-        lx = x - self.ox - (square % self.bw) * self.cell
-        ly = y - self.oy - (self.bh - 1 - square // self.bw) * self.cell
-        bitmap = self._rank(square)
-        left = self.left
-        i = ly * bitmap.width + left + lx
+        square = (self.bh - 1 - row) * self.bw + f
+        if only >= 0 and square != only:
+            return
+        lx = x - f * unit
+        ly = y - row * unit
+        bitmap = self.ranks[row]
+        i = ly * bitmap.width + f * unit + lx
         if bitmap[i] == self._background(square):
             bitmap[i] = _PATH
             self._ink(square, lx, ly)
