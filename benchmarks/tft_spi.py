@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/tft_spi.py [--tours N] [--seed S]
 
-The app runs on the real driver libraries (adafruit_ili9341 on blinka-displayio,
-adafruit_max7219, adafruit_stmpe610) through knightstour.hw, exactly as on a
+The app runs on the real drivers (adafruit_ili9341 on blinka-displayio, the toy's
+own MAX7219 and STMPE610 drivers) through knightstour.hw, exactly as on a
 device, but the SPI bus is EMULATED (knightstour_sim.chips): it counts the
 bytes the drivers clock out, it does not time them. The clock is fake and the
 pacing real (speed 1), so the knight's blinking is counted too.

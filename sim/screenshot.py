@@ -1,9 +1,9 @@
-"""The toy on the REAL Adafruit driver libraries over the emulated chips: screenshots and tests.
+"""The toy on its real drivers over the emulated chips: screenshots and tests.
 
 ``save_screenshot("tft", "shot.png")`` runs the app (a fake clock, speed 0)
 through knightstour.hw (the same build as the Feather and the Pi: pin map,
-adafruit_ili9341 on displayio, adafruit_max7219, adafruit_stmpe610 /
-adafruit_focaltouch) with the chips of knightstour_sim.chips on the other end
+adafruit_ili9341 on displayio, and the toy's own MAX7219, STMPE610 and FT6206
+drivers) with the chips of knightstour_sim.chips on the other end
 of the wires, for a scripted tour (from c3 with a super order unless told
 otherwise), and writes what the emulated screen or LED grid shows as a PNG.
 

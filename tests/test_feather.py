@@ -82,7 +82,7 @@ def test_a_value_circuitpython_cannot_read_is_one_line_and_the_default(node):  #
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-@pytest.mark.parametrize("display,kb", [("ili9341", 40), ("ili9341", NEEDS_KB["ili9341"] - 24),
+@pytest.mark.parametrize("display,kb", [("ili9341", 40), ("ili9341", NEEDS_KB["ili9341"] * 2 // 3),
                                         ("max7219", NEEDS_KB["max7219"] - 8)])
 def test_a_heap_too_small_gives_one_line_and_waits(node, display, kb):  # noqa: F811
     proc, _ = run_feather(node, display=display, tours=3, heap=kb * 1024, mpy=True)

@@ -23,16 +23,16 @@ class StopLoop(Exception):
 def preload():
     """Import everything code.py uses now, so no module keeps the fake time."""
     import adafruit_display_text.label  # noqa: F401
-    import adafruit_focaltouch  # noqa: F401
     import adafruit_ili9341  # noqa: F401
     import adafruit_max7219.matrices  # noqa: F401
-    import adafruit_stmpe610  # noqa: F401
     import terminalio  # noqa: F401
 
     import knightstour.app  # noqa: F401
+    import knightstour.hw.ft6206  # noqa: F401
     import knightstour.hw.loop  # noqa: F401
     import knightstour.hw.matrix  # noqa: F401
     import knightstour.hw.piezo  # noqa: F401
+    import knightstour.hw.stmpe610  # noqa: F401
     import knightstour.hw.tft  # noqa: F401
     import knightstour.hw.touch  # noqa: F401
 

@@ -1,4 +1,4 @@
-"""Touch on the real adafruit_stmpe610 / adafruit_focaltouch drivers over the emulated controllers.
+"""Touch through knightstour.hw (its own STMPE610 and FT6206 drivers) over the emulated controllers.
 
 Where a finger lands is modelled physically, apart from the code under test: a screen
 pixel at a rotation -> the panel point the viewer sees it at (the ILI9341 emulator's

@@ -44,7 +44,7 @@ def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=12
     """Show the three targets in turn on ``display`` (a displayio display), read the raw touch
     while each is pressed, print the raw readings and the settings lines; return the tuple.
 
-    ``reader`` is a reader from ``stmpe610_reader``/``ft6206_reader``; ``sleep(seconds)``
+    ``reader`` is a touch reader (``touch.reader_for``); ``sleep(seconds)``
     waits (the tests inject the touches from it). Raises ValueError after ``timeout``
     seconds without a touch.
     """

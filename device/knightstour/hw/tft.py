@@ -6,33 +6,40 @@ on the ILI9341, on the left in landscape (rotation 0/180: 30 px cells on 8x8,
 side panel 80 px wide on the right) or on top in portrait (90/270: panel 80 px
 tall below it); 320x320 with a 160 px panel on the Titano.
 
-    cells     strip bitmaps of a few squares of a rank (at least STRIP pixels: one
-              square on 8x8, two on 16x16), chequered (a1 dark), 2 bits a pixel:
-              the move number in the middle of each cell (on a dark square in
-              the light squares' colour), the path as lines between the centres
-              of consecutive squares (never over a number)
+    cells     a bitmap per rank (its own TileGrid), chequered (a1 dark), 2 bits
+              a pixel: the move number in the middle of each cell (on a dark
+              square in the light squares' colour), the path as lines between
+              the centres of consecutive squares (never over a number). Cells
+              of 24 px or more (8x8 to 10x10) are drawn at half resolution and
+              shown 2x2 (their group's scale): the same numbers, a coarser line
     knight    a small sprite (its own TileGrid) on the knight's square; blinks
               by hiding; red when stuck; a closed tour's trace is a gold dot
               running along the path
     marks     play mode: dots on the legal moves, a ring on the hint
+              (tft_play.py, imported only when play mode shows them; undo too)
     panel     "move 12/64" (a digit field: only the changed digits are sent),
               the check order and rule, the result, the status text wrapped,
               and "touch a square": each text one 1-bit bitmap (class Text)
-              drawn with terminalio.FONT, not a TileGrid per character
+              drawn with terminalio.FONT, not a TileGrid per character; in
+              portrait laid out by tft_portrait.py (imported only then)
 
 Only what changed goes to the screen: a refresh sends the dirty areas and
 nothing else. A Bitmap tracks ONE dirty box, so two far-apart changes in one
-bitmap would cost the whole box between them: hence small strips (a bitmap
-per rank would save 9 KB of RAM on 8x8 but cost 0.9 KB more SPI a move), and
-its own TileGrid for every sprite and text. A move costs about 6 KB over SPI
-instead of a 153,600 B frame (benchmarks/tft_spi.py measures it).
+bitmap cost the whole box between them: hence a bitmap per rank, and its own
+TileGrid for every sprite and text. RAM decides (heap after three tours on 8x8,
+at full resolution): a bitmap per square (64 bitmaps and TileGrids) held 11 KB
+more than a bitmap per rank and sent 0.9 KB less a move (a line crossing two
+squares of a rank dirties one box around both); one bitmap for the board saves
+1.4 KB more but sends 9.3 KB a move (over the 8 KB target). Half resolution
+then saves another 10 KB for 0.3 KB more a move. A move costs about 7 KB over
+SPI instead of a 153,600 B frame (benchmarks/tft_spi.py measures it).
 """
 
+import bitmaptools  # CircuitPython 7+ with displayio, and Blinka's displayio
 import displayio
+from micropython import const
 
-PANEL = 80
 MAX_SIDE = 16  # boards up to 16x16 (15 px cells), as the simulator's TFT
-STRIP = 30  # a strip bitmap holds the squares of a rank in at least this many pixels (see cells)
 
 LIGHT = 0xEEEED2
 DARK = 0x769656
@@ -53,10 +60,10 @@ RESULT_TEXT = {"closed": "CLOSED TOUR!", "complete": "complete", "stuck": "stuck
                "": ""}
 
 # The board's palette indexes: a light square's background is the ink on a dark one.
-LIGHT_BG = 0
-DARK_BG = 1
-INK = 2  # on a light square (on a dark one: LIGHT_BG)
-PATH = 3
+_LIGHT_BG = const(0)
+_DARK_BG = const(1)
+_INK = const(2)  # on a light square (on a dark one: _LIGHT_BG)
+_PATH = const(3)
 
 # A 3x5 font: rows top to bottom, 3 bits each (bit 2 = left column).
 GLYPHS = {
@@ -66,19 +73,6 @@ GLYPHS = {
     "9": 0b111101111001111, "/": 0b001001010100100, " ": 0,
 }
 
-# The knight: a horse's head, 10x10, on an orange disc.
-KNIGHT_SHAPE = (
-    "..........",
-    "....XX....",
-    "...XXXX...",
-    "..XXXXXX..",
-    ".XXX.XXX..",
-    ".XXXXXXX..",
-    "....XXXX..",
-    "...XXXX...",
-    "..XXXXXX..",
-    "..........",
-)
 
 
 def layout(width, height):
@@ -167,15 +161,18 @@ class DigitField:
 
 class Text:
     """Panel text in its own 1-bit bitmap, drawn with terminalio.FONT's glyphs: one TileGrid
-    per text, not one per character. ``columns`` x ``lines`` characters; longer text is cut."""
+    per text, not one per character. ``columns`` x ``lines`` characters, lines ``spacing``
+    pixels apart (0: the font's height); longer text is cut, and each line's glyphs are cut
+    at the font's height (as a one-line text's bitmap cuts them)."""
 
-    def __init__(self, columns, lines, x, y, palette):
+    def __init__(self, columns, lines, x, y, palette, spacing=0):
         import terminalio
 
         self.font = terminalio.FONT
         box = self.font.get_bounding_box()
         self.pitch = box[0]
-        self.line_height = box[1]
+        self.font_height = box[1]
+        self.line_height = spacing or box[1]
         self.baseline = box[1] + (box[3] if len(box) > 3 else 0)
         self.columns = columns
         self.bitmap = displayio.Bitmap(columns * self.pitch, lines * self.line_height, 2)
@@ -204,27 +201,19 @@ class Text:
                 if glyph is not None:
                     left = glyph.tile_index * glyph.width
                     _blit(bitmap, glyph.bitmap, x + glyph.dx, top + self.baseline - glyph.height - glyph.dy,
-                          left, left + glyph.width, glyph.height)
+                          left, left + glyph.width, glyph.height, top, top + self.font_height)
 
 
-def _blit(bitmap, source, x, y, left, right, height):
-    """Copy columns left..right of ``source``'s first ``height`` rows to (x, y), clipped."""
-    y0 = 0 if y >= 0 else -y
-    y1 = height if y + height <= bitmap.height else bitmap.height - y
+def _blit(bitmap, source, x, y, left, right, height, top, bottom):
+    """Copy columns left..right of ``source``'s first ``height`` rows to (x, y), clipped to the
+    bitmap's width and to rows top..bottom."""
+    bottom = bottom if bottom <= bitmap.height else bitmap.height
+    y0 = 0 if y >= top else top - y
+    y1 = height if y + height <= bottom else bottom - y
     x0 = left if x >= 0 else left - x
     x1 = right if x + right - left <= bitmap.width else bitmap.width - x + left
-    if x1 <= x0 or y1 <= y0:
-        return
-    try:
-        import bitmaptools
-
+    if x1 > x0 and y1 > y0:
         bitmaptools.blit(bitmap, source, x + x0 - left, y + y0, x1=x0, y1=y0, x2=x1, y2=y1)
-        return
-    except ImportError:
-        pass
-    for sy in range(y0, y1):
-        for sx in range(x0, x1):
-            bitmap[(y + sy) * bitmap.width + x + sx - left] = source[sy * source.width + sx]
 
 
 class TftDisplay:
@@ -253,16 +242,11 @@ class TftDisplay:
         self.cell = 0
         self.ox = 0
         self.oy = 0
-        self.strips = []
+        self.ranks = []
         self.left = 0
-        self.number = [0] * (MAX_SIDE * MAX_SIDE)
-        self.order = [0] * (MAX_SIDE * MAX_SIDE + 2)
-        self.inked = bytearray(MAX_SIDE * MAX_SIDE)
-        # each cell's inked box (x0, y0 inclusive, x1, y1 exclusive): begin() clears only that
-        self.ink_x0 = bytearray(MAX_SIDE * MAX_SIDE)
-        self.ink_y0 = bytearray(MAX_SIDE * MAX_SIDE)
-        self.ink_x1 = bytearray(MAX_SIDE * MAX_SIDE)
-        self.ink_y1 = bytearray(MAX_SIDE * MAX_SIDE)
+        self.number = []  # per square, sized by _build_board
+        self.order = b""  # the square of each number
+        self.inked = b""
         self.length = 0
         self.knight_square = -1
         self.knight_on = True
@@ -270,10 +254,8 @@ class TftDisplay:
         self.sprites_group = displayio.Group()
         self.root.append(self.sprites_group)
         self.knight_tile = None
-        self.mark_tiles = []
-        self.hint_tile = None
-        self.marks = []
-        self.hint = -1
+        self.mark_tiles = None  # play mode's dots and ring: tft_play makes them when first shown
+        self.marked = False
         self._build_panel()
         display.root_group = self.root
 
@@ -283,51 +265,35 @@ class TftDisplay:
         px, py, pw, ph = self.panel
         self.labels = {}
         self.palettes = {}
-
-        def add(name, text, x, y, colour=TEXT_COLOUR, columns=0, lines=1):
-            item = Text(columns or len(text), lines, x, y, self._text_palette(colour))
-            item.colour = colour
-            item.set(text)
-            self.root.append(item.tilegrid)
-            self.labels[name] = item
-            return item
-
         if self.landscape:
+            add = self._add
             x = px + 4
-            self.columns = max(1, (pw - 6) // 6)
+            self.columns = columns = max(1, (pw - 6) // 6)
             add("title", "KNIGHT'S TOUR", px + 1, py + 4, DIM_TEXT)
             add("move_label", "move", x, py + 24, DIM_TEXT)
             self.counter = DigitField(7, 2, TEXT_COLOUR, x, py + 40)
             add("order_label", "order", x, py + 60, DIM_TEXT)
-            add("order", "", x, py + 74, columns=self.columns)
-            add("rule", "", x, py + 88, DIM_TEXT, self.columns)
-            add("result", "", x, py + 108, columns=self.columns)
+            add("order", "", x, py + 74, TEXT_COLOUR, columns)
+            add("rule", "", x, py + 88, DIM_TEXT, columns)
+            add("result", "", x, py + 108, TEXT_COLOUR, columns)
             self.status_lines = 5
-            self.status_names = []
-            for i in range(self.status_lines):
-                name = "status%d" % i
-                add(name, "", x, py + 128 + 14 * i, columns=self.columns)
-                self.status_names.append(name)
+            add("status", "", x, py + 128, TEXT_COLOUR, columns, 5, 14)
             if self.touch_hint:
                 add("hint", "touch a\nsquare", x, py + ph - 32, DIM_TEXT, 7, 2)
         else:
-            x = px + 4
-            self.columns = max(1, (pw - 8) // 6)
-            add("title", "KNIGHT'S TOUR", x, py + 4, DIM_TEXT)
-            add("move_label", "move", px + 130, py + 4, DIM_TEXT)
-            self.counter = DigitField(7, 2, TEXT_COLOUR, px + 160, py + 5)
-            add("order_label", "order", x, py + 20, DIM_TEXT)
-            add("order", "", x + 36, py + 20, columns=8)
-            add("rule", "", px + 100, py + 20, DIM_TEXT, 9)
-            add("result", "", px + 160, py + 20, columns=12)
-            self.status_lines = 2
-            self.status_names = ["status0", "status1"]
-            add("status0", "", x, py + 36, columns=self.columns)
-            add("status1", "", x, py + 50, columns=self.columns)
-            if self.touch_hint:
-                add("hint", "touch a square", x, py + 66, DIM_TEXT)
+            from .tft_portrait import build_panel
+
+            build_panel(self, px, py, pw)
         self.root.append(self.counter.tilegrid)
         self.status_text = ""
+
+    def _add(self, name, text, x, y, colour, columns=0, lines=1, spacing=0):
+        """A panel text ``name`` of ``columns`` (0: as long as ``text``) x ``lines`` characters."""
+        item = Text(columns or len(text), lines, x, y, self._text_palette(colour), spacing)
+        item.colour = colour
+        item.set(text)
+        self.root.append(item.tilegrid)
+        self.labels[name] = item
 
     def _text_palette(self, colour):
         """One palette per text colour, shared by the texts in it."""
@@ -353,49 +319,46 @@ class TftDisplay:
             self.cells_group.pop()
         while len(self.sprites_group):
             self.sprites_group.pop()
+        self.mark_tiles = None
+        self.marked = False
         cell = self.cell
-        # strip bitmaps of ``span`` squares of a rank, chequered: numbers and path drawn into them
-        self.strips = []
-        self.span = span = (STRIP + cell - 1) // cell
+        # Cells of 24 px or more (8x8 to 10x10 on the ILI9341) are drawn at half resolution, each
+        # bitmap pixel 2x2 on the screen (cells_group's scale): a quarter of the RAM, the numbers
+        # the same (their font pixels are 2x2 there anyway), the path lines 2 px wide all the same.
+        self.zoom = zoom = 2 if cell >= 24 and cell % 2 == 0 else 1
+        self.unit = unit = cell // zoom  # a cell in bitmap pixels
+        self.scale = (2 if cell >= 24 else 1) // zoom  # the numbers' font pixel, in bitmap pixels
+        group = self.cells_group
+        group.scale = zoom
+        group.x = self.ox
+        group.y = self.oy
+        # a bitmap per rank, chequered: numbers and path drawn into it
+        self.ranks = []
         for row in range(board.height):
-            r = board.height - 1 - row
-            for first in range(0, board.width, span):
-                count = min(span, board.width - first)
-                strip = displayio.Bitmap(cell * count, cell, 4)
-                for f in range(first, first + count):
-                    if not (f + r) % 2:
-                        _fill_region(strip, (f - first) * cell, 0, (f - first + 1) * cell, cell, DARK_BG)
-                self.strips.append(strip)
-                self.cells_group.append(displayio.TileGrid(strip, pixel_shader=self.board_palette,
-                                                           x=self.ox + first * cell, y=self.oy + row * cell))
-        for square in range(board.squares):
-            self.inked[square] = 0
-        self.scale = 2 if cell >= 24 else 1
-        # marks (play mode): dots; the hint: a ring
-        dot = max(4, cell // 4)
-        dot_bitmap = displayio.Bitmap(dot, dot, 2)
-        _disc(dot_bitmap, dot, 1, 0)
-        mark_palette = _palette((0, MARK_COLOUR), 0)
-        self.mark_tiles = []
-        for _ in range(8):
-            tile = displayio.TileGrid(dot_bitmap, pixel_shader=mark_palette)
-            tile.hidden = True
-            self.mark_tiles.append(tile)
-            self.sprites_group.append(tile)
-        ring = cell - 4
-        ring_bitmap = displayio.Bitmap(ring, ring, 2)
-        _disc(ring_bitmap, ring, 1, 0)
-        _disc(ring_bitmap, ring - 6, 0, 3)
-        self.hint_tile = displayio.TileGrid(ring_bitmap, pixel_shader=_palette((0, HINT_COLOUR), 0))
-        self.hint_tile.hidden = True
-        self.sprites_group.append(self.hint_tile)
+            rank = displayio.Bitmap(unit * board.width, unit, 4)
+            for f in range((board.height - 1 - row) % 2, board.width, 2):
+                _fill_region(rank, f * unit, 0, (f + 1) * unit, unit, _DARK_BG)
+            self.ranks.append(rank)
+            group.append(displayio.TileGrid(rank, pixel_shader=self.board_palette, x=0, y=row * unit))
+        squares = board.squares
+        self.number = [0] * squares
+        self.order = bytearray(squares + 2)
+        self.inked = bytearray(squares)
+        # each cell's inked box (x0, y0 inclusive, x1, y1 exclusive): begin() clears only that
+        self.ink_x0 = bytearray(squares)
+        self.ink_y0 = bytearray(squares)
+        self.ink_x1 = bytearray(squares)
+        self.ink_y1 = bytearray(squares)
         # the knight
         size = (cell * 2) // 3
         knight_bitmap = displayio.Bitmap(size, size, 3)
         _disc(knight_bitmap, size, 1, 0)
+        # a horse's head, 10x10 (bit 9 = left column), scaled onto the disc
+        shape = (0b0000000000, 0b0000110000, 0b0001111000, 0b0011111100, 0b0111011100,
+                 0b0111111100, 0b0000111100, 0b0001111000, 0b0011111100, 0b0000000000)
         for row in range(10):
             for col in range(10):
-                if KNIGHT_SHAPE[row][col] == "X":
+                if shape[row] >> (9 - col) & 1:
                     for y in range(row * size // 10, (row + 1) * size // 10):
                         for x in range(col * size // 10, (col + 1) * size // 10):
                             knight_bitmap[y * size + x] = 2
@@ -446,28 +409,25 @@ class TftDisplay:
     # ------------------------------------------------------------- drawing
 
     def _background(self, square):
-        return LIGHT_BG if (square % self.bw + square // self.bw) % 2 else DARK_BG
+        return _LIGHT_BG if (square % self.bw + square // self.bw) % 2 else _DARK_BG
 
-    def _strip(self, square):
-        """The strip bitmap of ``square``; self.left is the x of the cell's left edge in it (not
-        a returned tuple: this runs for every pixel of the path, and a tuple is garbage)."""
-        f = square % self.bw
-        span = self.span
-        per_row = (self.bw + span - 1) // span
-        self.left = (f % span) * self.cell
-        return self.strips[(self.bh - 1 - square // self.bw) * per_row + f // span]
+    def _rank(self, square):
+        """The bitmap of ``square``'s rank; self.left is the x of the cell's left edge in it (not
+        a returned tuple: a tuple is garbage)."""
+        self.left = (square % self.bw) * self.unit
+        return self.ranks[self.bh - 1 - square // self.bw]
 
     def _draw_number(self, square, number):
-        bitmap = self._strip(square)
+        bitmap = self._rank(square)
         left = self.left
         background = self._background(square)
-        ink = INK if background == LIGHT_BG else LIGHT_BG
+        ink = _INK if background == _LIGHT_BG else _LIGHT_BG
         scale = self.scale
         text = str(number) if number else ""
         pitch = 4 * scale
         width = len(text) * pitch - scale
-        x = (self.cell - width) // 2
-        y = (self.cell - 5 * scale) // 2
+        x = (self.unit - width) // 2
+        y = (self.unit - 5 * scale) // 2
         if number:
             for i in range(len(text)):
                 draw_glyph(bitmap, text[i], left + x + i * pitch, y, scale, ink, background)
@@ -475,10 +435,16 @@ class TftDisplay:
             self._ink(square, x + width - 1, y + 5 * scale - 1)
 
     def _segment(self, a, b, only=-1):
-        """The path line between the centres of ``a`` and ``b``, 2 px wide, drawn into every
-        cell it crosses (``only`` >= 0: into that cell alone), never over a number."""
-        x0, y0 = self.cell_centre(a)
-        x1, y1 = self.cell_centre(b)
+        """The path line between the centres of ``a`` and ``b``, 2 px wide on the screen, drawn
+        into every cell it crosses (``only`` >= 0: into that cell alone), never over a number.
+        In bitmap pixels: 1 wide at zoom 2."""
+        unit = self.unit
+        half = unit // 2
+        x0 = a % self.bw * unit + half
+        y0 = (self.bh - 1 - a // self.bw) * unit + half
+        x1 = b % self.bw * unit + half
+        y1 = (self.bh - 1 - b // self.bw) * unit + half
+        wide = self.zoom == 1
         dx = x1 - x0 if x1 >= x0 else x0 - x1
         dy = y1 - y0 if y1 >= y0 else y0 - y1
         sx = 1 if x1 >= x0 else -1
@@ -489,10 +455,11 @@ class TftDisplay:
         y = y0
         while True:
             self._path_pixel(x, y, only)
-            if steep:
-                self._path_pixel(x + 1, y, only)
-            else:
-                self._path_pixel(x, y + 1, only)
+            if wide:
+                if steep:
+                    self._path_pixel(x + 1, y, only)
+                else:
+                    self._path_pixel(x, y + 1, only)
             if x == x1 and y == y1:
                 break
             e = err
@@ -504,16 +471,22 @@ class TftDisplay:
                 y += sy
 
     def _path_pixel(self, x, y, only):
-        square = self.square_at(x, y)
-        if square < 0 or (only >= 0 and square != only):
+        """Bitmap pixel (x, y) of the board (its top-left is 0, 0) in the path's colour, unless
+        it is off the board, outside ``only``'s cell, or inked already."""
+        unit = self.unit
+        f = x // unit
+        row = y // unit
+        if x < 0 or y < 0 or f >= self.bw or row >= self.bh:
             return
-        lx = x - self.ox - (square % self.bw) * self.cell
-        ly = y - self.oy - (self.bh - 1 - square // self.bw) * self.cell
-        bitmap = self._strip(square)
-        left = self.left
-        i = ly * bitmap.width + left + lx
+        square = (self.bh - 1 - row) * self.bw + f
+        if only >= 0 and square != only:
+            return
+        lx = x - f * unit
+        ly = y - row * unit
+        bitmap = self.ranks[row]
+        i = ly * bitmap.width + f * unit + lx
         if bitmap[i] == self._background(square):
-            bitmap[i] = PATH
+            bitmap[i] = _PATH
             self._ink(square, lx, ly)
 
     def _ink(self, square, x, y):
@@ -536,19 +509,11 @@ class TftDisplay:
     def _clear(self, square):
         """Erase what was drawn in a cell: only its inked box is sent again."""
         if self.inked[square]:
-            bitmap = self._strip(square)
+            bitmap = self._rank(square)
             left = self.left
             _fill_region(bitmap, left + self.ink_x0[square], self.ink_y0[square],
                          left + self.ink_x1[square], self.ink_y1[square], self._background(square))
             self.inked[square] = 0
-
-    def _redraw_cell(self, square):
-        """Clear a cell and draw what it shows from scratch (undo)."""
-        self._clear(square)
-        if self.number[square]:
-            self._draw_number(square, self.number[square])
-        for n in range(1, self.length):
-            self._segment(self.order[n], self.order[n + 1], square)
 
     # ------------------------------------------------------------- port
 
@@ -592,23 +557,9 @@ class TftDisplay:
         self.counter.set("%d/%d" % (self.length, self.total))
 
     def unlight(self, square):
-        number = self.number[square]
-        self.number[square] = 0
-        previous = self.order[number - 1] if number > 1 else -1
-        self.length = number - 1 if number > 0 else self.length
-        self._redraw_cell(square)
-        if previous >= 0:
-            # the cells the removed line crossed: redraw them all
-            for other in range(self.bw * self.bh):
-                if other != square and self.inked[other] and self._between(previous, square, other):
-                    self._redraw_cell(other)
-        self._count()
+        from .tft_play import unlight
 
-    def _between(self, a, b, square):
-        fa, ra = a % self.bw, a // self.bw
-        fb, rb = b % self.bw, b // self.bw
-        f, r = square % self.bw, square // self.bw
-        return min(fa, fb) <= f <= max(fa, fb) and min(ra, rb) <= r <= max(ra, rb)
+        unlight(self, square)
 
     def knight(self, square):
         self.knight_square = square
@@ -626,20 +577,10 @@ class TftDisplay:
             self.knight_tile.hidden = not on
 
     def moves(self, squares, hint):
-        for i in range(8):
-            tile = self.mark_tiles[i]
-            if i < len(squares):
-                self._place(tile, squares[i], tile.bitmap.width)
-                tile.hidden = False
-            elif not tile.hidden:
-                tile.hidden = True
-        self.marks = list(squares)
-        self.hint = hint
-        if hint >= 0:
-            self._place(self.hint_tile, hint, self.hint_tile.bitmap.width)
-            self.hint_tile.hidden = False
-        elif not self.hint_tile.hidden:
-            self.hint_tile.hidden = True
+        if squares or hint >= 0 or self.marked:
+            from .tft_play import moves
+
+            moves(self, squares, hint)
 
     def result(self, kind, count, square):
         self.result_kind = kind
@@ -650,9 +591,6 @@ class TftDisplay:
             if square >= 0:
                 self._place(tile, square, self.knight_size)
             tile.hidden = False
-        elif kind:
-            tile.pixel_shader = self.knight_palette
-            tile.hidden = self.knight_square < 0
         else:
             tile.pixel_shader = self.knight_palette
             tile.hidden = self.knight_square < 0
@@ -673,26 +611,13 @@ class TftDisplay:
         if text == self.status_text:
             return
         self.status_text = text
-        lines = wrap(text, self.columns if self.landscape else self.columns, self.status_lines)
-        for i in range(self.status_lines):
-            self._set_label(self.status_names[i], lines[i])
+        self._set_label("status", "\n".join(wrap(text, self.columns, self.status_lines)))
 
     def flush(self):
         self.display.refresh()
 
 
-def _fill_region(bitmap, x0, y0, x1, y1, value):
-    """bitmaptools.fill_region where there is one (CircuitPython 7+, Blinka), else a loop."""
-    try:
-        import bitmaptools
-    except ImportError:
-        bitmaptools = None
-    if bitmaptools is not None and hasattr(bitmaptools, "fill_region"):
-        bitmaptools.fill_region(bitmap, x0, y0, x1, y1, value)
-        return
-    for y in range(y0, y1):
-        for x in range(x0, x1):
-            bitmap[y * bitmap.width + x] = value
+_fill_region = bitmaptools.fill_region
 
 
 def _disc(bitmap, size, value, inset):

@@ -80,34 +80,25 @@ class TouchMapper:
 
 
 def stmpe610_reader(driver):
-    """A reader over adafruit_stmpe610: (raw x, raw y), HELD or None. Samples with pressure 0
-    (a controller answering zeros) count as no touch."""
+    """A reader over an STMPE610 driver (stmpe610.STMPE610, or adafruit_stmpe610's: the same
+    ``buffer_empty``, ``read_data()`` and ``touched``): (raw x, raw y), HELD or None. Up to 4
+    samples are read a poll (as adafruit_stmpe610's ``touches``), the newest one counts;
+    samples with pressure 0 (a controller answering zeros) count as no touch."""
 
     def read():
-        points = driver.touches
         found = None
-        for point in points:
-            if point["pressure"] or point["x"] or point["y"]:
-                found = point
+        samples = 0
+        while samples < 4 and not driver.buffer_empty:
+            x, y, pressure = driver.read_data()
+            samples += 1
+            if pressure or x or y:
+                found = (x, y)
         if found is not None:
-            return found["x"], found["y"]
-        if points:
+            return found
+        if samples:
             return None
         if driver.touched:
             return HELD
-        return None
-
-    return read
-
-
-def ft6206_reader(driver):
-    """A reader over adafruit_focaltouch (no irq_pin: that busy-waits): (x, y) or None."""
-
-    def read():
-        points = driver.touches
-        if points:
-            point = points[0]
-            return point["x"], point["y"]
         return None
 
     return read
@@ -219,7 +210,7 @@ def detect(hw):
 
 def reader_for(kind, driver, hw=None):
     if kind == "ft6206":
-        return ft6206_reader(driver)
+        return driver.point  # (x, y) or None
     if kind == "tsc2007":
         from .tsc2007 import tsc2007_reader
 
@@ -233,10 +224,10 @@ def open_driver(kind, hw):
     from .loop import WIRING, HardwareError
 
     if kind == "ft6206":
-        import adafruit_focaltouch
+        from .ft6206 import FT6206
 
         try:
-            return adafruit_focaltouch.Adafruit_FocalTouch(hw.i2c())
+            return FT6206(hw.i2c())
         except (ValueError, RuntimeError, OSError) as exc:
             raise HardwareError(
                 "the FT6206 touch controller does not answer on I2C at 0x38 (%s): check SDA/SCL, "
@@ -252,14 +243,14 @@ def open_driver(kind, hw):
                 "the TSC2007 touch controller does not answer on I2C at 0x48 (%s): check SDA/SCL, "
                 "or set KNIGHTSTOUR_TOUCH = \"stmpe610\" for a TFT FeatherWing V1 or \"none\"; see %s"
                 % (_short(exc), WIRING)) from None
-    import adafruit_stmpe610
+    from .stmpe610 import STMPE610
 
     cs = hw.select("touch_cs")
     if cs is None:
         raise HardwareError("the STMPE610 needs a touch CS pin: set KNIGHTSTOUR_PIN_TOUCH_CS; see %s" % WIRING)
     for wait in (STMPE610_RETRY_WAIT, -1):
         try:
-            return adafruit_stmpe610.Adafruit_STMPE610_SPI(hw.spi(), cs)
+            return STMPE610(hw.spi(), cs)
         except (RuntimeError, ValueError, OSError) as exc:
             if wait < 0:
                 raise HardwareError(
