@@ -233,10 +233,13 @@ _closed_tours = {}
 
 
 def _closed_tour_anywhere(board, order, budget):
-    """Some closed tour of the board (from whichever square gives one soonest), cached per size."""
+    """Some closed tour of the board (from whichever square gives one soonest), cached per size.
+
+    Reading the cached tour counts as one node, so the budget a tour took is
+    what it takes again (the caller asks only with some budget left)."""
     key = (board.width, board.height)
     if key in _closed_tours:
-        return _closed_tours[key], 0
+        return _closed_tours[key], 1
     spent = 0
     step = max(1, board.squares // 13)
     for square in range(0, board.squares, step):
