@@ -13,6 +13,7 @@ as "timed out".
 """
 
 import hashlib
+import importlib
 import json
 import os
 import signal
@@ -270,7 +271,8 @@ class Runner:
         try:
             os.setpgid(0, 0)
             _quiet()
-            live = sys.modules["knightstour." + mutant["module"]]
+            # imported here if the tests load it only when it is used (play.py: at the first game)
+            live = importlib.import_module("knightstour." + mutant["module"])
             apply_mutant(live, mutated_code(mutant["module"], mutant))
             code = 2
             code = 0 if _run_items(items) else 1

@@ -1,14 +1,15 @@
 """The Feather's program (CircuitPython): code.py only calls ``main()``.
 
 Settings come from settings.toml through os.getenv, pins from pins.py, the board kind from
-``board.board_id``. A chip that does not answer, or a heap too small for the display, prints
-one line on the serial console and the toy waits there (no reboot loop).
+``board.board_id`` (startup.py, forgotten after start with the modules it loads). A chip that
+does not answer, or a heap too small for the display, prints one line on the serial console and
+the toy waits there (no reboot loop).
 """
 
 # The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the
 # piezo: the smallest in which 100 tours run, 2 KB more (benchmarks/feather_heap.py;
 # tests/test_feather.py runs 100 tours in these).
-NEEDS_KB = {"max7219": 51, "ili9341": 114}
+NEEDS_KB = {"max7219": 51, "ili9341": 77}
 
 
 def clock():

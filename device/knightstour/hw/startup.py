@@ -33,8 +33,8 @@ def out_of_memory(settings):
     what = settings.display
     if settings.display == "ili9341":
         what += " and %s touch" % settings.touch
-    return ("out of memory for the %s board on the %s: it needs a heap of about %d KB (README: "
-            "Will it fit?); try a smaller KNIGHTSTOUR_SIZE, or deploy --mpy"
+    return ("out of memory for the %s board on the %s: the 8x8 board needs a free heap of about %d KB, "
+            "bigger boards more (README: Will it fit?); try a smaller KNIGHTSTOUR_SIZE, or deploy --mpy"
             % (settings.size, what, NEEDS_KB.get(settings.display, 0)))
 
 
