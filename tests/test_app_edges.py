@@ -1,19 +1,11 @@
 """The app at its edges: boards that fit one way only, a clock that goes back, squares off the board."""
 
 import pytest
+from test_app import make_settings
 
 from knightstour.app import App
 from knightstour.recording import QueueInput, RecordingDisplay
-from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
-
-
-def make_settings(**values):
-    settings = Settings()
-    for name, value in values.items():
-        error = settings.set(name, value)
-        assert error is None, error
-    return settings
 
 
 @pytest.mark.parametrize("size", ["9x8", "8x9"])

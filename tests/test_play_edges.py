@@ -1,19 +1,10 @@
 """Play mode at its edges: a hint before the first move or after the end, undo after the end, the corners."""
 
 import pytest
+from test_app_play import play_sim
 
 from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
-
-
-def play_sim(**values):
-    settings = Settings()
-    settings.set("mode", "play")
-    for name, value in values.items():
-        assert settings.set(name, value) is None
-    sim = Simulator(settings, clock=FakeClock(), seed=4)
-    sim.update()
-    return sim
 
 
 def act(sim, event):

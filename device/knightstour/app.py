@@ -52,8 +52,7 @@ class App(Events):
 
     ``rng`` needs randrange(): random.Random(seed) on CPython, the module
     ``random`` on the device (seeded from settings.seed when that is set).
-    ``orders`` overrides the board's super orders (tests; the Feather reads them before it
-    loads App, so that their table and the app are never in its heap together). With ``strict`` a board
+    ``orders`` overrides the board's super orders (tests). With ``strict`` a board
     too big for the display raises ValueError; otherwise the message goes to
     ``app.messages`` and the default 8x8 board is used.
     """

@@ -139,7 +139,7 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
             f.write("import feather  # noqa: F401\n")
         config = {"drive": "CIRCUITPY", "board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
                   "press": list(press) if press else None, "record": record, "modules": modules,
-                  "free": heap}
+                  "free": heap, "stand_ins": [name for name in STAND_INS if name != "feather"]}
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
             f.write("CONFIG = %r\n" % (config,))
         proc = subprocess.run([node, RUNNER, "--heap", str(heap + STAND_IN_ROOM), os.path.join(workdir, "run_feather.py")],

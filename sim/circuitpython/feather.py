@@ -10,8 +10,8 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
     MODULE name bytes (the live heap each adds, after a collection).
 
     CONFIG["free"]: the free heap code.py starts with (bytes), as gc.mem_free() reads on a board
-    after boot. The stand-ins below are C on a board (no heap), and this script and run.mjs's
-    asyncio are not there at all, but here their bytecode takes heap: they are all imported
+    after boot. The stand-ins (CONFIG["stand_ins"]) are C on a board (no heap), and this script
+    and run.mjs's asyncio are not there at all, but here their bytecode takes heap: they are all imported
     first, then a ballast takes what is free beyond CONFIG["free"], so code.py gets that much.
     None: code.py gets all the heap run.mjs was given.
 
@@ -62,10 +62,9 @@ drive = here + "/" + CONFIG["drive"]
 _cp_os.chdir(drive)
 sys.path[1:1] = [drive, drive + "/lib"]
 
-# Every stand-in, imported before code.py: on a board they are built in and take no heap.
-STAND_INS = ("bitmaptools", "busdisplay", "digitalio", "displayio", "fourwire", "microcontroller", "pwmio",
-             "supervisor", "terminalio")
-for _name in STAND_INS:
+# Every stand-in (drive.py's STAND_INS), imported before code.py: on a board they are built in
+# and take no heap.
+for _name in CONFIG["stand_ins"]:
     __import__(_name)
 
 result = {}

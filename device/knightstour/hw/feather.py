@@ -68,13 +68,12 @@ def start():
         if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
             step("calibrate", settings, display, touch)
             return
-        orders = step("super_orders", settings, display)
         forget(("knightstour.hw.startup",))
-        yield
         from ..app import App
 
         yield
-        app = App(settings, display, touch, sound, orders=orders)
+        app = App(settings, display, touch, sound)
+        forget(("knightstour.super_orders",))  # read by App(): every size's orders
         for text in app.messages:
             print("knightstour: " + text)
         yield

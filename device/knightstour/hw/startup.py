@@ -77,21 +77,6 @@ def load_settings():
     return settings
 
 
-def super_orders(settings, display):
-    """The super orders of the board App will show on ``display`` (it falls back to 8x8 when the
-    size does not fit), or None when the order setting is not "super"."""
-    if settings.order != "super":
-        return None
-    from ..board import parse_size
-    from ..orders import super_orders
-
-    width, height = parse_size(settings.size)
-    fits = width <= display.max_width and height <= display.max_height
-    orders = super_orders(settings.size if fits else "8x8")
-    forget(("knightstour.super_orders",))
-    return orders
-
-
 def calibrate(settings, display, touch):
     import time
 
