@@ -12,11 +12,12 @@ exactly that much (sim/circuitpython/feather.py; "stand-ins" below is the heap t
 besides). It is bisected in 1 KB steps for the smallest in which --tours tours run without
 MemoryError (a quick bisection on 3 tours, then all of them, 1 KB more at a time until they
 run). Then the live heap after start and after the tours (after a collection), and the five
-modules that take the most heap. Caveats: this port collects garbage only between the main
-loop's steps, so the garbage made while code.py starts (between its phases) must fit too; a
-board collects it whenever it needs room. And the harness compiles a line on the heap at each
-step, so a heap too fragmented for 512 B fails here though a board could go on: the figures
-err on the safe side.
+modules that take the most heap. The drive is at the filesystem's root, as CIRCUITPY is on a
+board. Caveat: this port collects garbage only between steps (run.mjs collects after each start
+phase and each main loop step), so all the garbage one step makes must fit beside the live heap;
+a board collects whenever an allocation finds no room. The stand-ins' qstrs also fill this
+port's qstr pools before code.py's, so code.py's land in bigger pools than on a board. The
+figures err on the safe side.
 JSON: a list of {display, touch, size, min_heap, live_after_start, live_after_tours} (bytes).
 """
 

@@ -137,12 +137,13 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
             _mpy(source, os.path.join(workdir, os.path.basename(source)[:-3] + ".mpy"))
         with open(os.path.join(workdir, "run_feather.py"), "w", encoding="utf-8") as f:
             f.write("import feather  # noqa: F401\n")
-        config = {"drive": "CIRCUITPY", "board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
+        config = {"board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
                   "press": list(press) if press else None, "record": record, "modules": modules,
                   "free": heap, "stand_ins": [name for name in STAND_INS if name != "feather"]}
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
             f.write("CONFIG = %r\n" % (config,))
-        proc = subprocess.run([node, RUNNER, "--heap", str(heap + STAND_IN_ROOM), os.path.join(workdir, "run_feather.py")],
+        proc = subprocess.run([node, RUNNER, "--heap", str(heap + STAND_IN_ROOM), "--root", drive,
+                               os.path.join(workdir, "run_feather.py")],
                               capture_output=True, text=True, timeout=timeout)
     finally:
         if owned:

@@ -2,7 +2,7 @@
 
 run.mjs runs this script; feather_config.py (written by drive.py) says what to do:
 
-    CONFIG = {"drive": "CIRCUITPY", "board_id": ..., "touch": "stmpe610" | "ft6206" | "none",
+    CONFIG = {"board_id": ..., "touch": "stmpe610" | "ft6206" | "none",
               "tours": 100, "press": None or (raw_x, raw_y, at_step)}
 
     CONFIG["record"]: print MODULES and the modules code.py imported, in order, at the end;
@@ -18,8 +18,9 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
 The start is hw/feather.py's start(), a generator of phases that run() goes through in a row
 on the board; the main loop is knightstour.hw.mainloop.steps(), the generator run_forever()
 iterates on the board. Here run and run_forever are swapped for ones that hand the same
-generators to run.mjs's asyncio stand-in, which runs one step per return to JavaScript, where
-this port collects garbage as a board would whenever it needs to. It prints one line at the end:
+generators to run.mjs's asyncio stand-in, which runs one step per return to JavaScript and
+collects the garbage after each (a board collects whenever an allocation finds no room; this
+port cannot while a step runs). It prints one line at the end:
 RESULT {...} with the live heap after start and after the tours (bytes, after a collection).
 """
 
@@ -57,10 +58,10 @@ elif CONFIG["touch"] == "tsc2007":
     chip = TSC2007(interrupt=board.D6)  # the TFT FeatherWing V2: PENIRQ on D6
     busio.I2C_CHIPS[0x48] = chip
 
-here = sys.path[0]  # run.mjs puts the run folder first
-drive = here + "/" + CONFIG["drive"]
-_cp_os.chdir(drive)
-sys.path[1:1] = [drive, drive + "/lib"]
+# run.mjs copied the drive to the filesystem's root (--root), where a board has CIRCUITPY, and
+# puts the run folder first on sys.path; then the drive's folders, as CircuitPython has them.
+_cp_os.chdir("/")
+sys.path[1:1] = ["/", "/lib"]
 
 # Every stand-in (drive.py's STAND_INS), imported before code.py: on a board they are built in
 # and take no heap.
@@ -106,7 +107,6 @@ def _begin():
 
 
 def _drive(app, steps):
-    result["allocated_at_start"] = _live()  # garbage included: nothing was collected yet
     gc.collect()
     yield
     result["live_after_start"] = _live()
@@ -211,7 +211,7 @@ def _main():
 
     knightstour.hw.mainloop.run_forever = run_forever
     knightstour.hw.feather.run = run
-    code = drive + "/code.py"
+    code = "/code.py"
     exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})
     if started:
         yield from _start(started.pop())

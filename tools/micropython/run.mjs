@@ -2,13 +2,14 @@
 // Run a Python script under real MicroPython: the WebAssembly port from npm
 // (@micropython/micropython-webassembly-pyscript), in node.
 //
-//   node tools/micropython/run.mjs [--heap BYTES] [--path DIR]... SCRIPT.py
+//   node tools/micropython/run.mjs [--heap BYTES] [--path DIR]... [--root DIR] SCRIPT.py
 //
 // The *.py and *.mpy files under the script's own directory and under each
 // --path DIR are copied (keeping their package folders) into MicroPython's
 // in-memory filesystem, and those folders go first on sys.path, as CPython
 // puts the script's directory there: `--path device` makes `import
-// knightstour` work. The script runs as __main__; its stdout and stderr go to ours.
+// knightstour` work. --root DIR copies DIR's files to the filesystem's root
+// instead, as a board's CIRCUITPY drive is its root (the script adds it to sys.path). The script runs as __main__; its stdout and stderr go to ours.
 // Exit status: 0 on success, SystemExit's code, or 1 after printing the
 // traceback of an uncaught exception (MemoryError included).
 //
@@ -16,7 +17,7 @@
 // heap, fixed as on a board: this port would grow its heap on demand instead,
 // so growth of the WebAssembly memory is switched off once it is loaded.
 // Caveat: this port collects garbage only when control is back in JavaScript,
-// i.e. after the script, or between the steps of asyncio.run(main()) (below).
+// i.e. after the script, or after each step of asyncio.run(main()) (below).
 // Until then the heap must hold all that is allocated, garbage included.
 
 import fs from "node:fs";
@@ -24,7 +25,7 @@ import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
 function usage(message) {
-  process.stderr.write(`run.mjs: ${message}\nusage: node run.mjs [--heap BYTES] [--path DIR]... SCRIPT.py\n`);
+  process.stderr.write(`run.mjs: ${message}\nusage: node run.mjs [--heap BYTES] [--path DIR]... [--root DIR] SCRIPT.py\n`);
   process.exit(2);
 }
 
@@ -36,19 +37,21 @@ function parseBytes(text) {
 
 let heap = 32 * 1048576;
 const dirs = [];
+let root = null;
 let script = null;
 const args = process.argv.slice(2);
 while (args.length) {
   const arg = args.shift();
   if (arg === "--heap") heap = parseBytes(args.shift());
   else if (arg === "--path" && args.length) dirs.push(args.shift());
+  else if (arg === "--root" && args.length) root = args.shift();
   else if (arg.startsWith("-") || script !== null) usage(`unexpected argument ${JSON.stringify(arg)}`);
   else script = arg;
 }
 if (script === null) usage("no script given");
 if (heap < 32768) usage("--heap must be at least 32k");
 dirs.unshift(path.dirname(script));
-for (const file of [script, ...dirs]) if (!fs.existsSync(file)) usage(`no such file or folder ${JSON.stringify(file)}`);
+for (const file of [script, ...dirs, ...(root === null ? [] : [root])]) if (!fs.existsSync(file)) usage(`no such file or folder ${JSON.stringify(file)}`);
 
 // The port reports failed memory growth on console.error, bound when it loads:
 // that is expected once growth is off (we get a MemoryError instead), so hide it.
@@ -77,22 +80,24 @@ const mp = await loadMicroPython({ heapsize: heap, stdout: out.put, stderr: err.
 
 // Copy the Python files in.
 const sysPath = [];
-dirs.forEach((dir, i) => {
-  const root = `/path${i}`;
-  sysPath.push(root);
-  const copy = (from, to) => {
-    mp.FS.mkdirTree(to);
-    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-      const source = path.join(from, entry.name);
-      if (entry.isDirectory() && !/^(\.|__pycache__$|node_modules$)/.test(entry.name)) {
-        copy(source, `${to}/${entry.name}`);
-      } else if (entry.isFile() && /\.(m?py|toml)$/.test(entry.name)) {
-        mp.FS.writeFile(`${to}/${entry.name}`, fs.readFileSync(source));
-      }
+const join = (folder, name) => (folder === "/" ? `/${name}` : `${folder}/${name}`);
+const copy = (from, to) => {
+  mp.FS.mkdirTree(to);
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    if (entry.isDirectory() && !/^(\.|__pycache__$|node_modules$)/.test(entry.name)
+        && (root === null || path.resolve(source) !== path.resolve(root))) {
+      copy(source, join(to, entry.name));
+    } else if (entry.isFile() && /\.(m?py|toml)$/.test(entry.name)) {
+      mp.FS.writeFile(join(to, entry.name), fs.readFileSync(source));
     }
-  };
-  copy(dir, root);
+  }
+};
+dirs.forEach((dir, i) => {
+  sysPath.push(`/path${i}`);
+  copy(dir, `/path${i}`);
 });
+if (root !== null) copy(root, "/");
 const main = `/path0/${path.basename(script)}`;
 
 // Fix the heap: stop the WebAssembly memory from growing, and take up what is
@@ -116,7 +121,12 @@ mp._module._free(reserve);
 // run(), sleep() and sleep_ms() only, and main() is driven from here one step
 // at a time, each `await asyncio.sleep(...)` ending a step (at once, without
 // waiting), so that MicroPython collects garbage between steps as a board would.
+// This port collects only when a collection is pending (16 KB allocated since the
+// last, or gc.collect()) and control returns to JavaScript: _step asks for one
+// after every step. _step is called through a proxy, not compiled anew each step,
+// so the runner takes no heap of its own between steps.
 mp.runPython(`
+import gc
 import sys
 for d in reversed(${JSON.stringify(sysPath)}):
     sys.path.insert(0, d)
@@ -138,6 +148,7 @@ def _step():
     global _main, _exc
     try:
         _main.send(None)
+        gc.collect()
         return 1
     except StopIteration:
         pass
@@ -167,7 +178,8 @@ _going = int(_main is not None and _exc is None)
 // _status is compiled with the rest above, and _finish fetched now, while the heap has room:
 // a program that ends in a full heap (a MemoryError handled by waiting) still gets its status.
 const finish = mp.globals.get("_finish");
-while (mp.globals.get("_going")) mp.runPython("_going = _step()");
+const step = mp.globals.get("_step");
+if (mp.globals.get("_going")) while (step()) ;
 finish();
 out.flush();
 err.flush();
