@@ -69,10 +69,12 @@ def smallest(node, display, touch, size, tours, low=16, high=1024, probe=3):
 
 
 def biggest(node, display, touch, size, count=5):
-    """The ``count`` modules of the drive that take the most heap: [(name, bytes)].
+    """The ``count`` modules of the drive that take the most heap, or the names: [(name, bytes)].
 
     One run records the modules code.py imports; another imports them one step each and
-    measures the live heap each adds (with the modules it imports that were not in yet)."""
+    measures the live heap each adds (with the modules it imports that were not in yet),
+    less the qstrs (interned names) it adds: those are one entry, "qstrs", since a qstr pool
+    grows by doubling and is never freed, whichever module fills the last."""
     work = tempfile.mkdtemp(prefix="feather-modules-")
     try:
         lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=True)
@@ -83,11 +85,18 @@ def biggest(node, display, touch, size, count=5):
                 names = line.split()[1:]
         proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, modules=names)
         sizes = []
+        qstrs = first = None
         for line in proc.stdout.splitlines():
-            if line.startswith("MODULE "):
+            if line.startswith("qstr pool:"):
+                now = int(line.rsplit("n_total_bytes=", 1)[1])
+                grown, qstrs = now - (qstrs if qstrs is not None else now), now
+                first = now if first is None else first
+            elif line.startswith("MODULE "):
                 _, name, used = line.split()
                 if name.startswith(("knightstour", "adafruit_", "code")):
-                    sizes.append((name, int(used)))
+                    sizes.append((name, int(used) - grown))
+        if qstrs is not None:
+            sizes.append(("qstrs", qstrs - first))
         sizes.sort(key=lambda item: -item[1])
         return sizes[:count]
     finally:
@@ -119,7 +128,7 @@ def main(argv=None):
         print("%-8s %-9s %-6s %10s %17s %17s %10s" % (display, touch, size, heap, row["live_after_start"],
                                                       row["live_after_tours"], result and result["stand_ins"]),
               flush=True)
-        print("    biggest modules (each with what it imports first): " + ", ".join("%s %d" % item for item in biggest(node, display, touch, size)),
+        print("    biggest (each module with what it imports first, less its qstrs): " + ", ".join("%s %d" % item for item in biggest(node, display, touch, size)),
               flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

@@ -7,7 +7,8 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
 
     CONFIG["record"]: print MODULES and the modules code.py imported, in order, at the end;
     CONFIG["modules"]: instead of running code.py, import these one step each and print
-    MODULE name bytes (the live heap each adds, after a collection).
+    MODULE name bytes (the live heap each adds, after a collection), each after a line of
+    micropython.qstr_info() (the heap the interned names take, qstr pools included).
 
     CONFIG["free"]: the free heap code.py starts with (bytes), as gc.mem_free() reads on a board
     after boot. The stand-ins (CONFIG["stand_ins"]) are C on a board (no heap), and this script
@@ -189,12 +190,16 @@ def _record():
 
 
 def _measure(names):
+    import micropython
+
     before = result["base"]
+    micropython.qstr_info()  # "qstr pool: ..., n_total_bytes=N": the names' heap, before and after each
     for name in names:
         __import__(name)
         gc.collect()
         yield
         now = gc.mem_alloc()
+        micropython.qstr_info()
         print("MODULE %s %d" % (name, now - before))
         before = now
 
