@@ -136,6 +136,12 @@ def test_the_module_has_every_size_and_the_order_lookup_falls_back():
     assert App(make_settings_only("4x4")).order_names == ("abcdefgh",)
 
 
+def test_order_names_are_the_orders_as_parsed():
+    app = App(make_settings_only("8x8"), orders=(" AHFDGCEB", "bcegdhfa "))
+    assert app.order_names == ("ahfdgceb", "bcegdhfa")
+    assert app.orders == ((0, 7, 5, 3, 6, 2, 4, 1), (1, 2, 4, 6, 3, 7, 5, 0))
+
+
 def test_other_rules_are_never_stuck_either():
     # The super orders are the border rule's; under the centre rule all 8 get stuck from 13 starts
     # of 16x16, where the search (ordered by the border rule, rescue.SEARCH_RULE) finds the tour.

@@ -35,7 +35,7 @@ mode); commands: "random", "play" (toggle play mode), "hint", "undo",
 
 from .board import Board
 from .events import BLINK, Events
-from .orders import DEFAULT_ORDER, order_name, parse_order, super_orders
+from .orders import DEFAULT_ORDER, parse_order, super_orders
 from .ports import NullDisplay, NullInput, NullSound
 from .solver import Warnsdorff
 from .tour import Tour
@@ -94,7 +94,8 @@ class App(Events):
         else:
             names = (settings.order,)
         self.orders = tuple(parse_order(name) for name in names)
-        self.order_names = tuple(order_name(order) for order in self.orders)
+        # parse_order took each name as it is, stripped, in lower case: no need to build it again
+        self.order_names = tuple(str(name).strip().lower() for name in names)
         self.order_index = 0
         self.solver = Warnsdorff(board, self.orders[0], settings.rule, rng)
         self.rule = self.solver.rule

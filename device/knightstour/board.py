@@ -69,7 +69,7 @@ class Board:
         self.width = width
         self.height = height
         self.squares = width * height
-        target = array("h", bytes(2 * 8 * self.squares))  # zeros, made without a list of them
+        target = array("h")
         access = bytearray(self.squares)
         for square in range(self.squares):
             f = square % width
@@ -79,10 +79,10 @@ class Board:
                 nf = f + df
                 nr = r + dr
                 if 0 <= nf < width and 0 <= nr < height:
-                    target[square * 8 + m] = nr * width + nf
+                    target.append(nr * width + nf)
                     access[square] += 1
                 else:
-                    target[square * 8 + m] = -1
+                    target.append(-1)
         self.target = target
         self.access = access
 
