@@ -9,7 +9,8 @@
 // in-memory filesystem, and those folders go first on sys.path, as CPython
 // puts the script's directory there: `--path device` makes `import
 // knightstour` work. --root DIR copies DIR's files to the filesystem's root
-// instead, as a board's CIRCUITPY drive is its root (the script adds it to sys.path). The script runs as __main__; its stdout and stderr go to ours.
+// instead, as a board's CIRCUITPY drive is its root (the script adds it to
+// sys.path). The script runs as __main__; its stdout and stderr go to ours.
 // Exit status: 0 on success, SystemExit's code, or 1 after printing the
 // traceback of an uncaught exception (MemoryError included).
 //
