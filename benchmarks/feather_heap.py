@@ -12,7 +12,7 @@ exactly that much (sim/circuitpython/feather.py; "stand-ins" below is the heap t
 besides). It is bisected in 1 KB steps for the smallest in which --tours tours run without
 MemoryError (a quick bisection on 3 tours, then all of them, 1 KB more at a time until they
 run). Then the live heap after start and after the tours (after a collection), and the five
-modules that take the most heap. The drive is at the filesystem's root, as CIRCUITPY is on a
+biggest items: modules, or the qstrs (the names of them all). The drive is at the filesystem's root, as CIRCUITPY is on a
 board. Caveat: this port collects garbage only between steps (run.mjs collects after each start
 phase and each main loop step), so all the garbage one step makes must fit beside the live heap;
 a board collects whenever an allocation finds no room. The stand-ins' qstrs also fill this
@@ -85,18 +85,16 @@ def biggest(node, display, touch, size, count=5):
                 names = line.split()[1:]
         proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, modules=names)
         sizes = []
-        qstrs = first = None
+        qstrs = []  # qstr_info's n_total_bytes: before the first import, then after each
         for line in proc.stdout.splitlines():
             if line.startswith("qstr pool:"):
-                now = int(line.rsplit("n_total_bytes=", 1)[1])
-                grown, qstrs = now - (qstrs if qstrs is not None else now), now
-                first = now if first is None else first
+                qstrs.append(int(line.rsplit("n_total_bytes=", 1)[1]))
             elif line.startswith("MODULE "):
                 _, name, used = line.split()
                 if name.startswith(("knightstour", "adafruit_", "code")):
-                    sizes.append((name, int(used) - grown))
-        if qstrs is not None:
-            sizes.append(("qstrs", qstrs - first))
+                    sizes.append((name, int(used) - (qstrs[-1] - qstrs[-2])))
+        if qstrs:
+            sizes.append(("qstrs", qstrs[-1] - qstrs[0]))
         sizes.sort(key=lambda item: -item[1])
         return sizes[:count]
     finally:

@@ -1,5 +1,6 @@
 import pytest
 
+from knightstour.pacing import from_settings
 from knightstour.settings import KEYS, Settings, add_key, find_key, load
 from knightstour.settings_toml import parse_toml
 
@@ -14,7 +15,7 @@ def test_defaults():
     assert settings.size == "8x8"
     assert settings.sound is True
     assert settings.seed is None
-    assert settings.pacing().first == pytest.approx(0.06)
+    assert from_settings(settings).first == pytest.approx(0.06)
 
 
 def test_environment_like_circuitpython_getenv():

@@ -2,6 +2,7 @@
 
 import pytest
 
+from knightstour.pacing import from_settings
 from knightstour.settings import Settings, find_key, load
 
 
@@ -82,7 +83,7 @@ def test_the_pacing_made_from_settings_is_in_seconds():
     settings, errors = load(mapping={"pace_first_ms": 100, "pace_last_ms": 900, "pace_shape": "linear",
                                      "speed": "2", "pause_ms": 4000})
     assert errors == []
-    pacing = settings.pacing()
+    pacing = from_settings(settings)
     assert pacing.delay(2, 64) == pytest.approx(0.05)
     assert pacing.delay(64, 64) == pytest.approx(0.45)
     assert pacing.pause() == pytest.approx(2.0)

@@ -263,12 +263,6 @@ class Settings:
                 self.start = "random"
         return errors
 
-    def pacing(self):
-        """A pacing.Pacing made from these settings."""
-        from .pacing import from_settings
-
-        return from_settings(self)
-
 
 def load(getenv=None, mapping=None, fallback=True):
     """Settings from ``mapping`` (a dict of KEY -> raw value, e.g. a TOML file), then ``getenv``.

@@ -91,10 +91,9 @@ def _free():
 
 
 def _begin():
-    """Collect, then leave code.py CONFIG["free"] bytes of free heap (the ballast takes the rest)."""
+    """After a collection, leave code.py CONFIG["free"] bytes of free heap (the ballast takes the rest)."""
     global ballast
-    gc.collect()
-    yield
+    yield  # run.mjs collects after each step
     result["stand_ins"] = gc.mem_alloc()
     free = CONFIG.get("free")
     if free is not None:
@@ -108,8 +107,7 @@ def _begin():
 
 
 def _drive(app, steps):
-    gc.collect()
-    yield
+    yield  # run.mjs collects after each step
     result["live_after_start"] = _live()
     result["start_modules_kept"] = len([name for name in START_MODULES if name in sys.modules])
     press = CONFIG.get("press")
@@ -132,8 +130,7 @@ def _drive(app, steps):
     result["tours"] = app.tours
     result["last_kind"] = app.last_kind
     result["steps"] = step
-    gc.collect()
-    yield
+    yield  # run.mjs collects after each step
     result["live_after_tours"] = _live()
     out = []
     for key in sorted(result):
@@ -196,8 +193,7 @@ def _measure(names):
     micropython.qstr_info()  # "qstr pool: ..., n_total_bytes=N": the names' heap, before and after each
     for name in names:
         __import__(name)
-        gc.collect()
-        yield
+        yield  # run.mjs collects after each step
         now = gc.mem_alloc()
         micropython.qstr_info()
         print("MODULE %s %d" % (name, now - before))
