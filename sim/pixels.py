@@ -10,63 +10,11 @@ settings' calibration (KNIGHTSTOUR_TOUCH_*) maps to that pixel, so the touch
 goes through the device's own driver, calibration and debounce.
 """
 
-from knightstour.ports import NullDisplay
 from knightstour.recording import QueueInput
 
 from .chips.ili9341 import rgb888
 from .screenshot import Emulated
-
-WIDTH0 = 320  # the rotation-0 (landscape) screen the touch calibration is given for
-HEIGHT0 = 240
-
-
-class TeeDisplay(NullDisplay):
-    """One display port feeding several (the hardware's and the simulator's recording one)."""
-
-    def __init__(self, displays):
-        self.displays = displays
-        self.max_width = min(d.max_width for d in displays)
-        self.max_height = min(d.max_height for d in displays)
-
-    def begin(self, board, mode, order, rule):
-        for d in self.displays:
-            d.begin(board, mode, order, rule)
-
-    def light(self, square, number):
-        for d in self.displays:
-            d.light(square, number)
-
-    def unlight(self, square):
-        for d in self.displays:
-            d.unlight(square)
-
-    def knight(self, square):
-        for d in self.displays:
-            d.knight(square)
-
-    def blink(self, on):
-        for d in self.displays:
-            d.blink(on)
-
-    def moves(self, squares, hint):
-        for d in self.displays:
-            d.moves(squares, hint)
-
-    def result(self, kind, count, square):
-        for d in self.displays:
-            d.result(kind, count, square)
-
-    def trace(self, square, number):
-        for d in self.displays:
-            d.trace(square, number)
-
-    def status(self, text):
-        for d in self.displays:
-            d.status(text)
-
-    def flush(self):
-        for d in self.displays:
-            d.flush()
+from .touch_raw import raw_touch
 
 
 class MergedInput(QueueInput):
@@ -81,28 +29,6 @@ class MergedInput(QueueInput):
         if event is None and self.touch_input is not None:
             event = self.touch_input.poll()
         return event
-
-
-def to_landscape(x, y, rotation):
-    """The rotation-0 screen pixel of pixel (x, y) of the screen at ``rotation``: the inverse of
-    knightstour.hw.touch.from_landscape."""
-    if rotation == 90:
-        return WIDTH0 - 1 - y, x
-    if rotation == 180:
-        return WIDTH0 - 1 - x, HEIGHT0 - 1 - y
-    if rotation == 270:
-        return y, HEIGHT0 - 1 - x
-    return x, y
-
-
-def raw_touch(calibration, x, y, rotation):
-    """The raw controller reading (x, y) that the device's calibration maps to screen pixel (x, y)
-    at ``rotation``; ``calibration`` is knightstour.hw.touch.touch_calibration's (x0, x1, y0, y1, swap)."""
-    x0, x1, y0, y1, swap = calibration
-    lx, ly = to_landscape(x, y, rotation)
-    raw_a = int(round(x0 + lx * (x1 - x0) / (WIDTH0 - 1.0)))
-    raw_b = int(round(y0 + ly * (y1 - y0) / (HEIGHT0 - 1.0)))
-    return (raw_b, raw_a) if swap else (raw_a, raw_b)
 
 
 class Hardware:

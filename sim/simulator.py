@@ -145,7 +145,8 @@ class Simulator:
         if pixels:
             # The app drives the real hardware code on the emulated chips, and the recording
             # display beside it for the side panel; touches come through the touch controller.
-            from .pixels import Hardware, MergedInput, TeeDisplay
+            from .pixels import Hardware, MergedInput
+            from .tee import TeeDisplay
 
             self.hardware = Hardware(display, settings, seed=1 if seed is None else seed)
             port = TeeDisplay(self.hardware.displays + [self.display])

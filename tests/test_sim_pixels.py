@@ -6,8 +6,8 @@ from knightstour.hw import keys, tft, touch  # noqa: F401  (keys adds the hardwa
 from knightstour.hw.touch import TouchMapper
 from knightstour.settings import Settings
 from knightstour_sim.pixel_views import PixelMatrixView, PixelTftView
-from knightstour_sim.pixels import raw_touch
 from knightstour_sim.simulator import FakeClock, Simulator
+from knightstour_sim.touch_raw import raw_touch
 from knightstour_sim.tui import KnightsTourApp
 
 

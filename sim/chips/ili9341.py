@@ -24,7 +24,14 @@ BGR bit is set (the driver's 0x38), red and blue swapped when it is clear.
 """
 
 from array import array
-from collections import Counter
+
+try:
+    from collections import Counter
+except ImportError:  # MicroPython (the web page runs this model)
+
+    class Counter(dict):
+        def __getitem__(self, key):
+            return self.get(key, 0)
 
 WIDTH, HEIGHT = 240, 320
 

@@ -1,0 +1,226 @@
+"""`knights-tour web build DIR` and `knights-tour web serve`: the toy as a static web page.
+
+The page (web/index.html, web/page.js) runs the Feather's own code.py and knightstour package,
+with the Adafruit libraries of device/requirements.txt, on the CircuitPython stand-ins
+(sim/circuitpython, and web/py's displayio that draws) and the emulated chips (sim/chips), under
+the MicroPython WebAssembly port (npm: @micropython/micropython-webassembly-pyscript) in a Web
+Worker (web/worker.js). Everything is in the built folder: nothing is fetched from another host.
+
+The port is looked for in $KNIGHTSTOUR_MICROPYTHON_WEB (a folder holding micropython.mjs and
+micropython.wasm), in node_modules of this checkout (`npm install`, which ./test runs), then in
+npm's global folder (`npm install -g`). No Python package ships it.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WEB = os.path.join(ROOT, "web")
+PACKAGE = "@micropython/micropython-webassembly-pyscript"
+PORT_FILES = ("micropython.mjs", "micropython.wasm")
+PAGE_FILES = ("index.html", "page.js", "worker.js", "style.css")
+MARKER = "knightstour-web.json"  # names a folder this command built (so a rebuild may replace it)
+# The stand-ins the page needs (sim/circuitpython; displayio, busdisplay, fourwire and terminalio
+# are web/py's, which draw), the chip models, and the simulator's MicroPython-safe helpers.
+STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busio", "digitalio", "microcontroller",
+             "pwmio", "supervisor")
+CHIPS = ("ili9341", "max7219", "stmpe610")
+HELPERS = ("keys", "tee", "touch_raw")
+
+
+class WebError(Exception):
+    """A one-line reason the site cannot be built or served."""
+
+
+def add_arguments(parser):
+    sub = parser.add_subparsers(dest="web_command", metavar="{build,serve}")
+    sub.required = True
+    build = sub.add_parser("build", help="write the static site into DIR")
+    build.add_argument("dir", metavar="DIR", help="a new or empty folder (or one this command built)")
+    serve = sub.add_parser("serve", help="build into a temporary folder and serve it on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000; 0: any free)")
+
+
+def run(args):
+    try:
+        if args.web_command == "build":
+            files = build(args.dir)
+            print("knights-tour web: wrote %d files (%d KB) to %s; open index.html through a web server, "
+                  "e.g. python3 -m http.server -d %s" % (len(files), _size(args.dir) // 1024, args.dir, args.dir))
+            return 0
+        return serve(args.port)
+    except WebError as exc:
+        print("knights-tour web: error: %s" % exc, file=sys.stderr)
+        return 2
+
+
+def find_port():
+    """The folder holding the MicroPython WebAssembly port's micropython.mjs and .wasm."""
+    places = []
+    given = os.environ.get("KNIGHTSTOUR_MICROPYTHON_WEB")
+    if given:
+        places.append(given)
+    places.append(os.path.join(ROOT, "node_modules", *PACKAGE.split("/")))
+    if not given:
+        try:
+            npm_root = subprocess.run(["npm", "root", "-g"], capture_output=True, text=True, timeout=30).stdout
+            if npm_root.strip():
+                places.append(os.path.join(npm_root.strip(), *PACKAGE.split("/")))
+        except (OSError, subprocess.SubprocessError):
+            pass
+    for place in places:
+        if all(os.path.isfile(os.path.join(place, name)) for name in PORT_FILES):
+            return place
+    if given:
+        raise WebError("KNIGHTSTOUR_MICROPYTHON_WEB=%s holds no micropython.mjs and micropython.wasm" % given)
+    raise WebError("the MicroPython WebAssembly port is not installed (no Python package ships it): run "
+                   "`npm install` in %s, or `npm install -g %s`, or set KNIGHTSTOUR_MICROPYTHON_WEB to a "
+                   "folder with micropython.mjs and micropython.wasm" % (ROOT, PACKAGE))
+
+
+def terminal_font():
+    """_terminal_font.py: the glyphs of the font the simulator's displayio (Blinka) draws."""
+    try:
+        import terminalio
+    except ImportError as exc:
+        raise WebError("the simulator's displayio is not installed (%s): pip install -e '.[emu]'" % exc) from exc
+    font = terminalio.FONT
+    glyphs = {}
+    for code in range(0x20, 0x7F):
+        glyph = font.get_glyph(code)
+        if glyph is None:
+            continue
+        bitmap = glyph.bitmap
+        left = glyph.tile_index * glyph.width
+        rows = []
+        for y in range(glyph.height):
+            bits = 0
+            for x in range(glyph.width):
+                bits = bits << 1 | (1 if bitmap[left + x, y] else 0)
+            rows.append(bits)
+        glyphs[code] = (glyph.width, glyph.height, glyph.dx, glyph.dy, glyph.shift_x, glyph.shift_y, tuple(rows))
+    return ('"""Generated by knights-tour web build from the simulator\'s terminalio font."""\n\n'
+            "BOX = %r\nGLYPHS = %r\n" % (tuple(font.get_bounding_box()), glyphs))
+
+
+def python_files():
+    """{path on the page's filesystem: text}: the drive at the root, the stand-ins in /stand_ins."""
+    from .circuitpython.drive import lay_out
+
+    files = {}
+    drive = tempfile.mkdtemp(prefix="knightstour-web-")
+    try:
+        try:
+            lay_out(drive, {})
+        except RuntimeError as exc:  # a library of device/requirements.txt is not installed
+            raise WebError("%s" % exc) from exc
+        os.remove(os.path.join(drive, "settings.toml"))  # the page writes its own
+        for folder, _, names in os.walk(drive):
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    files["/" + os.path.relpath(path, drive).replace(os.sep, "/")] = _read(path)
+    finally:
+        shutil.rmtree(drive, ignore_errors=True)
+    sources = [(os.path.join(HERE, "circuitpython", name + ".py"), name) for name in STAND_INS]
+    sources.append((os.path.join(HERE, "circuitpython", "displayio.py"), "_displayio_base"))
+    sources += [(os.path.join(HERE, "chips", name + ".py"), name) for name in CHIPS]
+    sources += [(os.path.join(HERE, name + ".py"), name) for name in HELPERS]
+    for name in sorted(os.listdir(os.path.join(WEB, "py"))):
+        if name.endswith(".py"):
+            sources.append((os.path.join(WEB, "py", name), name[:-3]))
+    for path, name in sources:
+        files["/stand_ins/%s.py" % name] = _read(path)
+    files["/stand_ins/_terminal_font.py"] = terminal_font()
+    return files
+
+
+def _read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def _size(folder):
+    return sum(os.path.getsize(os.path.join(d, n)) for d, _, names in os.walk(folder) for n in names)
+
+
+def build(target):
+    """Write the site to folder ``target``; return the files written (relative paths)."""
+    target = os.path.abspath(target)
+    if os.path.exists(target):
+        if not os.path.isdir(target):
+            raise WebError("%s is not a folder" % target)
+        if os.listdir(target) and not os.path.isfile(os.path.join(target, MARKER)):
+            raise WebError("%s is not empty and not a site this command built: give a new or empty folder"
+                           % target)
+    port = find_port()
+    parent = os.path.dirname(target)
+    if not os.path.isdir(parent):
+        raise WebError("no folder %s to put %s in" % (parent, os.path.basename(target)))
+    files = python_files()
+    work = tempfile.mkdtemp(prefix=".knightstour-web-", dir=parent)
+    try:
+        for name in PAGE_FILES:
+            shutil.copy(os.path.join(WEB, name), os.path.join(work, name))
+        os.mkdir(os.path.join(work, "micropython"))
+        for name in PORT_FILES:
+            shutil.copy(os.path.join(port, name), os.path.join(work, "micropython", name))
+        with open(os.path.join(work, "py.json"), "w", encoding="utf-8") as f:
+            json.dump(files, f, separators=(",", ":"), sort_keys=True)
+        with open(os.path.join(work, MARKER), "w", encoding="utf-8") as f:
+            json.dump({"built_by": "knights-tour web build"}, f)
+        os.chmod(work, 0o755)
+        written = sorted(os.path.relpath(os.path.join(d, n), work) for d, _, names in os.walk(work) for n in names)
+        if os.path.exists(target):
+            old = target + ".old-" + os.path.basename(work)
+            os.rename(target, old)
+            os.rename(work, target)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.rename(work, target)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return written
+
+
+def serve(port):
+    """Build into a temporary folder and serve it on 127.0.0.1 until interrupted."""
+    import functools
+    import http.server
+
+    if not 0 <= port <= 65535:
+        raise WebError("bad --port %d: a port number from 1 to 65535, or 0 for any free one" % port)
+    folder = tempfile.mkdtemp(prefix="knightstour-site-")
+    try:
+        site = os.path.join(folder, "site")
+        build(site)
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            extensions_map = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
+                              ".wasm": "application/wasm", ".json": "application/json", ".css": "text/css",
+                              "": "application/octet-stream"}
+
+            def log_message(self, *args):
+                pass
+
+        try:
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=site))
+        except OSError as exc:
+            raise WebError("cannot serve on 127.0.0.1:%d: %s" % (port, exc.strerror or exc)) from exc
+        print("knights-tour web: serving the toy at http://127.0.0.1:%d/ (Ctrl-C stops)" % server.server_port,
+              flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+        return 0
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

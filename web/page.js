@@ -1,0 +1,207 @@
+// The page: the settings form and the URL, the worker that runs the toy (worker.js), the canvases
+// that show the emulated chips' memory, and the touches and keys sent to the toy.
+// window.knightstour holds what the tests and the benchmark read: firstFrame (ms after the page
+// started), frames, state (the app's, from the worker), error, and the canvases.
+
+const TFT_WIDTH = 320;
+const TFT_HEIGHT = 240;
+const MEMORY_WIDTH = 240; // the ILI9341 stores the landscape screen's column x as memory row x
+const LED_PITCH = 40; // as the simulator's screenshot of the matrix
+const OFF = [48, 6, 6];
+const LIT = [255, 40, 30];
+
+const status = { firstFrame: null, frames: 0, state: null, error: "", notes: [], started: false };
+window.knightstour = status;
+
+const tft = document.getElementById("tft");
+const matrix = document.getElementById("matrix");
+const form = document.getElementById("form");
+const message = document.getElementById("message");
+const notes = document.getElementById("notes");
+let worker = null;
+
+function queryFromUrl() {
+  const params = new URLSearchParams(location.search);
+  const query = {};
+  for (const [name, value] of params) if (value !== "") query[name] = value;
+  return query;
+}
+
+function fillForm(query) {
+  for (const element of form.elements) {
+    if (element.name) element.value = query[element.name] ?? (element.tagName === "SELECT" ? element.options[0].value : "");
+  }
+}
+
+function queryFromForm() {
+  const query = {};
+  for (const element of form.elements) {
+    if (element.name && element.value.trim() !== "") query[element.name] = element.value.trim();
+  }
+  return query;
+}
+
+function showError(text) {
+  status.error = text;
+  message.textContent = text;
+  message.hidden = !text;
+}
+
+function scaleFor(width, height) {
+  // Whole pixels: the largest whole scale that fits beside the form, at least 1.
+  const room = Math.max(window.innerWidth - 480, width);
+  return Math.max(1, Math.min(4, Math.floor(room / width), Math.floor((window.innerHeight - 120) / height)));
+}
+
+function sizeCanvas(canvas, width, height) {
+  const scale = scaleFor(width, height);
+  canvas.style.width = `${width * scale}px`;
+  canvas.style.height = `${height * scale}px`;
+}
+
+function paintTft(bytes) {
+  const [on, swap, invert] = bytes;
+  const memory = new Uint16Array(bytes.buffer, bytes.byteOffset + 4, (bytes.length - 4) >> 1);
+  const context = tft.getContext("2d");
+  const image = context.createImageData(TFT_WIDTH, TFT_HEIGHT);
+  const pixels = image.data;
+  let i = 0;
+  for (let y = 0; y < TFT_HEIGHT; y++) {
+    for (let x = 0; x < TFT_WIDTH; x++) {
+      let value = on ? memory[x * MEMORY_WIDTH + y] : 0;
+      if (swap) value = ((value & 0x1f) << 11) | (value & 0x7e0) | (value >> 11);
+      if (invert) value ^= 0xffff;
+      const r = value >> 11;
+      const g = (value >> 5) & 0x3f;
+      const b = value & 0x1f;
+      pixels[i++] = (r << 3) | (r >> 2);
+      pixels[i++] = (g << 2) | (g >> 4);
+      pixels[i++] = (b << 3) | (b >> 2);
+      pixels[i++] = 255;
+    }
+  }
+  context.putImageData(image, 0, 0);
+}
+
+function paintMatrix(text) {
+  const [bits, brightness] = text.split("/");
+  const glow = 0.45 + 0.55 * Number(brightness);
+  const lit = `rgb(${LIT.map((c) => Math.round(c * glow)).join(",")})`;
+  const context = matrix.getContext("2d");
+  context.fillStyle = "#000";
+  context.fillRect(0, 0, matrix.width, matrix.height);
+  const margin = LED_PITCH / 2;
+  for (let y = 0; y < 8; y++) {
+    for (let x = 0; x < 8; x++) {
+      context.fillStyle = bits[y * 8 + x] === "1" ? lit : `rgb(${OFF.join(",")})`;
+      context.beginPath();
+      context.arc(margin + x * LED_PITCH + LED_PITCH / 2, margin + y * LED_PITCH + LED_PITCH / 2, LED_PITCH * 0.4, 0, 2 * Math.PI);
+      context.fill();
+    }
+  }
+}
+
+function firstFrame() {
+  if (status.firstFrame === null) {
+    status.firstFrame = performance.now();
+    document.getElementById("loading").hidden = true;
+  }
+  status.frames += 1;
+}
+
+function start(query) {
+  const next = new Worker("worker.js", { type: "module" });
+  const lines = [];
+  next.onmessage = (event) => {
+    const data = event.data;
+    if (data.type === "line") {
+      lines.push(data.text);
+      if (next === worker) showLine(data.text);
+    } else if (data.type === "started") {
+      if (data.error) {
+        showError(data.error);
+        next.terminate();
+        if (!worker) document.getElementById("loading").hidden = true;
+        return;
+      }
+      if (worker) worker.terminate();
+      worker = next;
+      showError("");
+      notes.textContent = "";
+      lines.forEach(showLine);
+      status.state = null;
+      status.started = true;
+      const display = query.display || "tft";
+      tft.hidden = display === "matrix";
+      matrix.hidden = display === "tft";
+      sizeCanvas(tft, TFT_WIDTH, TFT_HEIGHT);
+      sizeCanvas(matrix, matrix.width, matrix.height);
+      document.getElementById("toml").textContent = data.toml;
+      const url = new URL(location.href);
+      url.search = new URLSearchParams(query).toString();
+      history.replaceState(null, "", url);
+      document.getElementById("share").href = url.href;
+      fillForm(query);
+    } else if (next !== worker) {
+      return;
+    } else if (data.type === "frame") {
+      paintTft(new Uint8Array(data.data));
+      firstFrame();
+    } else if (data.type === "leds") {
+      paintMatrix(data.leds);
+      if ((query.display || "tft") === "matrix") firstFrame();
+    } else if (data.type === "state") {
+      status.state = data.state;
+      if (data.state.stopped) showError(data.state.stopped);
+    } else if (data.type === "failed") {
+      showError(`the toy failed: ${data.text}`);
+    }
+  };
+  next.onerror = (event) => showError(`the toy failed to load: ${event.message || "see the browser's console"}`);
+  next.postMessage({ type: "start", query });
+}
+
+function showLine(text) {
+  const line = text.startsWith("knightstour: ") ? text.slice("knightstour: ".length) : text;
+  if (!line.trim()) return;
+  status.notes.push(line);
+  const item = document.createElement("li");
+  item.textContent = line;
+  notes.appendChild(item);
+}
+
+function screenPixel(event) {
+  const box = tft.getBoundingClientRect();
+  const x = Math.floor(((event.clientX - box.left) * TFT_WIDTH) / box.width);
+  const y = Math.floor(((event.clientY - box.top) * TFT_HEIGHT) / box.height);
+  return { x: Math.min(TFT_WIDTH - 1, Math.max(0, x)), y: Math.min(TFT_HEIGHT - 1, Math.max(0, y)) };
+}
+
+tft.addEventListener("pointerdown", (event) => {
+  if (!worker) return;
+  tft.setPointerCapture(event.pointerId);
+  worker.postMessage({ type: "touch", ...screenPixel(event) });
+});
+for (const name of ["pointerup", "pointercancel"]) {
+  tft.addEventListener(name, () => worker && worker.postMessage({ type: "release" }));
+}
+
+const KEYS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", Enter: "enter",
+  " ": "space", Backspace: "backspace", Escape: "escape" };
+
+document.addEventListener("keydown", (event) => {
+  if (!worker || event.target.closest("form") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = KEYS[event.key] || (event.key.length === 1 ? event.key : null);
+  if (key === null || key.toLowerCase() === "q") return; // the page has no quit
+  event.preventDefault();
+  worker.postMessage({ type: "key", key });
+});
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  start(queryFromForm());
+});
+
+const initial = queryFromUrl();
+fillForm(initial);
+start(initial);

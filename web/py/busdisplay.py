@@ -1,0 +1,240 @@
+"""busdisplay for the web page: BusDisplay sends its init sequence over the display bus and, on
+refresh(), what changed in its root group since the last refresh, as CASET/PASET/RAMWR and
+RGB565 pixels, big-endian, as CircuitPython's displayio does; the chip model on the bus keeps
+the picture.
+
+What changed is found by comparing with the last refresh: each shown TileGrid's place on the
+screen, its tiles and palette, and the bytes of its bitmap (rows that differ, and the columns
+within them). A refresh then redraws those areas from the groups, bottom layer first, black
+where nothing is shown. Rotation 0 only (the page shows a landscape TFT)."""
+
+DISPLAYS = []
+
+
+def _rgb565(colour):
+    return (colour >> 19) << 11 | ((colour >> 10) & 0x3F) << 5 | (colour >> 3) & 0x1F
+
+
+class BusDisplay:
+    def __init__(self, display_bus, init_sequence, *, width, height, rotation=0, auto_refresh=True,
+                 set_column_command=0x2A, set_row_command=0x2B, write_ram_command=0x2C, **kwargs):
+        if rotation % 360:
+            raise ValueError("the web page's display shows rotation 0 only")
+        self.bus = display_bus
+        self.width = width
+        self.height = height
+        self.rotation = 0
+        self.auto_refresh = auto_refresh
+        self.brightness = 1.0
+        self.root_group = None
+        self.refreshes = 0
+        self._commands = (set_column_command, set_row_command, write_ram_command)
+        self._shown = None  # the last refresh: [(tilegrid, (x1, y1, x2, y2, scale), palette, tiles)]
+        self._bitmaps = {}  # id(bitmap) -> its bytes at the last refresh
+        i = 0
+        while i < len(init_sequence):
+            command = init_sequence[i]
+            size = init_sequence[i + 1] & 0x7F
+            display_bus.send(command, bytes(init_sequence[i + 2:i + 2 + size]))
+            i += 2 + size + (1 if init_sequence[i + 1] & 0x80 else 0)
+        DISPLAYS.append(self)
+
+    def show(self, group):
+        self.root_group = group
+
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+        self.refreshes += 1
+        shown = []
+        if self.root_group is not None:
+            self._collect(self.root_group, 0, 0, 1, shown)
+        for area in self._changes(shown):
+            self._send(area, shown)
+        self._shown = shown
+        return True
+
+    def _collect(self, group, x, y, scale, out):
+        if group.hidden:
+            return
+        x += group.x * scale
+        y += group.y * scale
+        scale *= group.scale
+        for layer in group:
+            if hasattr(layer, "bitmap"):
+                if not layer.hidden:
+                    left = x + layer.x * scale
+                    top = y + layer.y * scale
+                    box = (left, top, left + layer.width * layer.tile_width * scale,
+                           top + layer.height * layer.tile_height * scale, scale)
+                    out.append((layer, box, bytes(layer.pixel_shader._colours), bytes(layer.tiles)))
+            else:
+                self._collect(layer, x, y, scale, out)
+
+    def _changes(self, shown):
+        """The screen areas (x1, y1, x2, y2) to draw again."""
+        if self._shown is None:
+            for layer in shown:
+                self._bitmaps[id(layer[0].bitmap)] = bytes(layer[0].bitmap._data)
+            return [(0, 0, self.width, self.height)]
+        areas = []
+        before = {}
+        for entry in self._shown:
+            before[id(entry[0])] = entry
+        now = {}
+        for entry in shown:
+            now[id(entry[0])] = entry
+        order_now = [id(e[0]) for e in shown if id(e[0]) in before]
+        order_before = [id(e[0]) for e in self._shown if id(e[0]) in now]
+        if order_now != order_before:
+            areas.append((0, 0, self.width, self.height))
+        for key in before:
+            if key not in now:
+                areas.append(before[key][1][:4])
+        bitmaps = {}
+        for entry in shown:
+            layer, box = entry[0], entry[1]
+            old = before.get(id(layer))
+            if old is None or old[1] != box or old[2] != entry[2] or old[3] != entry[3]:
+                areas.append(box[:4])
+                if old is not None:
+                    areas.append(old[1][:4])
+            bitmaps.setdefault(id(layer.bitmap), []).append(entry)
+        for key in bitmaps:
+            bitmap = bitmaps[key][0][0].bitmap
+            change = self._bitmap_change(bitmap)
+            if change is None:
+                continue
+            x1, y1, x2, y2 = change
+            for layer, box, _, _ in bitmaps[key]:
+                if layer.width * layer.height > 1 or layer.tile_width != bitmap.width \
+                        or layer.tile_height != bitmap.height:
+                    areas.append(box[:4])
+                else:
+                    s = box[4]
+                    areas.append((box[0] + x1 * s, box[1] + y1 * s, box[0] + x2 * s, box[1] + y2 * s))
+        return _merge(areas)
+
+    def _bitmap_change(self, bitmap):
+        """The box (x1, y1, x2, y2) of ``bitmap`` whose bytes changed since the last refresh, or None."""
+        data = bitmap._data
+        old = self._bitmaps.get(id(bitmap))
+        if old is not None and old == data:
+            return None
+        self._bitmaps[id(bitmap)] = bytes(data)
+        if old is None or len(old) != len(data):
+            return 0, 0, bitmap.width, bitmap.height
+        row = bitmap._row
+        first = last = -1
+        left, right = row, -1
+        for y in range(bitmap.height):
+            i = y * row
+            if data[i:i + row] != old[i:i + row]:
+                if first < 0:
+                    first = y
+                last = y
+                for k in range(row):
+                    if data[i + k] != old[i + k]:
+                        left = k if k < left else left
+                        right = k if k > right else right
+        bits = bitmap._bits
+        x1 = left * 8 // bits
+        x2 = min(bitmap.width, (right + 1) * 8 // bits)
+        return x1, first, x2, last + 1
+
+    def _send(self, area, shown):
+        x1, y1, x2, y2 = area
+        x1 = max(0, x1)
+        y1 = max(0, y1)
+        x2 = min(self.width, x2)
+        y2 = min(self.height, y2)
+        if x1 >= x2 or y1 >= y2:
+            return
+        pixels = _compose(x1, y1, x2, y2, shown)
+        column, row, write = self._commands
+        bus = self.bus
+        bus.send(column, bytes((x1 >> 8, x1 & 0xFF, (x2 - 1) >> 8, (x2 - 1) & 0xFF)))
+        bus.send(row, bytes((y1 >> 8, y1 & 0xFF, (y2 - 1) >> 8, (y2 - 1) & 0xFF)))
+        bus.send(write, pixels)
+
+
+def _merge(areas):
+    """Areas without those inside another."""
+    out = []
+    for a in areas:
+        if a[0] >= a[2] or a[1] >= a[3]:
+            continue
+        inside = False
+        for b in areas:
+            if b is not a and b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3] \
+                    and (b != a or areas.index(b) < areas.index(a)):
+                inside = True
+                break
+        if not inside:
+            out.append(a)
+    return out
+
+
+def _compose(x1, y1, x2, y2, shown):
+    """RGB565 big-endian pixels of screen area (x1, y1)-(x2, y2), the layers drawn bottom first."""
+    width = x2 - x1
+    out = bytearray(2 * width * (y2 - y1))
+    for layer, box, _, _ in shown:
+        left, top, right, bottom, s = box
+        ox1 = max(x1, left)
+        oy1 = max(y1, top)
+        ox2 = min(x2, right)
+        oy2 = min(y2, bottom)
+        if ox1 >= ox2 or oy1 >= oy2:
+            continue
+        palette = layer.pixel_shader
+        count = len(palette)
+        colours = []
+        for i in range(count):
+            value = _rgb565(palette[i])
+            colours.append(None if palette.is_transparent(i) else bytes((value >> 8, value & 0xFF)) * s)
+        bitmap = layer.bitmap
+        get = bitmap.get
+        tw, th = layer.tile_width, layer.tile_height
+        per_row = bitmap.width // tw if tw else 1
+        tiles = layer.tiles
+        grid_width = layer.width
+        # source pixels of the layer covered by the area
+        sx1 = (ox1 - left) // s
+        sx2 = (ox2 - left + s - 1) // s
+        sy = (oy1 - top) // s
+        y = oy1
+        while y < oy2:
+            rows = min(oy2, top + (sy + 1) * s) - y  # screen rows this source row covers
+            tile_row = sy // th
+            by = sy % th
+            line = bytearray(2 * s * (sx2 - sx1))
+            opaque = bytearray(sx2 - sx1)
+            for sx in range(sx1, sx2):
+                tile = tiles[tile_row * grid_width + sx // tw]
+                bx = (tile % per_row) * tw + sx % tw
+                value = get(bx, (tile // per_row) * th + by)
+                colour = colours[value] if value < count else None
+                if colour is not None:
+                    k = sx - sx1
+                    line[2 * s * k:2 * s * (k + 1)] = colour
+                    opaque[k] = 1
+            # screen x of line[0] is left + sx1 * s; copy the opaque runs into each screen row
+            base_x = left + sx1 * s
+            k = 0
+            n = sx2 - sx1
+            while k < n:
+                if not opaque[k]:
+                    k += 1
+                    continue
+                j = k
+                while j < n and opaque[j]:
+                    j += 1
+                a = max(ox1, base_x + k * s)
+                b = min(ox2, base_x + j * s)
+                src = line[2 * (a - base_x):2 * (b - base_x)]
+                for r in range(rows):
+                    at = 2 * ((y - y1 + r) * width + a - x1)
+                    out[at:at + 2 * (b - a)] = src
+                k = j
+            y += rows
+            sy += 1
+    return out

@@ -1,0 +1,270 @@
+"""The toy in a web page: the Feather's code.py, unchanged, on the stand-ins, with the chips
+emulated (sim/chips), run by the page's worker (web/worker.js) one step at a time.
+
+The worker calls, through MicroPython's JavaScript proxies:
+
+    start(query)   the settings in the page's query (the simulator's flag names, as a JSON
+                   object): "" and the toy starts, or the one-line message of the first bad one
+    toml()         the settings.toml lines that give the same toy on a board
+    step(now_ms)   one phase of the start or one pass of the main loop; returns the ms to wait
+    frame()        1 when the TFT's memory changed since the last call (written to /frame: a
+                   4-byte header, on/swap/invert/0, then the ILI9341's RGB565 memory)
+    leds()         the MAX7219's LEDs: 64 characters 0/1, row by row, then "/" and the brightness
+    touch(x, y), release()   a finger on the TFT's screen pixel (x, y), through the calibration
+    key(name)      a key, as in the simulator (sim/keys.py)
+    state()        JSON: the app's state, tour length, tours, start square
+"""
+
+import sys
+
+import _cp_os
+import _cp_time
+
+sys.modules["time"] = _cp_time
+sys.modules["os"] = _cp_os
+
+import board  # noqa: E402
+import busio  # noqa: E402
+import supervisor  # noqa: E402
+
+board.board_id = "adafruit_feather_m4_express"
+KIND = "feather_m4"
+
+# The page's settings: the simulator's flag names -> settings.toml keys.
+FLAGS = ("display", "start", "order", "rule", "size", "speed", "seed")
+DISPLAYS = {"tft": "ili9341", "matrix": "max7219", "both": "ili9341"}
+EXTRA = ("moves",)  # the page's own: stop after that many squares, as sim --moves does
+
+toy = {"app": None, "phases": None, "steps": None, "query": {}, "moves": 0, "tft": None, "matrix": None,
+       "written": 0, "touch": None, "keys": None, "events": [], "stopped": ""}
+
+
+def _message(name, raw, accepted):
+    return "bad %s = %r: %s" % (name, raw, accepted)
+
+
+def check(query):
+    """The settings from ``query`` (a dict): ("", settings.toml mapping) or (message, None)."""
+    from knightstour import settings as table
+    from knightstour.hw import keys  # noqa: F401  (the display key)
+
+    for name in query:
+        if name not in FLAGS and name not in EXTRA:
+            return "unknown setting %s: the settings are %s" % (name, ", ".join(FLAGS + EXTRA)), None
+    display = str(query.get("display", "tft")).strip().lower()
+    if display not in DISPLAYS:
+        return _message("display", query.get("display"), "one of tft, matrix, both"), None
+    moves = str(query.get("moves", "0")).strip()
+    if not moves.isdigit():
+        return _message("moves", query.get("moves"), "a whole number of squares, 0 or more"), None
+    mapping = {"KNIGHTSTOUR_DISPLAY": DISPLAYS[display]}
+    settings = table.Settings(fallback=False)
+    for name in FLAGS[1:]:
+        if name in query:
+            raw = str(query[name])
+            key = table.find_key(name)
+            error = settings.set(name, raw)
+            if error:
+                return error, None
+            mapping[key.env] = raw.strip()
+    errors = settings.check()
+    if errors:
+        return errors[0], None
+    return "", mapping
+
+
+def toml():
+    """settings.toml's lines for the page's settings."""
+    lines = []
+    mapping = toy["mapping"]
+    for name in FLAGS:
+        key = "KNIGHTSTOUR_" + name.upper()
+        if key not in mapping:
+            continue
+        value = mapping[key]
+        text = value if (value[1:] if value[:1] == "-" else value).isdigit() else '"%s"' % value
+        lines.append("%s = %s" % (key, text))
+    return "\n".join(lines) + "\n"
+
+
+def _wire(display):
+    from ili9341 import ILI9341
+    from max7219 import MAX7219
+    from stmpe610 import STMPE610
+
+    from knightstour.hw.pins import board_name
+
+    if display in ("tft", "both"):
+        cs = getattr(board, board_name(KIND, "tft_cs"))
+        dc = getattr(board, board_name(KIND, "tft_dc"))
+        toy["tft"] = cs.chip = ILI9341(dc)
+        busio.SPI_CHIPS.append(cs)
+        touch_cs = getattr(board, board_name(KIND, "touch_cs"))
+        toy["touch"] = touch_cs.chip = STMPE610()
+        busio.SPI_CHIPS.append(touch_cs)
+    if display in ("matrix", "both"):
+        cs = getattr(board, board_name(KIND, "matrix_cs"))
+        toy["matrix"] = cs.chip = MAX7219()
+        busio.SPI_CHIPS.append(cs)
+
+
+def start(query_json):
+    import json
+
+    query = json.loads(query_json)
+    error, mapping = check(query)
+    if error:
+        return error
+    toy["query"] = query
+    toy["mapping"] = mapping
+    toy["moves"] = int(str(query.get("moves", "0")).strip())
+    display = str(query.get("display", "tft")).strip().lower()
+    with open("/settings.toml", "w") as f:
+        f.write(toml())
+    _wire(display)
+
+    import knightstour.hw.feather
+    import knightstour.hw.mainloop
+
+    def run(phases):
+        toy["phases"] = phases
+
+    def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory=None):
+        toy["app"] = app
+        if display == "both":
+            _add_matrix(app)
+        _add_keys(app)
+        toy["steps"] = knightstour.hw.mainloop.steps(app, monotonic, knightstour.hw.mainloop.MAX_SLEEP,
+                                                     out_of_memory)
+
+    knightstour.hw.mainloop.run_forever = run_forever
+    knightstour.hw.feather.run = run
+    code = "/code.py"
+    exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})
+    return ""
+
+
+def _add_matrix(app):
+    """display=both: the MAX7219 toy's display beside the TFT, fed by the same app (as the
+    simulator shows both)."""
+    from tee import TeeDisplay
+
+    from knightstour.hw.loop import BoardHardware, build
+
+    settings = app.settings
+    display = settings.display
+    settings.display = "max7219"
+    matrix, _, _ = build(settings, BoardHardware(KIND, settings, board=board))
+    settings.display = display
+    app.display = TeeDisplay([app.display, matrix])
+
+
+class _KeyedInput:
+    """The page's keys first, then the device's own input (the touch screen)."""
+
+    def __init__(self, device):
+        self.device = device
+
+    def poll(self):
+        if toy["events"]:
+            return toy["events"].pop(0)
+        return self.device.poll()
+
+
+def _add_keys(app):
+    from keys import KeyReader
+
+    toy["keys"] = KeyReader(app.board)
+    app.input = _KeyedInput(app.input)
+
+
+def _done(app):
+    moves = toy["moves"]
+    return moves and (app.state == "run" and app.tour.length >= moves or app.tours >= 1)
+
+
+def step(now_ms):
+    supervisor.now_ms[0] = int(now_ms)
+    if toy["stopped"]:
+        return 1000
+    try:
+        if toy["phases"] is not None:
+            try:
+                next(toy["phases"])
+            except StopIteration:
+                toy["phases"] = None
+            return 0
+        app = toy["app"]
+        if app is None or _done(app):
+            return 1000
+        wait = next(toy["steps"])
+    except StopIteration:
+        toy["stopped"] = "the toy stopped"
+        return 1000
+    except SystemExit:
+        toy["stopped"] = "the toy stopped (see the message above)"
+        return 1000
+    keys = toy["keys"]
+    if keys is not None:
+        event = keys.expire(now_ms / 1000)
+        if event is not None:
+            toy["events"].append(event)
+    return int(wait * 1000)
+
+
+def frame():
+    chip = toy["tft"]
+    if chip is None or chip.pixels_written == toy["written"]:
+        return 0
+    toy["written"] = chip.pixels_written
+    on = chip.display_on and not chip.sleeping
+    swap = bool(chip.madctl & 0x08) != chip.panel_bgr
+    with open("/frame", "wb") as f:
+        f.write(bytes((int(on), int(swap), int(chip.inverted), 0)))
+        f.write(chip.memory)
+    return 1
+
+
+def leds():
+    chip = toy["matrix"]
+    if chip is None:
+        return ""
+    rows = chip.leds
+    return "".join("".join("1" if on else "0" for on in row) for row in rows) + "/%s" % chip.brightness
+
+
+def touch(x, y):
+    app = toy["app"]
+    chip = toy["touch"]
+    if app is None or chip is None:
+        return
+    from touch_raw import raw_touch
+
+    from knightstour.hw.touch import touch_calibration
+
+    chip.touch(*raw_touch(touch_calibration(app.settings, "stmpe610"), x, y, 0))
+
+
+def release():
+    if toy["touch"] is not None:
+        toy["touch"].release()
+
+
+def key(name):
+    keys = toy["keys"]
+    if keys is None:
+        return
+    event = keys.feed(name, supervisor.now_ms[0] / 1000)
+    if event is not None:
+        toy["events"].append(event)
+
+
+def state():
+    import json
+
+    app = toy["app"]
+    if app is None:
+        return json.dumps({"state": "", "stopped": toy["stopped"]})
+    return json.dumps({"state": app.state, "length": app.tour.length, "tours": app.tours,
+                       "start": app.tour.path[0] if app.tour.length else -1, "stopped": toy["stopped"],
+                       "done": bool(_done(app))})
