@@ -114,7 +114,8 @@ class KeyReader:
             self.buffer = ""
             return None
         if len(key) == 1 and key.isdigit():
-            if not self.buffer or not self.buffer[-1:].isalnum():
+            last = self.buffer[-1:]
+            if not last or not (last.isalpha() or last.isdigit()):  # no str.isalnum on MicroPython (the web page)
                 self.stray = stray + key if stray else ""
                 self.message = input_message(board, self.stray or key)
                 return None

@@ -61,11 +61,8 @@ def run(args):
 
 def find_port():
     """The folder holding the MicroPython WebAssembly port's micropython.mjs and .wasm."""
-    places = []
     given = os.environ.get("KNIGHTSTOUR_MICROPYTHON_WEB")
-    if given:
-        places.append(given)
-    places.append(os.path.join(ROOT, "node_modules", *PACKAGE.split("/")))
+    places = [given] if given else [os.path.join(ROOT, "node_modules", *PACKAGE.split("/"))]
     if not given:
         try:
             npm_root = subprocess.run(["npm", "root", "-g"], capture_output=True, text=True, timeout=30).stdout

@@ -1,7 +1,8 @@
 // The page: the settings form and the URL, the worker that runs the toy (worker.js), the canvases
 // that show the emulated chips' memory, and the touches and keys sent to the toy.
 // window.knightstour holds what the tests and the benchmark read: firstFrame (ms after the page
-// started), frames, state (the app's, from the worker), error, and the canvases.
+// started), frames, state (the app's, from the worker), leds (the matrix's, 0/1 row by row, then
+// "/" and the brightness), error (the message shown) and notes (the toy's own lines).
 
 const TFT_WIDTH = 320;
 const TFT_HEIGHT = 240;
@@ -10,7 +11,7 @@ const LED_PITCH = 40; // as the simulator's screenshot of the matrix
 const OFF = [48, 6, 6];
 const LIT = [255, 40, 30];
 
-const status = { firstFrame: null, frames: 0, state: null, error: "", notes: [], started: false };
+const status = { firstFrame: null, frames: 0, state: null, leds: "", error: "", notes: [], started: false };
 window.knightstour = status;
 
 const tft = document.getElementById("tft");
@@ -148,6 +149,7 @@ function start(query) {
       paintTft(new Uint8Array(data.data));
       firstFrame();
     } else if (data.type === "leds") {
+      status.leds = data.leds;
       paintMatrix(data.leds);
       if ((query.display || "tft") === "matrix") firstFrame();
     } else if (data.type === "state") {

@@ -128,10 +128,11 @@ class _ShiftChain:
 
     def transfer(self, data):
         out = bytearray()
+        register = self.register
         for byte in data:
-            out.append(self.register[0])
-            del self.register[0]
-            self.register.append(byte)
+            out.append(register[0])
+            register[:-1] = register[1:]  # no item deletion on MicroPython's bytearray (the web page)
+            register[-1] = byte
         return bytes(out)
 
 

@@ -1,0 +1,272 @@
+"""`knights-tour web`: the toy's own code in a real browser (Debian's chromium, driven by
+Playwright), against the simulator's screenshot and LEDs; and the build and serve commands."""
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.request
+
+import pytest
+
+from knightstour.board import Board
+from knightstour.settings import Settings
+from knightstour_sim import web
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+TOUR = {"start": "c3", "order": "ghfdaceb", "seed": "1", "speed": "0"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    folder = str(tmp_path_factory.mktemp("web") / "site")
+    web.build(folder)
+    return folder
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
+                      ".wasm": "application/wasm", ".json": "application/json", ".css": "text/css",
+                      "": "application/octet-stream"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def url(site):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=site))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield "http://127.0.0.1:%d/" % server.server_port
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail("no %s: .ci/run installs Debian's chromium" % CHROMIUM)
+        pytest.skip("no %s (apt-get install chromium)" % CHROMIUM)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    yield page
+    page.close()
+    assert not errors
+
+
+def _open(page, url, query, wait="window.knightstour.firstFrame !== null"):
+    page.goto(url + "?" + "&".join("%s=%s" % item for item in query.items()))
+    page.wait_for_function(wait, timeout=30000)
+
+
+def _state(page):
+    return page.evaluate("window.knightstour.state")
+
+
+def _canvas_pixels(page):
+    """The TFT canvas's pixels, (r, g, b) row by row."""
+    data = page.evaluate("""() => {
+        const c = document.getElementById("tft");
+        return Array.from(c.getContext("2d").getImageData(0, 0, c.width, c.height).data);
+    }""")
+    return [tuple(data[i:i + 3]) for i in range(0, len(data), 4)]
+
+
+def _message(name, raw):
+    settings = Settings(fallback=False)
+    return settings.set(name, raw)
+
+
+def test_the_tft_page_shows_the_simulators_screenshot_pixel_for_pixel(page, url, tmp_path):
+    from PIL import Image
+
+    from knightstour_sim.screenshot import save_screenshot
+
+    _open(page, url, dict(TOUR, display="tft", moves="40"), "window.knightstour.state && window.knightstour.state.done")
+    page.wait_for_timeout(200)  # the last frame's message
+    assert _state(page)["length"] == 40
+    shot = save_screenshot("tft", str(tmp_path / "tft.png"), settings=dict(TOUR, speed="0"), moves=40)
+    expected = list(Image.open(shot).convert("RGB").get_flattened_data())
+    pixels = _canvas_pixels(page)
+    assert len(pixels) == len(expected) == 320 * 240
+    differ = [i for i in range(len(pixels)) if pixels[i] != expected[i]]
+    assert not differ, "%d pixels differ, first at (%d, %d)" % (len(differ), differ[0] % 320, differ[0] // 320)
+    # shown at a whole-number scale, with crisp pixels
+    box = page.evaluate("""() => { const c = document.getElementById("tft"); const r = c.getBoundingClientRect();
+        return [r.width, r.height, getComputedStyle(c).imageRendering]; }""")
+    assert box[0] % 320 == 0 and box[0] // 320 >= 2 and box[1] * 320 == box[0] * 240
+    assert box[2] == "pixelated"
+
+
+def _simulator_leds(moves):
+    from knightstour_sim.screenshot import Emulated
+
+    emulated = Emulated("matrix", dict(TOUR), seed=1)
+    emulated.run_tour(moves)
+    chip = emulated.chip.chips[0]
+    return "".join("1" if on else "0" for row in chip.leds for on in row) + "/%s" % chip.brightness
+
+
+def test_the_matrix_page_lights_the_leds_the_simulator_lights(page, url):
+    _open(page, url, dict(TOUR, display="matrix", moves="40"), "window.knightstour.state && window.knightstour.state.done")
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.knightstour.leds") == _simulator_leds(40)
+    assert page.is_visible("#matrix") and not page.is_visible("#tft")
+
+
+def test_both_shows_the_tft_and_the_matrix_from_one_app(page, url):
+    _open(page, url, dict(TOUR, display="both", moves="12"), "window.knightstour.state && window.knightstour.state.done")
+    page.wait_for_timeout(200)
+    assert page.is_visible("#matrix") and page.is_visible("#tft")
+    assert page.evaluate("window.knightstour.leds") == _simulator_leds(12)
+
+
+def _square_centre(square, size=8, cell=30):
+    """Screen pixel at the middle of ``square`` on the TFT (the board on the left, a1 bottom left)."""
+    board = Board(size, size)
+    return board.file_of(square) * cell + cell // 2, (size - 1 - board.rank_of(square)) * cell + cell // 2
+
+
+def test_a_click_on_the_tft_presses_the_touch_controller_and_starts_a_tour_there(page, url):
+    _open(page, url, {"seed": "3", "start": "a1"})
+    page.wait_for_function("window.knightstour.state && window.knightstour.state.start === 0")
+    e4 = Board(8, 8).parse_square("e4")
+    x, y = _square_centre(e4)
+    box = page.locator("#tft").bounding_box()
+    scale = box["width"] / 320
+    page.mouse.click(box["x"] + (x + 0.5) * scale, box["y"] + (y + 0.5) * scale)
+    page.wait_for_function("window.knightstour.state.start === %d" % e4, timeout=10000)
+
+
+def test_typed_square_starts_a_tour_there_as_in_the_simulator(page, url):
+    _open(page, url, {"seed": "3", "start": "a1"})
+    page.wait_for_function("window.knightstour.state && window.knightstour.state.start === 0")
+    page.keyboard.press("d")
+    page.keyboard.press("5")
+    page.wait_for_function("window.knightstour.state.start === %d" % Board(8, 8).parse_square("d5"), timeout=10000)
+
+
+def test_the_form_restarts_the_toy_with_its_settings_in_the_url_and_settings_toml(page, url):
+    _open(page, url, {"seed": "1", "start": "c3"})
+    page.fill("input[name=order]", "abcdefgh")
+    page.fill("input[name=size]", "6x6")
+    page.select_option("select[name=rule]", "centre")
+    page.click("button[type=submit]")
+    page.wait_for_function("location.search.includes('order=abcdefgh')", timeout=30000)
+    page.wait_for_function("window.knightstour.state && window.knightstour.state.length > 0")
+    assert "size=6x6" in page.evaluate("location.search")
+    toml = page.inner_text("#toml")
+    for line in ('KNIGHTSTOUR_ORDER = "abcdefgh"', 'KNIGHTSTOUR_SIZE = "6x6"', 'KNIGHTSTOUR_RULE = "centre"',
+                 'KNIGHTSTOUR_SEED = 1', 'KNIGHTSTOUR_DISPLAY = "ili9341"'):
+        assert line in toml
+    assert page.inner_text("#message") == ""
+
+
+def test_a_bad_setting_in_the_url_shows_the_devices_one_line_message(page, url):
+    _open(page, url, {"order": "abcdefgz"}, "window.knightstour.error !== ''")
+    text = page.inner_text("#message")
+    assert text == _message("order", "abcdefgz")
+    assert text.startswith("bad KNIGHTSTOUR_ORDER = 'abcdefgz': ") and "\n" not in text
+    assert page.evaluate("window.knightstour.firstFrame") is None  # nothing started half-way
+
+
+def test_a_bad_setting_in_the_form_shows_its_message_and_the_toy_runs_on(page, url):
+    _open(page, url, {"seed": "1", "start": "c3"})
+    page.wait_for_function("window.knightstour.state && window.knightstour.state.length > 2")
+    page.fill("input[name=size]", "2x40")
+    page.click("button[type=submit]")
+    page.wait_for_function("window.knightstour.error !== ''", timeout=30000)
+    assert page.inner_text("#message") == _message("size", "2x40")
+    assert "size" not in page.evaluate("location.search")
+    frames = page.evaluate("window.knightstour.frames")
+    page.wait_for_function("window.knightstour.frames > %d" % frames)  # the old toy still runs
+
+
+@pytest.mark.parametrize("query, expected", [
+    ({"display": "lcd"}, "bad display = 'lcd': one of tft, matrix, both"),
+    ({"start": "z9"}, "bad KNIGHTSTOUR_START = 'z9': not a square of the 8x8 board (a1 to h8), nor random"),
+    ({"colour": "red"}, "unknown setting colour: the settings are display, start, order, rule, size, speed, seed, moves"),
+])
+def test_other_bad_queries_get_one_line_each(page, url, query, expected):
+    _open(page, url, query, "window.knightstour.error !== ''")
+    assert page.inner_text("#message") == expected
+
+
+def _cli(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "knightstour.cli", "web", *args], capture_output=True, text=True,
+                          timeout=300, env=env)
+
+
+def test_the_site_holds_everything_it_needs_and_stays_small(site):
+    names = set()
+    for folder, _, files in os.walk(site):
+        names.update(os.path.relpath(os.path.join(folder, n), site) for n in files)
+    assert {"index.html", "page.js", "worker.js", "py.json", os.path.join("micropython", "micropython.wasm"),
+            os.path.join("micropython", "micropython.mjs")} <= names
+    size = sum(os.path.getsize(os.path.join(site, n)) for n in names)
+    assert size <= 2 * 1024 * 1024
+    for name in ("index.html", "page.js", "worker.js"):
+        with open(os.path.join(site, name), encoding="utf-8") as f:
+            assert "http" not in f.read()  # nothing fetched from another host
+
+
+def test_build_refuses_a_folder_it_did_not_build(tmp_path):
+    (tmp_path / "mine.txt").write_text("keep me")
+    proc = _cli("build", str(tmp_path))
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "not empty and not a site this command built" in proc.stderr
+    assert os.listdir(tmp_path) == ["mine.txt"]
+
+
+def test_build_names_the_missing_port(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    env = dict(os.environ, KNIGHTSTOUR_MICROPYTHON_WEB=str(empty))
+    proc = _cli("build", str(tmp_path / "site"), env=env)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == ("knights-tour web: error: KNIGHTSTOUR_MICROPYTHON_WEB=%s holds no "
+                                   "micropython.mjs and micropython.wasm" % empty)
+    assert not (tmp_path / "site").exists()
+
+
+def test_build_replaces_a_site_it_built(tmp_path, site):
+    target = tmp_path / "site"
+    shutil.copytree(site, target)
+    (target / "stale.js").write_text("")
+    proc = _cli("build", str(target))
+    assert proc.returncode == 0, proc.stderr
+    assert not (target / "stale.js").exists() and (target / "index.html").exists()
+    assert [n for n in os.listdir(tmp_path) if n != "site"] == []
+
+
+def test_serve_prints_the_url_and_serves_the_site():
+    proc = subprocess.Popen([sys.executable, "-m", "knightstour.cli", "web", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("knights-tour web: serving the toy at http://127.0.0.1:"), proc.stderr.read()
+        address = line.split(" at ")[1].split()[0]
+        with urllib.request.urlopen(address + "index.html", timeout=30) as response:
+            assert b"Knight's Tour" in response.read()
+        with urllib.request.urlopen(address + "micropython/micropython.mjs", timeout=30) as response:
+            assert response.headers["Content-Type"] == "text/javascript"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
