@@ -22,8 +22,19 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 TOUR = {"start": "c3", "order": "ghfdaceb", "seed": "1", "speed": "0"}
 
 
+def _missing(reason):
+    """Skip without what a developer's machine may lack; under CI, fail (.ci/run installs it)."""
+    if os.environ.get("CI"):
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
+    try:
+        web.find_port()
+    except web.WebError as exc:
+        _missing(str(exc))
     folder = str(tmp_path_factory.mktemp("web") / "site")
     web.build(folder)
     return folder
@@ -50,9 +61,7 @@ def url(site):
 @pytest.fixture(scope="module")
 def browser():
     if not os.path.exists(CHROMIUM):
-        if os.environ.get("CI"):
-            pytest.fail("no %s: .ci/run installs Debian's chromium" % CHROMIUM)
-        pytest.skip("no %s (apt-get install chromium)" % CHROMIUM)
+        _missing("no %s (apt-get install chromium; .ci/run installs it)" % CHROMIUM)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -246,7 +255,7 @@ def test_build_names_the_missing_port(tmp_path):
     assert not (tmp_path / "site").exists()
 
 
-def test_build_replaces_a_site_it_built(tmp_path, site):
+def test_build_replaces_a_site_it_built(tmp_path, site):  # site: skips without the port
     target = tmp_path / "site"
     shutil.copytree(site, target)
     (target / "stale.js").write_text("")
@@ -256,7 +265,7 @@ def test_build_replaces_a_site_it_built(tmp_path, site):
     assert [n for n in os.listdir(tmp_path) if n != "site"] == []
 
 
-def test_serve_prints_the_url_and_serves_the_site():
+def test_serve_prints_the_url_and_serves_the_site(site):  # site: skips without the port
     proc = subprocess.Popen([sys.executable, "-m", "knightstour.cli", "web", "serve", "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

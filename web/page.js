@@ -1,7 +1,7 @@
 // The page: the settings form and the URL, the worker that runs the toy (worker.js), the canvases
 // that show the emulated chips' memory, and the touches and keys sent to the toy.
-// window.knightstour holds what the tests and the benchmark read: firstFrame (ms after the page
-// started), frames, state (the app's, from the worker), leds (the matrix's, 0/1 row by row, then
+// window.knightstour holds what the tests and the benchmark read: firstFrame and tourAt (ms after
+// the page started: the first frame painted, the first tour's first square), frames, state (the app's, from the worker), leds (the matrix's, 0/1 row by row, then
 // "/" and the brightness), error (the message shown) and notes (the toy's own lines).
 
 const TFT_WIDTH = 320;
@@ -11,7 +11,7 @@ const LED_PITCH = 40; // as the simulator's screenshot of the matrix
 const OFF = [48, 6, 6];
 const LIT = [255, 40, 30];
 
-const status = { firstFrame: null, frames: 0, state: null, leds: "", error: "", notes: [], started: false };
+const status = { firstFrame: null, tourAt: null, frames: 0, state: null, leds: "", error: "", notes: [], started: false };
 window.knightstour = status;
 
 const tft = document.getElementById("tft");
@@ -154,6 +154,7 @@ function start(query) {
       if ((query.display || "tft") === "matrix") firstFrame();
     } else if (data.type === "state") {
       status.state = data.state;
+      if (status.tourAt === null && data.state.length > 0) status.tourAt = performance.now();
       if (data.state.stopped) showError(data.state.stopped);
     } else if (data.type === "failed") {
       showError(`the toy failed: ${data.text}`);
