@@ -11,6 +11,7 @@ micropython.wasm), in node_modules of this checkout (`npm install`, which ./test
 npm's global folder (`npm install -g`). No Python package ships it.
 """
 
+import http.server
 import json
 import os
 import shutil
@@ -186,10 +187,34 @@ def build(target):
     return written
 
 
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files, with the types a browser insists on for modules and WebAssembly."""
+
+    extensions_map = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
+                      ".wasm": "application/wasm", ".json": "application/json", ".css": "text/css",
+                      "": "application/octet-stream"}
+
+    def log_message(self, *args):
+        pass
+
+
+def server(site, port=0):
+    """An HTTP server for folder ``site`` on 127.0.0.1:``port`` (0: any free port), serving in a
+    thread of its own; ``server.shutdown()`` stops it."""
+    import functools
+    import threading
+
+    try:
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(_Handler, directory=site))
+    except OSError as exc:
+        raise WebError("cannot serve on 127.0.0.1:%d: %s" % (port, exc.strerror or exc)) from exc
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
 def serve(port):
     """Build into a temporary folder and serve it on 127.0.0.1 until interrupted."""
-    import functools
-    import http.server
+    import time
 
     if not 0 <= port <= 65535:
         raise WebError("bad --port %d: a port number from 1 to 65535, or 0 for any free one" % port)
@@ -197,27 +222,17 @@ def serve(port):
     try:
         site = os.path.join(folder, "site")
         build(site)
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            extensions_map = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-                              ".wasm": "application/wasm", ".json": "application/json", ".css": "text/css",
-                              "": "application/octet-stream"}
-
-            def log_message(self, *args):
-                pass
-
-        try:
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=site))
-        except OSError as exc:
-            raise WebError("cannot serve on 127.0.0.1:%d: %s" % (port, exc.strerror or exc)) from exc
-        print("knights-tour web: serving the toy at http://127.0.0.1:%d/ (Ctrl-C stops)" % server.server_port,
+        httpd = server(site, port)
+        print("knights-tour web: serving the toy at http://127.0.0.1:%d/ (Ctrl-C stops)" % httpd.server_port,
               flush=True)
         try:
-            server.serve_forever()
+            while True:
+                time.sleep(3600)
         except KeyboardInterrupt:
             pass
         finally:
-            server.server_close()
+            httpd.shutdown()
+            httpd.server_close()
         return 0
     finally:
         shutil.rmtree(folder, ignore_errors=True)

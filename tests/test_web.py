@@ -1,13 +1,10 @@
 """`knights-tour web`: the toy's own code in a real browser (Debian's chromium, driven by
 Playwright), against the simulator's screenshot and LEDs; and the build and serve commands."""
 
-import functools
-import http.server
 import os
 import shutil
 import subprocess
 import sys
-import threading
 import urllib.request
 
 import pytest
@@ -40,19 +37,9 @@ def site(tmp_path_factory):
     return folder
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-                      ".wasm": "application/wasm", ".json": "application/json", ".css": "text/css",
-                      "": "application/octet-stream"}
-
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def url(site):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=site))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = web.server(site)
     yield "http://127.0.0.1:%d/" % server.server_port
     server.shutdown()
     server.server_close()
