@@ -106,6 +106,34 @@ def terminal_font():
             "BOX = %r\nGLYPHS = %r\n" % (tuple(font.get_bounding_box()), glyphs))
 
 
+LED_PITCH = 40  # the simulator's matrix screenshot's scale (render.matrix_image)
+
+
+def led_sprites(path):
+    """leds.png: one LED cell, LED_PITCH square, as the simulator's matrix screenshot draws it: off,
+    then lit at each intensity register value 0-15, then in display test (the page copies the cells
+    onto its canvas: a cell's dot is drawn from its own pixels only, so the picture is the same)."""
+    try:
+        from PIL import Image
+
+        from .chips.max7219 import MAX7219
+        from .chips.render import _leds_image
+    except ImportError as exc:
+        raise WebError("the simulator's pictures need Pillow (%s): pip install -e '.[sim]'" % exc) from exc
+    chip = MAX7219()
+    levels = [None]
+    for intensity in range(16):
+        chip.intensity = intensity
+        levels.append(chip.brightness)
+    levels.append(1.0)  # display test
+    sheet = Image.new("RGB", (LED_PITCH * len(levels), LED_PITCH))
+    margin = LED_PITCH // 2
+    for i, glow in enumerate(levels):
+        image = _leds_image([[glow is not None] * 8] * 8, 1, 1, [glow or 0.0], LED_PITCH, None)
+        sheet.paste(image.crop((margin, margin, margin + LED_PITCH, margin + LED_PITCH)), (i * LED_PITCH, 0))
+    sheet.save(path, format="PNG")
+
+
 def python_files():
     """{path on the page's filesystem: text}: the drive at the root, the stand-ins in /stand_ins."""
     from .circuitpython.drive import lay_out
@@ -168,6 +196,7 @@ def build(target):
         os.mkdir(os.path.join(work, "micropython"))
         for name in PORT_FILES:
             shutil.copy(os.path.join(port, name), os.path.join(work, "micropython", name))
+        led_sprites(os.path.join(work, "leds.png"))
         with open(os.path.join(work, "py.json"), "w", encoding="utf-8") as f:
             json.dump(files, f, separators=(",", ":"), sort_keys=True)
         with open(os.path.join(work, MARKER), "w", encoding="utf-8") as f:

@@ -76,15 +76,6 @@ def _state(page):
     return page.evaluate("window.knightstour.state")
 
 
-def _canvas_pixels(page):
-    """The TFT canvas's pixels, (r, g, b) row by row."""
-    data = page.evaluate("""() => {
-        const c = document.getElementById("tft");
-        return Array.from(c.getContext("2d").getImageData(0, 0, c.width, c.height).data);
-    }""")
-    return [tuple(data[i:i + 3]) for i in range(0, len(data), 4)]
-
-
 def _message(name, raw):
     settings = Settings(fallback=False)
     return settings.set(name, raw)
@@ -100,7 +91,7 @@ def test_the_tft_page_shows_the_simulators_screenshot_pixel_for_pixel(page, url,
     assert _state(page)["length"] == 40
     shot = save_screenshot("tft", str(tmp_path / "tft.png"), settings=dict(TOUR, speed="0"), moves=40)
     expected = list(Image.open(shot).convert("RGB").get_flattened_data())
-    pixels = _canvas_pixels(page)
+    pixels = _pixels(page, "tft")
     assert len(pixels) == len(expected) == 320 * 240
     differ = [i for i in range(len(pixels)) if pixels[i] != expected[i]]
     assert not differ, "%d pixels differ, first at (%d, %d)" % (len(differ), differ[0] % 320, differ[0] // 320)
@@ -111,19 +102,37 @@ def test_the_tft_page_shows_the_simulators_screenshot_pixel_for_pixel(page, url,
     assert box[2] == "pixelated"
 
 
-def _simulator_leds(moves):
+def _simulator_matrix(moves):
+    """The simulator's matrix after ``moves`` squares: (the page's leds string, its screenshot's pixels)."""
+    from knightstour_sim.chips.render import matrix_image
     from knightstour_sim.screenshot import Emulated
 
     emulated = Emulated("matrix", dict(TOUR), seed=1)
     emulated.run_tour(moves)
     chip = emulated.chip.chips[0]
-    return "".join("1" if on else "0" for row in chip.leds for on in row) + "/%s" % chip.brightness
+    leds = "".join("1" if on else "0" for row in chip.leds for on in row) + "/%d" % (chip.intensity + 1)
+    return leds, list(matrix_image(emulated.chip, scale=web.LED_PITCH).get_flattened_data())
 
 
-def test_the_matrix_page_lights_the_leds_the_simulator_lights(page, url):
+def _pixels(page, canvas):
+    """A canvas's pixels, (r, g, b) row by row."""
+    data = page.evaluate("""(id) => {
+        const c = document.getElementById(id);
+        return Array.from(c.getContext("2d").getImageData(0, 0, c.width, c.height).data);
+    }""", canvas)
+    return [tuple(data[i:i + 3]) for i in range(0, len(data), 4)]
+
+
+def test_the_matrix_page_shows_the_simulators_screenshot_pixel_for_pixel(page, url):
     _open(page, url, dict(TOUR, display="matrix", moves="40"), "window.knightstour.state && window.knightstour.state.done")
+    page.wait_for_function("window.knightstour.matrixPainted")
     page.wait_for_timeout(200)
-    assert page.evaluate("window.knightstour.leds") == _simulator_leds(40)
+    leds, expected = _simulator_matrix(40)
+    assert page.evaluate("window.knightstour.leds") == leds
+    pixels = _pixels(page, "matrix")
+    assert len(pixels) == len(expected)
+    differ = [i for i in range(len(pixels)) if pixels[i] != expected[i]]
+    assert not differ, "%d pixels differ, first at %d" % (len(differ), differ[0])
     assert page.is_visible("#matrix") and not page.is_visible("#tft")
 
 
@@ -131,7 +140,7 @@ def test_both_shows_the_tft_and_the_matrix_from_one_app(page, url):
     _open(page, url, dict(TOUR, display="both", moves="12"), "window.knightstour.state && window.knightstour.state.done")
     page.wait_for_timeout(200)
     assert page.is_visible("#matrix") and page.is_visible("#tft")
-    assert page.evaluate("window.knightstour.leds") == _simulator_leds(12)
+    assert page.evaluate("window.knightstour.leds") == _simulator_matrix(12)[0]
 
 
 def _square_centre(square, size=8, cell=30):

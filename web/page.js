@@ -2,16 +2,14 @@
 // that show the emulated chips' memory, and the touches and keys sent to the toy.
 // window.knightstour holds what the tests and the benchmark read: firstFrame and tourAt (ms after
 // the page started: the first frame painted, the first tour's first square), frames, state (the app's, from the worker), leds (the matrix's, 0/1 row by row, then
-// "/" and the brightness), error (the message shown) and notes (the toy's own lines).
+// "/" and the lit LEDs' cell in leds.png), matrixPainted, error (the message shown) and notes (the toy's own lines).
 
 const TFT_WIDTH = 320;
 const TFT_HEIGHT = 240;
 const MEMORY_WIDTH = 240; // the ILI9341 stores the landscape screen's column x as memory row x
 const LED_PITCH = 40; // as the simulator's screenshot of the matrix
-const OFF = [48, 6, 6];
-const LIT = [255, 40, 30];
 
-const status = { firstFrame: null, tourAt: null, frames: 0, state: null, leds: "", error: "", notes: [], started: false };
+const status = { firstFrame: null, tourAt: null, frames: 0, state: null, leds: "", matrixPainted: false, error: "", notes: [], started: false };
 window.knightstour = status;
 
 const tft = document.getElementById("tft");
@@ -84,22 +82,29 @@ function paintTft(bytes) {
   context.putImageData(image, 0, 0);
 }
 
+const sprites = new Image(); // leds.png: one LED cell off, then lit at each brightness (sim/web.py)
+sprites.src = "leds.png";
+let pendingLeds = "";
+sprites.onload = () => pendingLeds && paintMatrix(pendingLeds);
+
 function paintMatrix(text) {
-  const [bits, brightness] = text.split("/");
-  const glow = 0.45 + 0.55 * Number(brightness);
-  const lit = `rgb(${LIT.map((c) => Math.round(c * glow)).join(",")})`;
+  if (!sprites.complete || !sprites.naturalWidth) {
+    pendingLeds = text;
+    return;
+  }
+  const [bits, level] = text.split("/");
   const context = matrix.getContext("2d");
   context.fillStyle = "#000";
   context.fillRect(0, 0, matrix.width, matrix.height);
   const margin = LED_PITCH / 2;
   for (let y = 0; y < 8; y++) {
     for (let x = 0; x < 8; x++) {
-      context.fillStyle = bits[y * 8 + x] === "1" ? lit : `rgb(${OFF.join(",")})`;
-      context.beginPath();
-      context.arc(margin + x * LED_PITCH + LED_PITCH / 2, margin + y * LED_PITCH + LED_PITCH / 2, LED_PITCH * 0.4, 0, 2 * Math.PI);
-      context.fill();
+      const cell = bits[y * 8 + x] === "1" ? Number(level) : 0;
+      context.drawImage(sprites, cell * LED_PITCH, 0, LED_PITCH, LED_PITCH,
+        margin + x * LED_PITCH, margin + y * LED_PITCH, LED_PITCH, LED_PITCH);
     }
   }
+  if (status.matrixPainted === false) status.matrixPainted = true;
 }
 
 function firstFrame() {

@@ -9,7 +9,8 @@ The worker calls, through MicroPython's JavaScript proxies:
     step(now_ms)   one phase of the start or one pass of the main loop; returns the ms to wait
     frame()        1 when the TFT's memory changed since the last call (written to /frame: a
                    4-byte header, on/swap/invert/0, then the ILI9341's RGB565 memory)
-    leds()         the MAX7219's LEDs: 64 characters 0/1, row by row, then "/" and the brightness
+    leds()         the MAX7219's LEDs: 64 characters 0/1, row by row, then "/" and the lit LEDs' cell
+                   in leds.png (1-16: intensity register 0-15; 17: display test)
     touch(x, y), release()   a finger on the TFT's screen pixel (x, y), through the calibration
     key(name)      a key, as in the simulator (sim/keys.py)
     state()        JSON: the app's state, tour length, tours, start square
@@ -230,7 +231,8 @@ def leds():
     if chip is None:
         return ""
     rows = chip.leds
-    return "".join("".join("1" if on else "0" for on in row) for row in rows) + "/%s" % chip.brightness
+    level = 17 if chip.display_test else chip.intensity + 1  # the page's leds.png: 0 off, 1-16, test
+    return "".join("".join("1" if on else "0" for on in row) for row in rows) + "/%d" % level
 
 
 def touch(x, y):
