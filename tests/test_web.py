@@ -160,12 +160,12 @@ def test_a_click_on_the_tft_presses_the_touch_controller_and_starts_a_tour_there
     page.wait_for_function("window.knightstour.state.start === %d" % e4, timeout=10000)
 
 
-def test_typed_square_starts_a_tour_there_as_in_the_simulator(page, url):
+def test_the_simulators_keys_move_the_cursor_and_start_a_tour_there(page, url):
     _open(page, url, {"seed": "3", "start": "a1"})
     page.wait_for_function("window.knightstour.state && window.knightstour.state.start === 0")
-    page.keyboard.press("d")
-    page.keyboard.press("5")
-    page.wait_for_function("window.knightstour.state.start === %d" % Board(8, 8).parse_square("d5"), timeout=10000)
+    for key in ("ArrowLeft", "ArrowUp", "ArrowUp", "Enter"):  # the cursor starts on e4
+        page.keyboard.press(key)
+    page.wait_for_function("window.knightstour.state.start === %d" % Board(8, 8).parse_square("d6"), timeout=10000)
 
 
 def test_the_form_restarts_the_toy_with_its_settings_in_the_url_and_settings_toml(page, url):
