@@ -261,6 +261,27 @@ def test_build_replaces_a_site_it_built(tmp_path, site):  # site: skips without 
     assert [n for n in os.listdir(tmp_path) if n != "site"] == []
 
 
+def test_serve_names_a_port_in_use(site):  # site: skips without the port
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = _cli("serve", "--port", str(port))
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("knights-tour web: error: cannot serve on 127.0.0.1:%d: " % port)
+    assert proc.stderr.count("\n") == 1 and proc.stdout == ""
+
+
+def test_settings_toml_escapes_what_it_quotes_and_the_device_reads_it_back(page, url):
+    _open(page, url, {"start": "%203,%0A3%20", "speed": "0.5"})  # " 3,\n3 ": the settings parse it
+    toml = page.inner_text("#toml")
+    assert 'KNIGHTSTOUR_START = "3,\\n3"' in toml.splitlines() and 'KNIGHTSTOUR_SPEED = "0.5"' in toml
+    page.wait_for_function("window.knightstour.state && window.knightstour.state.start === %d"
+                           % Board(8, 8).parse_square("c3"))
+
+
 def test_serve_prints_the_url_and_serves_the_site(site):  # site: skips without the port
     proc = subprocess.Popen([sys.executable, "-m", "knightstour.cli", "web", "serve", "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

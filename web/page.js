@@ -212,4 +212,10 @@ form.addEventListener("submit", (event) => {
 
 const initial = queryFromUrl();
 fillForm(initial);
-start(initial);
+if (location.protocol === "file:") {
+  // A browser runs no module worker from a file: the folder must be served.
+  showError("open this page through a web server: knights-tour web serve, or python3 -m http.server in its folder");
+  document.getElementById("loading").hidden = true;
+} else {
+  start(initial);
+}

@@ -75,7 +75,8 @@ def check(query):
 
 
 def toml():
-    """settings.toml's lines for the page's settings."""
+    """settings.toml's lines for the page's settings: whole numbers bare, the rest quoted (as
+    CircuitPython's os.getenv reads them), with backslash escapes."""
     lines = []
     mapping = toy["mapping"]
     for name in FLAGS:
@@ -83,7 +84,10 @@ def toml():
         if key not in mapping:
             continue
         value = mapping[key]
-        text = value if (value[1:] if value[:1] == "-" else value).isdigit() else '"%s"' % value
+        if (value[1:] if value[:1] == "-" else value).isdigit():
+            text = value
+        else:
+            text = '"%s"' % value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t").replace("\r", "\\r")
         lines.append("%s = %s" % (key, text))
     return "\n".join(lines) + "\n"
 
