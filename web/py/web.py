@@ -198,6 +198,8 @@ def step(now_ms):
                 next(toy["phases"])
             except StopIteration:
                 toy["phases"] = None
+                if toy["app"] is None:  # the start ended without a main loop
+                    toy["stopped"] = "the toy stopped (see the message above)"
             return 0
         app = toy["app"]
         if app is None or _done(app):
