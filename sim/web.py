@@ -41,9 +41,11 @@ class WebError(Exception):
 def add_arguments(parser):
     sub = parser.add_subparsers(dest="web_command", metavar="{build,serve}")
     sub.required = True
-    build = sub.add_parser("build", help="write the static site into DIR")
+    text = "write the static site into DIR"
+    build = sub.add_parser("build", help=text, description=text)
     build.add_argument("dir", metavar="DIR", help="a new or empty folder (or one this command built)")
-    serve = sub.add_parser("serve", help="build into a temporary folder and serve it on 127.0.0.1")
+    text = "build into a temporary folder and serve it on 127.0.0.1"
+    serve = sub.add_parser("serve", help=text, description=text)
     serve.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000; 0: any free)")
 
 

@@ -2,6 +2,7 @@
 Playwright), against the simulator's screenshot and LEDs; and the build and serve commands."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -153,10 +154,7 @@ def test_a_click_on_the_tft_presses_the_touch_controller_and_starts_a_tour_there
     _open(page, url, {"seed": "3", "start": "a1"})
     page.wait_for_function("window.knightstour.state && window.knightstour.state.start === 0")
     e4 = Board(8, 8).parse_square("e4")
-    x, y = _square_centre(e4)
-    box = page.locator("#tft").bounding_box()
-    scale = box["width"] / 320
-    page.mouse.click(box["x"] + (x + 0.5) * scale, box["y"] + (y + 0.5) * scale)
+    _click_square(page, e4)
     page.wait_for_function("window.knightstour.state.start === %d" % e4, timeout=10000)
 
 
@@ -166,6 +164,42 @@ def test_the_simulators_keys_move_the_cursor_and_start_a_tour_there(page, url):
     for key in ("ArrowLeft", "ArrowUp", "ArrowUp", "Enter"):  # the cursor starts on e4
         page.keyboard.press(key)
     page.wait_for_function("window.knightstour.state.start === %d" % Board(8, 8).parse_square("d6"), timeout=10000)
+
+
+def _click_square(page, square):
+    x, y = _square_centre(square)
+    box = page.locator("#tft").bounding_box()
+    scale = box["width"] / 320
+    page.mouse.click(box["x"] + (x + 0.5) * scale, box["y"] + (y + 0.5) * scale)
+
+
+def _hint_shown(page):
+    from knightstour.hw.tft import HINT_COLOUR
+    from knightstour_sim.chips.ili9341 import rgb565, rgb888
+
+    hint = rgb888(rgb565(HINT_COLOUR >> 16, HINT_COLOUR >> 8 & 0xFF, HINT_COLOUR & 0xFF))
+    return hint in set(_pixels(page, "tft"))
+
+
+def test_play_mode_with_the_simulators_keys_and_touches(page, url):
+    board = Board(8, 8)
+    _open(page, url, {"seed": "1", "start": "a1"})
+    page.keyboard.press("p")
+    page.wait_for_function("window.knightstour.state.state === 'play'")
+    _click_square(page, board.parse_square("e4"))
+    page.wait_for_function("window.knightstour.state.played === 1", timeout=10000)
+    _click_square(page, board.parse_square("d6"))
+    page.wait_for_function("window.knightstour.state.played === 2", timeout=10000)
+    _click_square(page, board.parse_square("d5"))  # not a knight move: refused
+    page.wait_for_timeout(500)
+    assert _state(page)["played"] == 2
+    assert not _hint_shown(page)
+    page.keyboard.press("h")
+    page.wait_for_function("window.knightstour.frames > 0")
+    page.wait_for_timeout(500)
+    assert _hint_shown(page)
+    page.keyboard.press("u")
+    page.wait_for_function("window.knightstour.state.played === 1", timeout=10000)
 
 
 def test_the_form_restarts_the_toy_with_its_settings_in_the_url_and_settings_toml(page, url):
@@ -227,9 +261,9 @@ def test_the_site_holds_everything_it_needs_and_stays_small(site):
             os.path.join("micropython", "micropython.mjs")} <= names
     size = sum(os.path.getsize(os.path.join(site, n)) for n in names)
     assert size <= 2 * 1024 * 1024
-    for name in ("index.html", "page.js", "worker.js"):
+    for name in ("index.html", "page.js", "worker.js", "style.css"):
         with open(os.path.join(site, name), encoding="utf-8") as f:
-            assert "http" not in f.read()  # nothing fetched from another host
+            assert not re.search(r"(https?:)?//[a-z]", f.read()), name  # nothing fetched from another host
 
 
 def test_build_refuses_a_folder_it_did_not_build(tmp_path):

@@ -52,8 +52,8 @@ function scaleFor(width, height) {
   return Math.max(1, Math.min(4, Math.floor(room / width), Math.floor((window.innerHeight - 120) / height)));
 }
 
-function sizeCanvas(canvas, width, height) {
-  const scale = scaleFor(width, height);
+function sizeCanvas(canvas, width, height, most = 4) {
+  const scale = Math.min(most, scaleFor(width, height));
   canvas.style.width = `${width * scale}px`;
   canvas.style.height = `${height * scale}px`;
 }
@@ -141,7 +141,7 @@ function start(query) {
       tft.hidden = display === "matrix";
       matrix.hidden = display === "tft";
       sizeCanvas(tft, TFT_WIDTH, TFT_HEIGHT);
-      sizeCanvas(matrix, matrix.width, matrix.height);
+      sizeCanvas(matrix, matrix.width, matrix.height, display === "both" ? 1 : 4);
       document.getElementById("toml").textContent = data.toml;
       const url = new URL(location.href);
       url.search = new URLSearchParams(query).toString();

@@ -6,8 +6,6 @@
 import { loadMicroPython } from "./micropython/micropython.mjs";
 
 let web = null;
-let pressedAt = -1;
-let releaseTimer = null;
 let lastLeds = "";
 let lastState = "";
 
@@ -59,9 +57,38 @@ function loop() {
   setTimeout(loop, Math.max(0, Math.min(wait, 50)));
 }
 
+// A finger as the toy sees it: the device polls the touch controller about 50 times a second and
+// takes a new press only after the finger has been up for two polls. So a press is held at least
+// HOLD ms (a quick click is seen), and a new press waits until the finger has been up GAP ms.
+const HOLD = 120;
+const GAP = 80;
+let fingerDown = false;
+let downAt = -Infinity;
+let upAt = -Infinity;
+let touches = Promise.resolve();
+const after = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+function lift() {
+  if (fingerDown) web.module.release();
+  fingerDown = false;
+  upAt = performance.now();
+}
+
+function press(x, y) {
+  touches = touches.then(async () => {
+    if (fingerDown) lift();
+    await after(upAt + GAP - performance.now());
+    web.module.touch(x, y);
+    fingerDown = true;
+    downAt = performance.now();
+  });
+}
+
 function release() {
-  releaseTimer = null;
-  if (web) web.module.release();
+  touches = touches.then(async () => {
+    await after(downAt + HOLD - performance.now());
+    lift();
+  });
 }
 
 onmessage = (event) => {
@@ -71,15 +98,9 @@ onmessage = (event) => {
   } else if (!web) {
     return;
   } else if (message.type === "touch") {
-    if (releaseTimer !== null) clearTimeout(releaseTimer);
-    releaseTimer = null;
-    pressedAt = performance.now();
-    web.module.touch(message.x, message.y);
+    press(message.x, message.y);
   } else if (message.type === "release") {
-    // The device polls the touch controller about 50 times a second: a click shorter than a few
-    // polls is held until the toy has seen it, as a finger would be.
-    const held = performance.now() - pressedAt;
-    if (releaseTimer === null) releaseTimer = setTimeout(release, Math.max(0, 120 - held));
+    release();
   } else if (message.type === "key") {
     web.module.key(message.key);
   }

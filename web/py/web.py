@@ -13,7 +13,8 @@ The worker calls, through MicroPython's JavaScript proxies:
                    in leds.png (1-16: intensity register 0-15; 17: display test)
     touch(x, y), release()   a finger on the TFT's screen pixel (x, y), through the calibration
     key(name)      a key, as in the simulator (sim/keys.py)
-    state()        JSON: the app's state, tour length, tours, start square
+    state()        JSON: the app's state, tour length, tours, start square, squares played (play
+                   mode), speed
 """
 
 import sys
@@ -275,4 +276,4 @@ def state():
         return json.dumps({"state": "", "stopped": toy["stopped"]})
     return json.dumps({"state": app.state, "length": app.tour.length, "tours": app.tours,
                        "start": app.tour.path[0] if app.tour.length else -1, "stopped": toy["stopped"],
-                       "done": bool(_done(app))})
+                       "done": bool(_done(app)), "played": app.play_tour.length, "speed": app.pacing.speed})
