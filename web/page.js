@@ -207,6 +207,7 @@ document.addEventListener("keydown", (event) => {
 
 form.addEventListener("submit", (event) => {
   event.preventDefault();
+  document.activeElement.blur(); // the keys go to the toy again
   start(queryFromForm());
 });
 
