@@ -38,7 +38,7 @@ DISPLAYS = {"tft": "ili9341", "matrix": "max7219", "both": "ili9341"}
 EXTRA = ("moves",)  # the page's own: stop after that many squares, as sim --moves does
 
 toy = {"app": None, "phases": None, "steps": None, "query": {}, "moves": 0, "tft": None, "matrix": None,
-       "written": 0, "touch": None, "keys": None, "events": [], "stopped": ""}
+       "written": 0, "touch": None, "device_input": None, "keys": None, "events": [], "stopped": ""}
 
 
 def _message(name, raw, accepted):
@@ -48,7 +48,6 @@ def _message(name, raw, accepted):
 def check(query):
     """The settings from ``query`` (a dict): ("", settings.toml mapping) or (message, None)."""
     from knightstour import settings as table
-    from knightstour.hw import keys  # noqa: F401  (the display key)
 
     for name in query:
         if name not in FLAGS and name not in EXTRA:
@@ -181,6 +180,7 @@ def _add_keys(app):
     from keys import KeyReader
 
     toy["keys"] = KeyReader(app.board)
+    toy["device_input"] = app.input
     app.input = _KeyedInput(app.input)
 
 
@@ -243,15 +243,16 @@ def leds():
 
 
 def touch(x, y):
-    app = toy["app"]
+    """A finger on screen pixel (x, y): the raw reading the device's own calibration (its touch
+    input's mapper) maps there."""
     chip = toy["touch"]
-    if app is None or chip is None:
+    mapper = getattr(toy["device_input"], "mapper", None)
+    if chip is None or mapper is None:
         return
     from touch_raw import raw_touch
 
-    from knightstour.hw.touch import touch_calibration
-
-    chip.touch(*raw_touch(touch_calibration(app.settings, "stmpe610"), x, y, 0))
+    calibration = (mapper.x0, mapper.x1, mapper.y0, mapper.y1, mapper.swap)
+    chip.touch(*raw_touch(calibration, x, y, mapper.rotation))
 
 
 def release():
