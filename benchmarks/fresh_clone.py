@@ -31,7 +31,8 @@ FIRST_FRAME = "move 1 of"
 
 def plain_first_frame(clone):
     start = time.monotonic()
-    proc = subprocess.Popen(["./simulate", "--plain", "--speed", "0"], cwd=clone, stdout=subprocess.PIPE,
+    env = dict(os.environ, PYTHONUNBUFFERED="1")  # a frame as soon as it is drawn, not when a pipe buffer fills
+    proc = subprocess.Popen(["./simulate", "--plain", "--speed", "0"], cwd=clone, stdout=subprocess.PIPE, env=env,
                             stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True)
     try:
         for line in proc.stdout:
