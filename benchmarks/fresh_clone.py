@@ -12,6 +12,7 @@ window of 80x24, until the first frame shows in the pane. --keep keeps the clone
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -76,17 +77,23 @@ def main(argv=None):
     parser.add_argument("--tui", action="store_true", help="time the terminal interface in tmux (80x24)")
     parser.add_argument("--keep", action="store_true", help="keep the clone")
     args = parser.parse_args(argv)
+    load = os.getloadavg()[0]
     folder = tempfile.mkdtemp(prefix="knightstour-fresh-")
     clone = os.path.join(folder, "knightstour")
     try:
         subprocess.run(["git", "clone", "--quiet", ROOT, clone], check=True)
         seconds = tui_first_frame(clone) if args.tui else plain_first_frame(clone)
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
         pip = subprocess.run([os.path.join(clone, ".venv", "bin", "python"), "-m", "pip", "list",
                               "--format=freeze", "--disable-pip-version-check"], capture_output=True, text=True)
         names = {line.split("==")[0].lower() for line in pip.stdout.splitlines()}
         print(describe())
-        print("fresh clone, ./simulate%s: first frame after %.1f s" % (" (TUI, tmux 80x24)" if args.tui
-                                                                        else " --plain", seconds))
+        print("load average before: %.1f" % load)
+        if args.tui:  # the simulator runs under the tmux server, whose CPU time is not ours to count
+            print("fresh clone, ./simulate (TUI, tmux 80x24): first frame after %.1f s" % seconds)
+        else:
+            print("fresh clone, ./simulate --plain: first frame after %.1f s (CPU time of the clone and the run, "
+                  "user + system: %.1f s)" % (seconds, used.ru_utime + used.ru_stime))
         print(".venv: %.0f MB; test-only packages in it: %s"
               % (venv_size(os.path.join(clone, ".venv")) / 1e6,
                  ", ".join(n for n in TEST_ONLY if n in names) or "none"))
