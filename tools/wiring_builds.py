@@ -83,8 +83,9 @@ _TFT_BREAKOUT = (("power_3v3", "VIN", "power: 3.3 V (or 5 V: the breakout has a 
                  ("tft_reset", "RST", "display reset"))
 
 _TFT_TEXT = """\
-The ILI9341 breakout has a regulator and level shifting: power it from 3.3 V or 5 V on VIN; its logic is
-3.3 V. Its backlight takes about 100 mA."""
+Adafruit's 2.8" breakouts start in 8-bit mode: close the IM1, IM2 and IM3 solder jumpers on the back for
+SPI, and wire the pins on the SPI side of the board. The breakout has a regulator and level shifting: power
+it from 3.3 V or 5 V on VIN; its logic is 3.3 V. Its backlight takes about 100 mA."""
 
 _WING_TEXT = """\
 The TFT FeatherWing needs no wires: plug the Feather into it. The table lists the pins the wing fixes,
