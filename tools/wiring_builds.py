@@ -120,7 +120,12 @@ every LED), or feed the modules' VCC from a 5 V 2 A supply whose GND joins the b
     "ili9341_stmpe610": part(
         "ILI9341 TFT breakout with an STMPE610 resistive touch controller", "ILI9341 + STMPE610",
         _TFT_BREAKOUT + (("touch_cs", "T_CS", "STMPE610 touch chip select (shares the SPI bus)"),),
-        _TFT_TEXT, settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "stmpe610"'),
+        _TFT_TEXT + """
+
+The STMPE610 shares the screen's SPI bus: on a board that has both chips, T_CS is its chip select. With a
+separate STMPE610 breakout set to SPI, its power, ground, clock, data in and data out go to the same board
+pins as the screen's (the rows above), its chip select to T_CS's, and the screen's four touch pins (X+, X-,
+Y+, Y-) to the breakout's.""", settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "stmpe610"'),
         words=("ILI9341", "TFT", "STMPE610")),
     "ili9341_ft6206": part(
         "2.8\" ILI9341 TFT with FT6206 capacitive touch", "ILI9341 + FT6206",
