@@ -128,23 +128,8 @@ def test_touch_controller_that_does_not_answer_is_one_line(spidev, tft_rigs):
     assert code == 1 and "STMPE610" in text and "does not answer" in text and "wiring/README.md" in text
 
 
-def test_calibrate_prints_the_lines_to_paste(spidev, tft_rigs):
-    tft = tft_rigs("stmpe610")
-    hardware = lambda settings: BoardHardware("pi", settings, board=sim_board("pi", tft=tft))  # noqa: E731
-    lines = []
-    polls = {"n": 0}
-
-    def sleep(seconds):
-        polls["n"] += 1
-        if polls["n"] % 4 == 1:
-            tft.touch_chip.touch(1000 + polls["n"], 2000 + polls["n"] * 7)
-        elif polls["n"] % 4 == 2:
-            tft.touch_chip.release()
-
-    with shims.skip_sleeps():
-        code = run_command.start(args_for("--display", "ili9341", "--calibrate"), environ={},
-                                 hardware=hardware, spi_device=spidev, sleep=sleep, out=lines.append,
-                                 service=FakeSystemctl(active=False))
+def test_calibrate_prints_the_lines_to_paste(tft_rigs):
+    code, lines = _calibrate(tft_rigs("stmpe610"), FakeSystemctl(active=False))
     assert code == 0
     assert [line.split(" = ")[0] for line in lines[-5:]] == [
         "KNIGHTSTOUR_TOUCH_X0", "KNIGHTSTOUR_TOUCH_X1", "KNIGHTSTOUR_TOUCH_Y0", "KNIGHTSTOUR_TOUCH_Y1",
