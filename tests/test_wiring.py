@@ -7,11 +7,13 @@ import xml.etree.ElementTree as ElementTree
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from knightstour.hw import keys, pins  # noqa: E402, F401  (keys: the hardware settings)
+from knightstour.hw import keys  # noqa: E402, F401  (adds the hardware's settings keys)
 from knightstour.settings_toml import load_for_command  # noqa: E402
 
 import wiring  # noqa: E402
 import wiring_builds  # noqa: E402
+
+pins = wiring.pins  # the pin map, as tools/wiring.py imports it
 
 
 def test_committed_wiring_equals_a_fresh_generation():
