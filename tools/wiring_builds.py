@@ -184,6 +184,35 @@ name from the table's board pin column.""",
         settings=('KNIGHTSTOUR_PIEZO = "on"',)),
 }
 
+# Ready for builds whose signals the pin map does not have yet (touch_irq on a Pi, button_a, button_b):
+# once it has them, each build is one line in BUILDS, e.g. ("pi-ili9341-xpt2046", "pi", ("ili9341_xpt2046",))
+# or ("pi-max7219", "pi", ("max7219", "buttons")).
+PARTS["ili9341_xpt2046"] = part(
+    "ILI9341 SPI TFT module with XPT2046 resistive touch (the 2.4\", 2.8\" and 3.2\" boards with an SD slot)",
+    "ILI9341 + XPT2046 module",
+    (("power_3v3", "VCC", "power: 3.3 V"), ("ground", "GND", "ground"), ("tft_cs", "CS", "display chip select"),
+     ("tft_reset", "RESET", "display reset"), ("tft_dc", "DC", "display data/command"),
+     ("spi_mosi", "SDI (MOSI)", "SPI data to the display"), ("spi_sck", "SCK", "SPI clock"),
+     ("power_3v3", "LED", "backlight: 3.3 V"), ("spi_miso", "SDO (MISO)", "SPI data from the display"),
+     ("spi_sck", "T_CLK", "touch clock: the same SPI bus"), ("touch_cs", "T_CS", "XPT2046 touch chip select"),
+     ("spi_mosi", "T_DIN", "touch data in: the same SPI bus"), ("spi_miso", "T_DO", "touch data out: the same SPI bus"),
+     ("touch_irq", "T_IRQ", "pen down (optional)")),
+    """\
+These modules carry the display and an XPT2046 touch controller on one SPI bus: each has its own chip
+select, and the touch pins T_CLK, T_DIN and T_DO join the display's SCK, SDI and SDO (a short wire
+between the module's pins, or both to the same board pin). Their logic is 3.3 V only. The SD card pins
+stay unconnected.""",
+    settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "xpt2046"'),
+    words=("ILI9341", "TFT", "XPT2046"))
+PARTS["buttons"] = part(
+    "up to two push buttons (optional)", "push buttons",
+    (("button_a", "button A", "to GND when pressed (the pin's pull-up holds it high)"),
+     ("button_b", "button B", "to GND when pressed"), ("ground", "other legs", "ground")),
+    """\
+Any momentary push buttons: one leg to the pin, the other to GND; no resistor (the toy turns the pin's
+pull-up on). The settings KNIGHTSTOUR_PIN_BUTTON_A and _B move them to other pins.""",
+    settings=(), words=())
+
 # (page name, board kind, parts): the first part is the display; the piezo is added to every build
 # whose board has a piezo pin in the pin map.
 BUILDS = (
