@@ -6,14 +6,9 @@ and per build which board and parts it is. Every sentence here is about one boar
 page gets only the sentences of its own board and parts.
 
 Adding a build: give its new signals a pin in the pin map (hw/pins.py, and a row in hw/pinmap.py), add
-its part to PARTS if it is new, then one line to BUILDS. For example, a touch controller on the display's
-SPI bus with its own chip select and an optional interrupt:
-
-    "xpt2046": part("XPT2046 resistive touch (on the module)", "XPT2046 touch",
-                    (("spi_sck", "T_CLK", "touch clock, shared with the display"), ...
-                     ("touch_cs", "T_CS", "touch chip select"), ("touch_irq", "T_IRQ", "pen down (optional)")),
-                    settings=('KNIGHTSTOUR_TOUCH = "xpt2046"',)),
-    ("pi-ili9341-xpt2046", "pi", ("ili9341_module", "xpt2046")),
+its part to PARTS if it is new (what the part's pins are called, what each is for, the settings lines it
+needs), then one line to BUILDS. The ILI9341 + XPT2046 module and the push buttons below are described
+already and wait for their signals in the pin map.
 """
 
 
