@@ -9,8 +9,11 @@
 # gpio, spi and i2c groups), a venv in /opt/knightstour with the pi extra, /etc/knightstour/config.toml
 # (never overwritten), enables SPI (and I2C) with raspi-config, and the systemd unit
 # knightstour.service (restarted on failure a few times, never on bad settings; never root).
-# Running it again installs the new code and restarts the service. What it created (the user,
-# /opt/knightstour, the boot-config line) is recorded, and --uninstall removes only that.
+# Running it again installs the new code and restarts the service. It says the toy runs only once
+# the service is active and the toy has drawn its first frame (the toy writes its process id to
+# /run/knightstour/status then); else it prints the service's last journal lines and the fix.
+# What it created (the user, /opt/knightstour, the boot-config line) is recorded, and --uninstall
+# removes only that.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
