@@ -2,6 +2,7 @@
 
 import argparse
 import io
+import os
 
 import pytest
 
@@ -127,22 +128,8 @@ def test_touch_controller_that_does_not_answer_is_one_line(spidev, tft_rigs):
     assert code == 1 and "STMPE610" in text and "does not answer" in text and "wiring/README.md" in text
 
 
-def test_calibrate_prints_the_lines_to_paste(spidev, tft_rigs):
-    tft = tft_rigs("stmpe610")
-    hardware = lambda settings: BoardHardware("pi", settings, board=sim_board("pi", tft=tft))  # noqa: E731
-    lines = []
-    polls = {"n": 0}
-
-    def sleep(seconds):
-        polls["n"] += 1
-        if polls["n"] % 4 == 1:
-            tft.touch_chip.touch(1000 + polls["n"], 2000 + polls["n"] * 7)
-        elif polls["n"] % 4 == 2:
-            tft.touch_chip.release()
-
-    with shims.skip_sleeps():
-        code = run_command.start(args_for("--display", "ili9341", "--calibrate"), environ={},
-                                 hardware=hardware, spi_device=spidev, sleep=sleep, out=lines.append)
+def test_calibrate_prints_the_lines_to_paste(tft_rigs):
+    code, lines = _calibrate(tft_rigs("stmpe610"), FakeSystemctl(active=False))
     assert code == 0
     assert [line.split(" = ")[0] for line in lines[-5:]] == [
         "KNIGHTSTOUR_TOUCH_X0", "KNIGHTSTOUR_TOUCH_X1", "KNIGHTSTOUR_TOUCH_Y0", "KNIGHTSTOUR_TOUCH_Y1",
@@ -167,3 +154,97 @@ def test_a_busy_chip_select_names_the_spi0_0cs_overlay(spidev):
     assert code == run_command.EXIT_SETUP
     line = one_line(err)
     assert "dtoverlay=spi0-0cs" in line and "wiring/README.md" in line
+
+
+class FakeSystemctl:
+    """systemctl for --calibrate: the service is ``active`` or not; ``stop`` fails when ``may_stop`` is False."""
+
+    def __init__(self, active, may_stop=True):
+        self.active, self.may_stop, self.calls = active, may_stop, []
+
+    def __call__(self, *args):
+        self.calls.append(args[0])
+        if args[0] == "is-active":
+            return 0 if self.active else 3
+        if args[0] == "stop":
+            if not self.may_stop:
+                return 1
+            self.active = False
+        if args[0] == "start":
+            self.active = True
+        return 0
+
+
+def test_the_first_frame_is_announced_and_written_to_the_status_file(spidev, clock, tmp_path):
+    state, monotonic, sleep = clock
+    matrix = rig.matrix_rig()
+    hardware = lambda settings: BoardHardware("pi", settings, board=sim_board("pi", matrix=matrix))  # noqa: E731
+    status, lines, lit = tmp_path / "status", [], []
+
+    def until(app):
+        lit.append(any(any(row) for row in matrix.chip.leds))
+        return app.tours >= 1
+
+    code = run_command.start(args_for("--display", "max7219", "--status-file", str(status)),
+                             environ={"KNIGHTSTOUR_SPEED": "0"}, hardware=hardware, spi_device=spidev,
+                             monotonic=monotonic, sleep=sleep, until=until, out=lines.append)
+    assert code == 0 and lit[0]  # something was on the matrix when the line was written
+    assert lines == ["knights-tour run: the toy runs (max7219): first frame drawn"]
+    assert status.read_text() == "%d\n" % os.getpid() and not os.path.exists(str(status) + ".tmp")
+
+
+def test_a_status_file_that_cannot_be_written_is_one_line(spidev, clock, tmp_path):
+    state, monotonic, sleep = clock
+    hardware = lambda settings: BoardHardware("pi", settings, board=sim_board("pi", matrix=rig.matrix_rig()))  # noqa: E731
+    err = io.StringIO()
+    code = run_command.start(args_for("--display", "max7219", "--status-file", str(tmp_path / "no" / "status")),
+                             environ={}, hardware=hardware, spi_device=spidev, monotonic=monotonic, sleep=sleep,
+                             out=lambda line: None, err=err)
+    assert code == 2 and "cannot write --status-file" in one_line(err)
+
+
+def _calibrate(tft, service, err=None, hardware=None):
+    hardware = hardware or (lambda settings: BoardHardware("pi", settings, board=sim_board("pi", tft=tft)))
+    polls = {"n": 0}
+
+    def sleep(seconds):
+        polls["n"] += 1
+        if polls["n"] % 4 == 1:
+            tft.touch_chip.touch(1000 + polls["n"], 2000 + polls["n"] * 7)
+        elif polls["n"] % 4 == 2:
+            tft.touch_chip.release()
+
+    lines = []
+    with shims.skip_sleeps():
+        code = run_command.start(args_for("--display", "ili9341", "--calibrate"), environ={}, hardware=hardware,
+                                 spi_device=os.devnull, sleep=sleep, out=lines.append, err=err or io.StringIO(),
+                                 service=service)
+    return code, lines
+
+
+def test_calibrate_stops_the_running_service_and_starts_it_again(tft_rigs):
+    service = FakeSystemctl(active=True)
+    code, lines = _calibrate(tft_rigs("stmpe610"), service)
+    assert code == 0 and service.calls == ["is-active", "stop", "start"] and service.active
+    assert lines[-1] == "knights-tour run: started the knightstour service again"
+    assert lines[-2].startswith("KNIGHTSTOUR_TOUCH_SWAP")
+
+
+def test_calibrate_leaves_a_stopped_service_stopped(tft_rigs):
+    service = FakeSystemctl(active=False)
+    code, _ = _calibrate(tft_rigs("stmpe610"), service)
+    assert code == 0 and service.calls == ["is-active"] and not service.active
+
+
+def test_calibrate_starts_the_service_again_when_calibration_fails(tft_rigs):
+    service, err = FakeSystemctl(active=True), io.StringIO()
+    code, _ = _calibrate(tft_rigs(None), service, err=err)  # no touch controller answers
+    assert code == 1 and "does not answer" in err.getvalue()
+    assert service.calls == ["is-active", "stop", "start"] and service.active
+
+
+def test_calibrate_refuses_in_one_line_when_the_service_cannot_be_stopped(tft_rigs):
+    service, err, built = FakeSystemctl(active=True, may_stop=False), io.StringIO(), []
+    code, _ = _calibrate(tft_rigs("stmpe610"), service, err=err, hardware=built.append)
+    assert code == run_command.EXIT_SETUP and not built and service.calls == ["is-active", "stop"]
+    assert "service is running" in one_line(err) and "sudo" in err.getvalue()

@@ -41,7 +41,7 @@ def test_the_unit_runs_the_toy_as_its_own_user_and_restarts_on_failure():
     assert service["User"] == "knightstour" and service["User"] != "root"
     assert set(service["SupplementaryGroups"].split()) == {"gpio", "spi", "i2c"}
     assert service["Restart"] == "on-failure"
-    assert service["ExecStart"].endswith("knights-tour run --display ili9341 --config /etc/knightstour/config.toml")
+    assert "knights-tour run --display ili9341 --config /etc/knightstour/config.toml " in service["ExecStart"]
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 
 
@@ -124,3 +124,79 @@ def test_bad_options_are_one_clear_line():
                          (["--colour"], "unknown option '--colour'")]:
         done = dry_run(*args)
         assert done.returncode == 2 and needle in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+STAND_IN_SYSTEMCTL = """#!/bin/bash
+# systemctl is-active answers the next line of $FAKE/states (the last one from then on); show the PID.
+case "$1" in
+  is-active)
+    n=$(cat "$FAKE/polls" 2>/dev/null || echo 0); echo $((n + 1)) > "$FAKE/polls"
+    state=$(sed -n "$((n + 1))p" "$FAKE/states"); [ -n "$state" ] || state=$(tail -n 1 "$FAKE/states")
+    echo "$state"; [ "$state" = active ] ;;
+  show) echo 4242 ;;
+  *) exit 1 ;;
+esac
+"""
+STAND_IN_JOURNALCTL = """#!/bin/sh
+echo "$@" > "$FAKE/journal-args"
+echo "knights-tour run: error: SPI is off (no /dev/spidev0.0): enable SPI with sudo raspi-config"
+"""
+STAND_IN_SLEEP = """#!/bin/sh
+echo x >> "$FAKE/sleeps"
+"""
+
+
+def waiting(tmp_path, states, status, seconds=5):
+    """Run the installer's wait for the first frame with stand-in systemctl, journalctl and sleep."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, text in (("systemctl", STAND_IN_SYSTEMCTL), ("journalctl", STAND_IN_JOURNALCTL),
+                       ("sleep", STAND_IN_SLEEP)):
+        (bin_dir / name).write_text(text)
+        (bin_dir / name).chmod(0o755)
+    (tmp_path / "states").write_text("\n".join(states) + "\n")
+    status_file = tmp_path / "status"
+    if status is not None:
+        status_file.write_text(status)
+    functions = 'source <(sed -n "/^toy_running()/,/^}/p;/^report_not_running()/,/^}/p" %s)' % INSTALL
+    script = (functions + '; status_file=%s wait_seconds=%d config=/etc/knightstour/config.toml '
+              'prefix=/opt/knightstour; if toy_running %d; then echo RUNNING; else report_not_running; fi'
+              % (status_file, seconds, seconds))
+    env = dict(os.environ, PATH=str(bin_dir) + os.pathsep + os.environ["PATH"], FAKE=str(tmp_path))
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=env)
+    sleeps = (tmp_path / "sleeps").read_text().count("x") if (tmp_path / "sleeps").exists() else 0
+    return done, sleeps
+
+
+def test_running_only_once_the_service_is_active_and_the_toy_drew_its_first_frame(tmp_path):
+    done, sleeps = waiting(tmp_path, ["activating", "activating", "active"], "4242\n")
+    assert done.stdout == "RUNNING\n" and sleeps == 2
+
+
+def test_a_status_file_of_an_earlier_process_is_not_a_first_frame(tmp_path):
+    done, sleeps = waiting(tmp_path, ["active"], "1111\n", seconds=3)
+    assert "RUNNING" not in done.stdout and sleeps == 3
+    assert "the toy is not running" in done.stderr and "no first frame after 3 s" in done.stderr
+
+
+def test_a_service_that_gave_up_is_reported_with_the_journal_and_the_fix(tmp_path):
+    done, sleeps = waiting(tmp_path, ["activating", "failed"], None)
+    assert "RUNNING" not in done.stdout and sleeps == 1
+    lines = done.stderr.splitlines()
+    assert "the service is failed" in lines[0]
+    assert lines[1].startswith("knights-tour run: error: SPI is off")  # the journal's last lines
+    assert "sudo systemctl restart knightstour" in lines[-1] and "/etc/knightstour/config.toml" in lines[-1]
+    assert "--unit=knightstour.service" in (tmp_path / "journal-args").read_text()
+
+
+def test_the_unit_gives_the_toy_a_status_file_it_may_write():
+    unit = unit_from(dry_run("--display", "max7219").stdout)
+    service = unit["Service"]
+    assert service["RuntimeDirectory"] == "knightstour"
+    assert service["ExecStart"].endswith("--status-file /run/knightstour/status")
+
+
+def test_the_installer_says_running_only_after_waiting():
+    text = open(INSTALL).read()
+    waits, says = text.index('if ! toy_running "$wait_seconds"'), text.index("installed and running")
+    assert waits < says and "runs now" not in text

@@ -1,4 +1,5 @@
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -6,9 +7,13 @@ import xml.etree.ElementTree as ElementTree
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from knightstour.hw import pins  # noqa: E402
+from knightstour.hw import keys  # noqa: E402, F401  (adds the hardware's settings keys)
+from knightstour.settings_toml import load_for_command  # noqa: E402
 
 import wiring  # noqa: E402
+import wiring_builds  # noqa: E402
+
+pins = wiring.pins  # the pin map, as tools/wiring.py imports it
 
 
 def test_committed_wiring_equals_a_fresh_generation():
@@ -17,19 +22,73 @@ def test_committed_wiring_equals_a_fresh_generation():
     assert done.returncode == 0, done.stdout
 
 
-def test_every_page_names_the_pins_of_the_pin_map():
+def test_check_notices_a_page_edited_by_hand(tmp_path, monkeypatch):
+    monkeypatch.setattr(wiring, "OUT", str(tmp_path))
+    assert wiring.main([]) == 0 and wiring.main(["--check"]) == 0
+    page = tmp_path / "pi-max7219.md"
+    page.write_text(page.read_text().replace("| CE0 |", "| CE1 |"))
+    (tmp_path / "old-build.md").write_text("a page no build makes\n")
+    assert wiring.main(["--check"]) == 1
+    assert wiring.main([]) == 0 and not (tmp_path / "old-build.md").exists() and wiring.main(["--check"]) == 0
+
+
+def test_every_table_row_is_the_code_pin_map():
     files = wiring.generate()
-    for name, _title, kind, _, signals, _ in wiring.PAGES:
+    for name, kind, part_names in wiring_builds.BUILDS:
         text = files[name + ".md"]
-        for signal in signals:
-            r = pins.row(kind, signal)
-            assert "| %s | %s |" % (r["module"], r["board"] or "-") in text
+        for the_part in wiring.parts_of(kind, part_names):
+            for signal, label, _note in the_part["pins"]:
+                board = pins.board_name(kind, signal) if signal in pins.SIGNALS else pins.row(kind, signal)["board"]
+                if not board:
+                    board = wiring.POWER[signal] if kind == "pi" else pins.row(kind, signal)["header"]
+                assert "| %s | %s |" % (label, board) in text, (name, signal)
         ElementTree.fromstring(files[name + ".svg"])
+
+
+def _pin_names(kind):
+    return {str(r[field]) for r in pins.rows(kind) for field in ("board", "gpio") if r[field] is not None}
+
+
+def test_each_page_names_only_its_own_boards_pins():
+    files = wiring.generate()
+    kinds = {kind for _, kind, _ in wiring_builds.BUILDS}
+    for name, kind, _ in wiring_builds.BUILDS:
+        foreign = set().union(*(_pin_names(k) for k in kinds - {kind})) - _pin_names(kind)
+        foreign = {n for n in foreign if re.match(r"^(D|GP|PA|PB|CE|A)\d+$", n)}
+        for suffix in (".md", ".svg"):
+            words = set(re.findall(r"\b[A-Z]+\d+\b", files[name + suffix]))
+            assert not words & foreign, (name + suffix, sorted(words & foreign))
+
+
+def test_each_page_speaks_only_of_its_own_board_and_parts():
+    files = wiring.generate()
+    every = {w for b in wiring_builds.BOARDS.values() for w in b["words"]}
+    every |= {w for p in wiring_builds.PARTS.values() for w in p["words"]}
+    for name, kind, part_names in wiring_builds.BUILDS:
+        own = set(wiring_builds.BOARDS[kind]["words"])
+        own |= {w for p in wiring.parts_of(kind, part_names) for w in p["words"]}
+        for suffix in (".md", ".svg"):
+            text = files[name + suffix]
+            for word in every - own:
+                assert not re.search(r"\b%s\b" % re.escape(word), text), (name + suffix, word)
+    assert "D12" not in files["pi-max7219.md"] and "VIN" not in files["pi-max7219.md"]
+    assert "FeatherWing" not in files["feather-m4-max7219.md"] and "TFT" not in files["feather-m4-max7219.md"]
+
+
+def test_each_pages_settings_are_settings_the_toy_accepts(tmp_path):
+    files = wiring.generate()
+    for name, _kind, _parts in wiring_builds.BUILDS:
+        block = re.search(r"```toml\n(.*?)```", files[name + ".md"], re.S).group(1)
+        config = tmp_path / (name + ".toml")
+        config.write_text(block)
+        settings = load_for_command(str(config), {})  # ValueError on a bad line
+        display = re.search(r'KNIGHTSTOUR_DISPLAY = "(\w+)"', block).group(1)
+        assert settings.display == display
 
 
 def test_pi_matrix_page_matches_the_pi_header():
     text = wiring.generate()["pi-max7219.md"]
-    assert "| DIN / MOSI | MOSI | 10 | 19 |" in text and "| CS / LOAD | CE0 | 8 | 24 |" in text
+    assert "| DIN | MOSI | 10 | 19 |" in text and "| CS | CE0 | 8 | 24 |" in text and "| VCC | 5V | - | 2 |" in text
 
 
 def test_the_pyportal_page_names_what_the_code_reads_from_board():
@@ -46,3 +105,11 @@ def test_the_v2_wings_interrupt_is_the_pin_the_code_uses_for_it():
         assert pins.row(kind, "touch_irq")["board"] == pins.board_name(kind, "touch_cs") == "D6"
         text = wiring.generate()["%s-tft-featherwing-v2.md" % kind.replace("_", "-")]
         assert "| IRQ | D6 |" in text and "| SDA | SDA |" in text and "TSC2007" in text
+
+
+def test_pages_name_the_pin_map_they_come_from():
+    path = os.path.relpath(pins.__file__, ROOT).replace(os.sep, "/")
+    assert os.path.exists(os.path.join(ROOT, path))
+    for name, text in wiring.generate().items():
+        if name.endswith(".md"):
+            assert path in text, name

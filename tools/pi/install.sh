@@ -9,8 +9,11 @@
 # gpio, spi and i2c groups), a venv in /opt/knightstour with the pi extra, /etc/knightstour/config.toml
 # (never overwritten), enables SPI (and I2C) with raspi-config, and the systemd unit
 # knightstour.service (restarted on failure a few times, never on bad settings; never root).
-# Running it again installs the new code and restarts the service. What it created (the user,
-# /opt/knightstour, the boot-config line) is recorded, and --uninstall removes only that.
+# Running it again installs the new code and restarts the service. It says the toy runs only once
+# the service is active and the toy has drawn its first frame (the toy writes its process id to
+# /run/knightstour/status then); else it prints the service's last journal lines and the fix.
+# What it created (the user, /opt/knightstour, the boot-config line) is recorded, and --uninstall
+# removes only that.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -21,6 +24,10 @@ config="$config_dir/config.toml"
 unit=/etc/systemd/system/knightstour.service
 # What this installer created, for --uninstall (the variable is for the tests' dry runs).
 record="${KNIGHTSTOUR_INSTALL_RECORD:-$config_dir/installed-by-knightstour}"
+# The toy writes its process id here once it has drawn its first frame (the unit's RuntimeDirectory).
+status_file=/run/knightstour/status
+wait_seconds="${KNIGHTSTOUR_INSTALL_WAIT:-120}"  # a first start on a Pi Zero imports for a while
+reboot_needed=0
 overlay_line="dtoverlay=spi0-0cs"
 user=knightstour
 display=""
@@ -77,7 +84,32 @@ write_file() {  # write_file PATH MODE < content
 
 render_unit() {
   sed -e "s|@PREFIX@|$prefix|g" -e "s|@USER@|$user|g" -e "s|@DISPLAY@|$display|g" \
-      -e "s|@CONFIG@|$config|g" "$here/knightstour.service.in"
+      -e "s|@CONFIG@|$config|g" -e "s|@STATUS@|$status_file|g" "$here/knightstour.service.in"
+}
+
+toy_running() {  # toy_running SECONDS: true once the service is active and its process drew its first frame
+  local i state pid
+  for ((i = 0; i <= $1; i++)); do
+    state="$(systemctl is-active knightstour.service 2>/dev/null || true)"
+    pid="$(systemctl show --property=MainPID --value knightstour.service 2>/dev/null || true)"
+    if [ "$state" = active ] && [ -n "$pid" ] && [ "$pid" != 0 ] \
+        && [ "$(cat "$status_file" 2>/dev/null || true)" = "$pid" ]; then
+      return 0
+    fi
+    case "$state" in failed|inactive) return 1 ;; esac  # it gave up: bad settings, a Pi not set up, ...
+    if [ "$i" -lt "$1" ]; then sleep 1; fi
+  done
+  return 1
+}
+
+report_not_running() {  # what went wrong, from the journal, and how to fix it
+  local state
+  state="$(systemctl is-active knightstour.service 2>/dev/null || true)"
+  echo "knightstour is installed, but the toy is not running (the service is ${state:-unknown}," \
+    "and no first frame after $wait_seconds s). The service's last lines:" >&2
+  journalctl --unit=knightstour.service --lines=15 --no-pager --output=cat >&2 || true
+  echo "Fix what the last line says (the settings: $config; the wiring: $prefix/src/wiring/README.md)," \
+    "then: sudo systemctl restart knightstour. Follow it with: journalctl -u knightstour -f" >&2
 }
 
 if [ "$dry_run" = 0 ] && [ "$(id -u)" != 0 ]; then
@@ -135,6 +167,7 @@ if command -v raspi-config >/dev/null 2>&1; then
 elif [ ! -e /dev/spidev0.0 ]; then
   echo "SPI looks off and raspi-config is missing: add 'dtparam=spi=on' to /boot/firmware/config.txt and reboot"
 fi
+[ -e /dev/spidev0.0 ] || reboot_needed=1
 
 # With SPI on, newer kernels claim CE0/CE1 for the SPI driver, and the toy drives its chip
 # selects itself ("GPIO busy" otherwise): free them with the spi0-0cs overlay (needs a reboot).
@@ -147,6 +180,7 @@ if ! grep -qs "^$overlay_line\$" "$boot_config"; then
   elif [ -e "$boot_config" ]; then
     append_line "$boot_config" "$overlay_line"
     remember "boot-config $boot_config"
+    reboot_needed=1
     echo "added $overlay_line to $boot_config: reboot once the install is done"
   else
     echo "no $boot_config: if the toy says a chip-select pin is busy, add dtoverlay=spi0-0cs to the boot config"
@@ -175,6 +209,22 @@ fi
 render_unit | write_file "$unit" 644
 run systemctl daemon-reload
 run systemctl enable knightstour.service
-run systemctl restart knightstour.service  # a re-install runs the new code
-echo "knightstour installed: it runs now and at every boot (journalctl -u knightstour to see it)"
+if [ "$dry_run" = 1 ]; then
+  run systemctl restart knightstour.service
+  echo "+ wait up to $wait_seconds s for the service to be active and the toy's first frame ($status_file)"
+elif [ "$reboot_needed" = 1 ]; then
+  run systemctl stop knightstour.service  # an older install's toy cannot use the new boot config either
+  echo "knightstour installed; SPI (or its chip-select overlay) takes effect at the next boot: sudo reboot." \
+    "The toy starts then, and at every boot (check it with: systemctl status knightstour)"
+  exit 0
+else
+  run systemctl restart knightstour.service  # a re-install runs the new code
+  echo "waiting for the toy's first frame (up to $wait_seconds s) ..."
+  if ! toy_running "$wait_seconds"; then
+    report_not_running
+    exit 1
+  fi
+  echo "knightstour installed and running: the toy drew its first frame; it starts at every boot" \
+    "(journalctl -u knightstour to see it)"
+fi
 finish

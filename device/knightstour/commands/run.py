@@ -17,9 +17,16 @@ and exits with
   1  a chip that does not answer, or the toy stopped (the service restarts it,
      a few times). --calibrate shows three targets on the TFT,
 prints the raw touch readings and the settings lines to paste, and exits.
+
+Once the toy has drawn its first frame it prints one line saying so and, with
+--status-file FILE, writes its process id to FILE (the installer waits for that).
+--calibrate while the knightstour service runs stops the service (which holds
+the display and the touch controller) and starts it again afterwards, or says in
+one line how to stop it when it may not.
 """
 
 import os
+import subprocess
 import sys
 import time
 
@@ -28,6 +35,7 @@ EXIT_SETUP = 3
 SPI_DEVICE = "/dev/spidev0.0"
 I2C_DEVICE = "/dev/i2c-1"
 WIRING = "wiring/README.md"
+SERVICE = "knightstour.service"
 
 
 def add_arguments(parser):
@@ -36,7 +44,11 @@ def add_arguments(parser):
     parser.add_argument("--config", metavar="FILE",
                         help="a settings file (flat TOML, KNIGHTSTOUR_* keys as in settings.toml)")
     parser.add_argument("--calibrate", action="store_true",
-                        help="ili9341: touch three targets, print the calibration lines to paste, exit")
+                        help="ili9341: touch three targets, print the calibration lines to paste, exit "
+                             "(stops the knightstour service meanwhile)")
+    parser.add_argument("--status-file", metavar="FILE",
+                        help="write the process id to FILE once the first frame is drawn (the service's "
+                             "/run/knightstour/status, which the installer waits for)")
 
 
 def load_settings(args, environ=None):
@@ -52,6 +64,10 @@ def load_settings(args, environ=None):
 
 class Stop(Exception):
     """One line for the user: what is wrong and how to fix it."""
+
+
+class StatusFileError(Exception):
+    """--status-file cannot be written."""
 
 
 def check_buses(settings, spi_device=SPI_DEVICE, i2c_device=I2C_DEVICE):
@@ -71,6 +87,48 @@ def check_backend(exc):
     name = missing_backend(exc)
     if name:
         raise Stop(backend_fix(name)) from None
+
+
+def systemctl(*args):
+    """Run ``systemctl ARGS``; its exit code, or None when there is no systemctl to run."""
+    try:
+        return subprocess.run(("systemctl",) + args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=60).returncode
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def stop_service(systemctl):
+    """Stop the service if it runs, so calibration has the display to itself; True if it was stopped
+    (start it again afterwards). Stop with one line when it runs and cannot be stopped."""
+    if systemctl("is-active", "--quiet", SERVICE) != 0:
+        return False
+    if systemctl("stop", SERVICE) != 0:
+        raise Stop("the knightstour service is running and holds the display: run this with sudo (it stops "
+                   "the service and starts it again afterwards), or sudo systemctl stop knightstour first")
+    return True
+
+
+def first_frame(until, display, status_file, out):
+    """``until`` for run_forever that, the first time it is asked (the first frame drawn), says so
+    and writes the process id to ``status_file``, then asks ``until``."""
+    done = []
+
+    def check(app):
+        if not done:
+            done.append(True)
+            if status_file:
+                try:
+                    with open(status_file + ".tmp", "w") as f:
+                        f.write("%d\n" % os.getpid())
+                    os.replace(status_file + ".tmp", status_file)
+                except OSError as exc:
+                    raise StatusFileError("cannot write --status-file %s: %s"
+                                          % (status_file, exc.strerror)) from None
+            out("knights-tour run: the toy runs (%s): first frame drawn" % display)
+        return until is not None and until(app)
+
+    return check
 
 
 def pi_hardware(settings):
@@ -95,12 +153,35 @@ def pi_hardware(settings):
     return BoardHardware("pi", settings, board=board)
 
 
+def _print_now(line):
+    print(line, flush=True)  # to the journal at once, under systemd too
+
+
 def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I2C_DEVICE,
-          monotonic=time.monotonic, sleep=time.sleep, until=None, out=print, err=None):
+          monotonic=time.monotonic, sleep=time.sleep, until=None, out=_print_now, err=None, service=systemctl):
     """Run the toy (or the calibration); returns the exit code. ``hardware(settings)`` makes the
-    BoardHardware (default: Blinka's board); the tests point it at the emulated chips."""
+    BoardHardware (default: Blinka's board); the tests point it at the emulated chips, and
+    ``service(*args)`` stands in for systemctl."""
     err = sys.stderr if err is None else err
     settings = load_settings(args, environ)
+    calibrating = getattr(args, "calibrate", False)
+    try:
+        stopped = calibrating and stop_service(service)
+    except Stop as exc:
+        print("knights-tour run: error: %s" % exc, file=err)
+        return EXIT_SETUP
+    try:
+        return _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, until, out, err)
+    finally:
+        if stopped:
+            if service("start", SERVICE) == 0:
+                out("knights-tour run: started the knightstour service again")
+            else:
+                print("knights-tour run: error: the knightstour service did not start again: "
+                      "sudo systemctl start knightstour", file=err)
+
+
+def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, until, out, err):
     from ..hw.loop import HardwareError, build
     from ..hw.mainloop import run_forever
 
@@ -151,10 +232,14 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
     except ValueError as exc:  # a board too big for the display: say so, as sim does
         print("knights-tour run: error: bad KNIGHTSTOUR_SIZE = %r: %s" % (settings.size, exc), file=err)
         return 2
+    status_file = getattr(args, "status_file", None)
     try:
-        run_forever(app, monotonic, sleep, until=until)
+        run_forever(app, monotonic, sleep, until=first_frame(until, settings.display, status_file, out))
     except KeyboardInterrupt:
         pass
+    except StatusFileError as exc:
+        print("knights-tour run: error: %s" % exc, file=err)
+        return 2
     return 0
 
 
