@@ -6,7 +6,9 @@ the picture.
 What changed is found by comparing with the last refresh: each shown TileGrid's place on the
 screen, its tiles and palette, and the bytes of its bitmap (rows that differ, and the columns
 within them). A refresh then redraws those areas from the groups, bottom layer first, black
-where nothing is shown. Rotation 0 only (the page shows a landscape TFT)."""
+where nothing is shown. Rotation 0 only (the page shows a landscape TFT), and no flipped or
+transposed TileGrids (the toy uses none): what the page's tests compare with the simulator's
+screenshots, pixel for pixel."""
 
 DISPLAYS = []
 
