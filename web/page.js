@@ -58,6 +58,15 @@ function sizeCanvas(canvas, width, height, most = 4) {
   canvas.style.height = `${height * scale}px`;
 }
 
+let shown = "tft";
+
+function sizeCanvases() {
+  sizeCanvas(tft, TFT_WIDTH, TFT_HEIGHT);
+  sizeCanvas(matrix, matrix.width, matrix.height, shown === "both" ? 1 : 4);
+}
+
+window.addEventListener("resize", sizeCanvases);
+
 function paintTft(bytes) {
   const [on, swap, invert] = bytes;
   const memory = new Uint16Array(bytes.buffer, bytes.byteOffset + 4, (bytes.length - 4) >> 1);
@@ -140,8 +149,8 @@ function start(query) {
       const display = query.display || "tft";
       tft.hidden = display === "matrix";
       matrix.hidden = display === "tft";
-      sizeCanvas(tft, TFT_WIDTH, TFT_HEIGHT);
-      sizeCanvas(matrix, matrix.width, matrix.height, display === "both" ? 1 : 4);
+      shown = display;
+      sizeCanvases();
       document.getElementById("toml").textContent = data.toml;
       const url = new URL(location.href);
       url.search = new URLSearchParams(query).toString();
