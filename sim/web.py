@@ -229,6 +229,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that stopped reading: normal
+            super().handle_error(request, client_address)
+
+
 def server(site, port=0):
     """An HTTP server for folder ``site`` on 127.0.0.1:``port`` (0: any free port), serving in a
     thread of its own; ``server.shutdown()`` stops it."""
@@ -236,7 +242,7 @@ def server(site, port=0):
     import threading
 
     try:
-        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(_Handler, directory=site))
+        httpd = _Server(("127.0.0.1", port), functools.partial(_Handler, directory=site))
     except OSError as exc:
         raise WebError("cannot serve on 127.0.0.1:%d: %s" % (port, exc.strerror or exc)) from exc
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -245,6 +251,7 @@ def server(site, port=0):
 
 def serve(port):
     """Build into a temporary folder and serve it on 127.0.0.1 until interrupted."""
+    import signal
     import time
 
     if not 0 <= port <= 65535:
@@ -256,6 +263,10 @@ def serve(port):
         httpd = server(site, port)
         print("knights-tour web: serving the toy at http://127.0.0.1:%d/ (Ctrl-C stops)" % httpd.server_port,
               flush=True)
+        def stop(signum, frame):
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGTERM, stop)  # a service manager's stop: the temporary folder goes too
         try:
             while True:
                 time.sleep(3600)

@@ -4,6 +4,7 @@ Playwright), against the simulator's screenshot and LEDs; and the build and serv
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import urllib.request
@@ -332,9 +333,11 @@ def test_settings_toml_escapes_what_it_quotes_and_the_device_reads_it_back(page,
                            % Board(8, 8).parse_square("c3"))
 
 
-def test_serve_prints_the_url_and_serves_the_site(site):  # site: skips without the port
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_serve_prints_the_url_serves_the_site_and_cleans_up_when_stopped(site, tmp_path, stop):
+    env = dict(os.environ, TMPDIR=str(tmp_path))
     proc = subprocess.Popen([sys.executable, "-m", "knightstour.cli", "web", "serve", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = proc.stdout.readline()
         assert line.startswith("knights-tour web: serving the toy at http://127.0.0.1:"), proc.stderr.read()
@@ -343,6 +346,12 @@ def test_serve_prints_the_url_and_serves_the_site(site):  # site: skips without 
             assert b"Knight's Tour" in response.read()
         with urllib.request.urlopen(address + "micropython/micropython.mjs", timeout=30) as response:
             assert response.headers["Content-Type"] == "text/javascript"
+        assert os.listdir(tmp_path)  # the site, built in a temporary folder
+        proc.send_signal(stop)
+        assert proc.wait(timeout=30) == 0
+        assert proc.stderr.read() == ""
+        assert os.listdir(tmp_path) == []
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
