@@ -2,12 +2,14 @@
 // which runs the Feather's code.py on the stand-ins and emulated chips, one step at a time.
 // Messages in: {type: "start", query}, "touch" {x, y}, "release", "key" {key}.
 // Messages out: "started" {error, toml}, "frame" {data: the ILI9341's memory with a 4-byte header},
-// "leds" {leds}, "state" {state}, "line" {text}, "failed" {text}.
+// "leds" {leds}, "state" {state}, "buttons" {buttons: the TFT's, [x1, y1, x2, y2, event] each},
+// "line" {text}, "failed" {text}.
 import { loadMicroPython } from "./micropython/micropython.mjs";
 
 let web = null;
 let lastLeds = "";
 let lastState = "";
+let buttonsSent = false;
 
 function out(text) {
   postMessage({ type: "line", text });
@@ -29,6 +31,7 @@ async function boot(query) {
   }
   web = { mp, module };
   postMessage({ type: "started", error: "", toml: module.toml() });
+  buttonsSent = false;
   loop();
 }
 
@@ -48,7 +51,12 @@ function loop() {
     const state = web.module.state();
     if (state !== lastState) {
       lastState = state;
-      postMessage({ type: "state", state: JSON.parse(state) });
+      const parsed = JSON.parse(state);
+      if (!buttonsSent && parsed.state) { // the app is built: its buttons are there, if any
+        buttonsSent = true;
+        postMessage({ type: "buttons", buttons: JSON.parse(web.module.buttons()) });
+      }
+      postMessage({ type: "state", state: parsed });
     }
   } catch (error) {
     postMessage({ type: "failed", text: String(error.message || error) });

@@ -13,6 +13,7 @@ The worker calls, through MicroPython's JavaScript proxies:
                    in leds.png (1-16: intensity register 0-15; 17: display test)
     touch(x, y), release()   a finger on the TFT's screen pixel (x, y), through the calibration
     key(name)      a key, as in the simulator (sim/keys.py)
+    buttons()      JSON: the TFT's on-screen buttons, [x1, y1, x2, y2, event] each
     state()        JSON: the app's state, tour length, tours, start square, squares played (play
                    mode), speed
 """
@@ -136,6 +137,7 @@ def start(query_json):
 
     def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory=None):
         toy["app"] = app
+        toy["screen"] = app.display  # the TFT's display port, or the matrix's
         if display == "both":
             _add_matrix(app)
         _add_keys(app)
@@ -267,6 +269,14 @@ def key(name):
     event = keys.feed(name, supervisor.now_ms[0] / 1000)
     if event is not None:
         toy["events"].append(event)
+
+
+def buttons():
+    """JSON: the TFT's on-screen buttons, [x1, y1, x2, y2, event] each (none without touch)."""
+    import json
+
+    found = getattr(toy.get("screen"), "buttons", None) or []
+    return json.dumps([list(button[:5]) for button in found])
 
 
 def state():
