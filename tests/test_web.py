@@ -1,6 +1,7 @@
 """`knights-tour web`: the toy's own code in a real browser (Debian's chromium, driven by
 Playwright), against the simulator's screenshot and LEDs; and the build and serve commands."""
 
+import functools
 import os
 import re
 import shutil
@@ -161,10 +162,29 @@ def test_both_shows_the_tft_and_the_matrix_from_one_app(page, url):
     assert page.evaluate("window.knightstour.leds") == _simulator_matrix(12)[0]
 
 
-def _square_centre(square, size=8, cell=30):
-    """Screen pixel at the middle of ``square`` on the TFT (the board on the left, a1 bottom left)."""
-    board = Board(size, size)
-    return board.file_of(square) * cell + cell // 2, (size - 1 - board.rank_of(square)) * cell + cell // 2
+@functools.lru_cache(maxsize=None)
+def _square_centres():
+    """{square: the middle pixel of its cells on the TFT (8x8)}, found by the device's own
+    display port (square_at), so the test follows the screen's layout."""
+    from knightstour_sim.screenshot import Emulated
+
+    emulated = Emulated("tft", {"start": "a1"}, seed=1)
+    try:
+        emulated.step()  # the board is laid out when the first tour begins
+        found = {}
+        for y in range(240):
+            for x in range(320):
+                square = emulated.display.square_at(x, y)
+                if square >= 0:
+                    found.setdefault(square, []).append((x, y))
+    finally:
+        emulated.close()
+    return {square: (sum(p[0] for p in points) // len(points), sum(p[1] for p in points) // len(points))
+            for square, points in found.items()}
+
+
+def _square_centre(square):
+    return _square_centres()[square]
 
 
 def test_a_click_on_the_tft_presses_the_touch_controller_and_starts_a_tour_there(page, url):
