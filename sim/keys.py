@@ -62,7 +62,9 @@ class KeyReader:
     typed square starts its tour at once; an Enter right after it is not a
     second touch. Arrow keys move ``cursor``; Enter touches the cursor's
     square (or ends a typed name). ``message`` is "" or a short line about the
-    last key (a square not on the board).
+    last key (a square not on the board). Input refused with a message (z9,
+    i9 on 8x8, a word) stays refused: its Enter touches nothing, and letters
+    typed straight after it are more of the word, not commands.
     """
 
     PENDING = 0.8  # seconds a typed name waits for another digit of its rank
@@ -74,6 +76,7 @@ class KeyReader:
         self.typed = False  # a typed square was sent: the next Enter only confirms it
         self.message = ""
         self.stray = ""
+        self.refused = False  # the last key was refused with a message: Enter confirms nothing
         self.cursor = board.square_at(board.width // 2, board.height // 2 - 1) if board.squares > 1 else 0
 
     def _square(self, text):
@@ -83,6 +86,15 @@ class KeyReader:
             return None
 
     def feed(self, key, now=0.0):
+        if self.refused and key == "enter":
+            return None  # the message stays: the Enter after refused input is not a touch
+        event = self._feed(key, now)
+        self.refused = event is None and bool(self.message)
+        if self.refused and self.stray:
+            self.since = now  # a refused word goes on while its letters come quickly
+        return event
+
+    def _feed(self, key, now):
         typed = self.typed
         self.typed = False
         self.message = ""
@@ -122,6 +134,10 @@ class KeyReader:
             self.since = now
             return self._maybe_complete()
         if len(key) == 1 and "a" <= key <= "z":
+            if stray and stray[-1] > "9" and now - self.since < self.PENDING:
+                self.stray = stray + key  # more of a refused word ("junk"), not the u of undo
+                self.message = input_message(board, self.stray)
+                return None
             letters = self.buffer
             if letters and letters[-1].isdigit():
                 letters = ""

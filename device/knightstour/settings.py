@@ -50,6 +50,7 @@ MODES = ("attract", "touch", "play")
 
 MIN_SPEED = 0.01
 MAX_SPEED = 100
+MAX_MS = 86400000  # a day: longer waits gain nothing and lose a float clock's precision
 
 _TRUE = ("on", "1", "true", "yes")
 _FALSE = ("off", "0", "false", "no")
@@ -80,18 +81,20 @@ class Key:
         return self.help
 
 
+MS_HELP = "a whole number of milliseconds from 0 to %d (a day)" % MAX_MS
+
 KEYS = [
     Key("mode", "choice", "attract", MODES),
     Key("start", "start", "random", help="random, or a square of the board such as c3 or 3,3"),
     Key("order", "order", "super", help="super, or " + ORDER_HELP),
     Key("rule", "choice", "border", RULES),
     Key("size", "size", "8x8", help=SIZE_HELP),
-    Key("pace_first_ms", "ms", 60, help="a whole number of milliseconds, 0 or more"),
-    Key("pace_last_ms", "ms", 600, help="a whole number of milliseconds, not less than PACE_FIRST_MS"),
+    Key("pace_first_ms", "ms", 60, help=MS_HELP),
+    Key("pace_last_ms", "ms", 600, help=MS_HELP + ", not less than PACE_FIRST_MS"),
     Key("pace_shape", "choice", "quadratic", SHAPES),
     Key("speed", "speed", 1.0, help="0 (no delay) or a number from 0.01 to 100, e.g. 1, 2 or 0.5"),
-    Key("pause_ms", "ms", 3000, help="a whole number of milliseconds, 0 or more"),
-    Key("idle_ms", "ms", 15000, help="a whole number of milliseconds, 0 or more"),
+    Key("pause_ms", "ms", 3000, help=MS_HELP),
+    Key("idle_ms", "ms", 15000, help=MS_HELP),
     Key("sound", "bool", True, help="on or off"),
     Key("seed", "seed", None, help="a whole number, or empty for a random show"),
 ]
@@ -141,9 +144,9 @@ def parse_value(key, raw):
         if lowered in _FALSE:
             return False
     elif kind == "ms":
-        if not isinstance(raw, bool) and isinstance(raw, int) and raw >= 0:
+        if not isinstance(raw, bool) and isinstance(raw, int) and 0 <= raw <= MAX_MS:
             return raw
-        if text.isdigit():
+        if is_whole(text) and int(text) <= MAX_MS:
             return int(text)
     elif kind == "speed":
         if not isinstance(raw, bool):
@@ -171,8 +174,7 @@ def parse_value(key, raw):
     elif kind == "seed":
         if text == "" or lowered == "none":
             return None
-        digits = text[1:] if text[:1] == "-" else text
-        if digits.isdigit():
+        if is_whole(text[1:] if text[:1] == "-" else text):
             return int(text)
     elif kind == "text":
         return text
@@ -232,6 +234,10 @@ class Settings:
         except ValueError:
             return message(key, raw, label, self.fallback)
         setattr(self, key.name, value)
+        if label:  # a command-line option: the checks across keys name it too
+            labels = getattr(self, "labels", None) or {}
+            labels[key.name] = label
+            self.labels = labels
         return None
 
     def check(self):
@@ -256,9 +262,9 @@ class Settings:
             try:
                 board.parse_square(self.start)
             except ValueError:
-                key = find_key("start")
                 text = "bad %s = %r: not a square of the %s board (a1 to %s), nor random" % (
-                    key.env, self.start, self.size, board.square_name(board.squares - 1))
+                    (getattr(self, "labels", None) or {}).get("start") or find_key("start").env, self.start,
+                    self.size, board.square_name(board.squares - 1))
                 errors.append(text + ("; using the default random" if self.fallback else ""))
                 self.start = "random"
         return errors

@@ -11,8 +11,8 @@ board kind "pi") unless the settings override them.
 It prints ONE line naming the fix and the wiring document, never a traceback,
 and exits with
   2  bad settings, or a board too big for the display;
-  3  the computer is not set up for it: SPI or I2C off, Blinka or its GPIO
-     backend missing, not a Raspberry Pi, no permission, a chip-select pin busy
+  3  the computer is not set up for it: not a Raspberry Pi, SPI or I2C off,
+     Blinka or its GPIO backend missing, no permission, a chip-select pin busy
      (the service does not restart on 2 and 3: a restart cannot fix them);
   1  a chip that does not answer, or the toy stopped (the service restarts it,
      a few times). --calibrate shows three targets on the TFT,
@@ -25,6 +25,7 @@ import time
 
 EXIT_SETUP = 3
 
+MODEL = "/proc/device-tree/model"  # "Raspberry Pi 5 Model B Rev 1.0" on a Pi
 SPI_DEVICE = "/dev/spidev0.0"
 I2C_DEVICE = "/dev/i2c-1"
 WIRING = "wiring/README.md"
@@ -52,6 +53,22 @@ def load_settings(args, environ=None):
 
 class Stop(Exception):
     """One line for the user: what is wrong and how to fix it."""
+
+
+def check_pi(model=None):
+    """Stop when this computer is not a Raspberry Pi (the device tree names the model): there is
+    no SPI to enable on a laptop."""
+    model = model or MODEL
+    try:
+        with open(model, "rb") as handle:
+            name = handle.read(200).decode("ascii", "replace").strip("\0 \n")
+    except OSError:
+        name = ""
+    if "Raspberry Pi" not in name:
+        raise Stop("this computer is not a Raspberry Pi (%s): run drives the display on a Pi's pins; "
+                   "here, try the toy with knights-tour sim, or put it on a Feather with knights-tour deploy; "
+                   "wiring: %s" % ("it is a %s" % name[:60] if name.isprintable() and name else "no " + model,
+                                   WIRING))
 
 
 def check_buses(settings, spi_device=SPI_DEVICE, i2c_device=I2C_DEVICE):
@@ -96,7 +113,7 @@ def pi_hardware(settings):
 
 
 def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I2C_DEVICE,
-          monotonic=time.monotonic, sleep=time.sleep, until=None, out=print, err=None):
+          monotonic=time.monotonic, sleep=time.sleep, until=None, out=print, err=None, model=None):
     """Run the toy (or the calibration); returns the exit code. ``hardware(settings)`` makes the
     BoardHardware (default: Blinka's board); the tests point it at the emulated chips."""
     err = sys.stderr if err is None else err
@@ -105,6 +122,8 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
     from ..hw.mainloop import run_forever
 
     try:
+        if hardware is None:
+            check_pi(model)
         check_buses(settings, spi_device, i2c_device)
         hw = (hardware or pi_hardware)(settings)
         try:
