@@ -45,10 +45,15 @@ def parse_line(board, line):
 def input_message(board, text):
     """The short message for input ``text`` that is neither a square of the board nor a command."""
     text = text.strip()
+    if not text.isprintable() or len(text) > 20:  # never echo control codes or a whole paste
+        text = repr(text[:17] + "..." if len(text) > 20 else text)
     letters = text.rstrip("0123456789")
     last = board.square_name(board.squares - 1)
-    if letters and letters != text and letters.isalpha():
+    if letters and letters != text and letters.isascii() and letters.isalpha():
         return "%s is not on the %s board (a1 to %s)" % (text, board.size_name, last)
+    x, comma, y = text.partition(",")
+    if comma and x.strip().isdigit() and y.strip().isdigit() and x.isascii() and y.isascii():
+        return "%s is not on the %s board (1,1 to %d,%d)" % (text, board.size_name, board.width, board.height)
     return "? %s: %s" % (text, INPUT_HELP)
 
 
@@ -87,7 +92,8 @@ class KeyReader:
 
     def feed(self, key, now=0.0):
         if self.refused and key == "enter":
-            return None  # the message stays: the Enter after refused input is not a touch
+            self.stray = ""  # the message stays: the Enter after refused input is not a touch
+            return None
         event = self._feed(key, now)
         self.refused = event is None and bool(self.message)
         if self.refused and self.stray:

@@ -63,7 +63,8 @@ def parse_toml(text, warn=None):
     section = 0
     number = 0
     bom = text[:1] == "\ufeff"
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    for line in lines:
         number += 1
         hidden = bom and number == 1
         body = line[1:] if hidden else line
@@ -74,6 +75,11 @@ def parse_toml(text, warn=None):
             section = section or number
             continue
         name, rest = split_key(body)
+        if name in known and not rest and number < len(lines) and lines[number].lstrip(SPACE)[:1] == "=":
+            # A key right before the line's end: CircuitPython reads on into the next line.
+            errors.append("line %d: %s and its = are on two lines, which CircuitPython reads as one; "
+                          "write %s = value on one line" % (number, name, name))
+            continue
         rest = rest.lstrip(SPACE)
         if name in known and rest[:1] == "=" and not section and not hidden:
             if name in where:
@@ -195,9 +201,9 @@ def old_number(text):
         sign = -1 if body[0] == "-" else 1
         body = body[1:]
     base = 10
-    if len(body) > 2 and body[0] == "0" and body[1] in "xXoObB":
-        base = {"x": 16, "o": 8, "b": 2}[body[1].lower()]
-        body = body[2:]
+    if len(body) > 1 and body[0] == "0":  # 0x1f, 0o17, 0b101; else base "1": only zeros (no 007)
+        base = {"x": 16, "o": 8, "b": 2}.get(body[1].lower(), 1)
+        body = body[2:] if base > 1 else body
     if not body:
         return None
     value = 0
