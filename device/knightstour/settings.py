@@ -81,7 +81,7 @@ class Key:
         return self.help
 
 
-MS_HELP = "a whole number of milliseconds from 0 to %d (a day)" % MAX_MS
+MS_HELP = "a whole number of milliseconds from 0 to 86400000 (a day)"  # MAX_MS
 
 KEYS = [
     Key("mode", "choice", "attract", MODES),
@@ -234,16 +234,13 @@ class Settings:
         except ValueError:
             return message(key, raw, label, self.fallback)
         setattr(self, key.name, value)
-        if label:  # a command-line option: the checks across keys name it too
-            labels = getattr(self, "labels", None) or {}
-            labels[key.name] = label
-            self.labels = labels
         return None
 
-    def check(self):
+    def check(self, labels=None):
         """Checks across keys; reset the offending keys to their defaults; return the messages.
         Modules that add keys add their checks to CHECKS (a function of the settings that
-        returns a list of messages)."""
+        returns a list of messages). ``labels``: {key name: the option that set it}, named in
+        the messages in place of the key."""
         errors = []
         for check in CHECKS:
             errors.extend(check(self))
@@ -263,7 +260,7 @@ class Settings:
                 board.parse_square(self.start)
             except ValueError:
                 text = "bad %s = %r: not a square of the %s board (a1 to %s), nor random" % (
-                    (getattr(self, "labels", None) or {}).get("start") or find_key("start").env, self.start,
+                    (labels or {}).get("start") or find_key("start").env, self.start,
                     self.size, board.square_name(board.squares - 1))
                 errors.append(text + ("; using the default random" if self.fallback else ""))
                 self.start = "random"

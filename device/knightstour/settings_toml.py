@@ -383,13 +383,15 @@ def load_for_command(config=None, environ=None, options=(), warn=None):
     settings, more = load(env.get, mapping, fallback=False)
     for error in more:
         errors.append(("%s: %s" % (config, error)) if error in file_errors else error)
+    labels = {}
     for key, value, label in options:
         if value is not None:
             error = settings.set(key, value, label=label)
             if error:
                 errors.append(error)
+            labels[find_key(key).name] = label
     if not errors:
-        errors.extend(settings.check())
+        errors.extend(settings.check(labels))
     if not errors:
         errors.extend(check_chain(settings, mapping, config))
     if errors:
