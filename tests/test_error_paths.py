@@ -165,7 +165,10 @@ def test_orders_lists_only_the_rules_it_analyses(capsys):
 
 def test_run_on_a_computer_that_is_not_a_pi_says_so(tmp_path, capsys, monkeypatch):
     model = tmp_path / "model"
+    cpuinfo = tmp_path / "cpuinfo"
+    cpuinfo.write_text("processor\t: 0\nmodel name\t: Intel(R) Core(TM) i5\n")
     monkeypatch.setattr(run_command, "MODEL", str(model))
+    monkeypatch.setattr(run_command, "CPUINFO", str(cpuinfo))
     monkeypatch.setattr(run_command, "SPI_DEVICE", str(tmp_path / "no-spi"))
     for content in (None, b"Pine64 RockPro64\0"):
         if content is not None:
@@ -173,9 +176,12 @@ def test_run_on_a_computer_that_is_not_a_pi_says_so(tmp_path, capsys, monkeypatc
         code, _, err = main(capsys, "run", "--display", "max7219")
         assert code == run_command.EXIT_SETUP and one_line(err)
         assert "not a Raspberry Pi" in err and "knights-tour sim" in err and "SPI" not in err
-    model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
-    code, _, err = main(capsys, "run", "--display", "max7219")
-    assert code == run_command.EXIT_SETUP and "enable SPI" in err  # a Pi: now the SPI line is the news
+    for pi in (model, cpuinfo):  # the device tree's model, or a container's cpuinfo, says Raspberry Pi
+        pi.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0" if pi == model else b"Model\t: Raspberry Pi 5 Model B\n")
+        if pi == cpuinfo:
+            model.unlink()
+        code, _, err = main(capsys, "run", "--display", "max7219")
+        assert code == run_command.EXIT_SETUP and "enable SPI" in err  # a Pi: now the SPI line is the news
 
 
 # --- Ctrl-C while a command starts ---

@@ -26,6 +26,7 @@ import time
 EXIT_SETUP = 3
 
 MODEL = "/proc/device-tree/model"  # "Raspberry Pi 5 Model B Rev 1.0" on a Pi
+CPUINFO = "/proc/cpuinfo"  # its Model line, where a container has no device tree
 SPI_DEVICE = "/dev/spidev0.0"
 I2C_DEVICE = "/dev/i2c-1"
 WIRING = "wiring/README.md"
@@ -56,19 +57,22 @@ class Stop(Exception):
 
 
 def check_pi(model=None):
-    """Stop when this computer is not a Raspberry Pi (the device tree names the model): there is
-    no SPI to enable on a laptop."""
-    model = model or MODEL
-    try:
-        with open(model, "rb") as handle:
-            name = handle.read(200).decode("ascii", "replace").strip("\0 \n")
-    except OSError:
-        name = ""
-    if "Raspberry Pi" not in name:
-        raise Stop("this computer is not a Raspberry Pi (%s): run drives the display on a Pi's pins; "
-                   "here, try the toy with knights-tour sim, or put it on a Feather with knights-tour deploy; "
-                   "wiring: %s" % ("it is a %s" % name[:60] if name.isprintable() and name else "no " + model,
-                                   WIRING))
+    """Stop when this computer is not a Raspberry Pi (the device tree names the model; in a
+    container without one, /proc/cpuinfo's Model line): there is no SPI to enable on a laptop."""
+    name = ""
+    for path in (model or MODEL, CPUINFO):
+        try:
+            with open(path, "rb") as handle:
+                text = handle.read(65536).decode("ascii", "replace")
+        except OSError:
+            continue
+        if "Raspberry Pi" in text:
+            return
+        if path != CPUINFO:
+            name = text.strip("\0 \n")
+    raise Stop("this computer is not a Raspberry Pi (%s): run drives the display on a Pi's pins; here, try the "
+               "toy with knights-tour sim, or put it on a Feather with knights-tour deploy; wiring: %s"
+               % ("it is a %s" % name[:60] if name and name.isprintable() else "no " + (model or MODEL), WIRING))
 
 
 def check_buses(settings, spi_device=SPI_DEVICE, i2c_device=I2C_DEVICE):
