@@ -129,6 +129,10 @@ ROWS = [
      ("ignored", "[section] on line 2"), "consume_whitespace, then the ["),
     (b'\xef\xbb\xbfKNIGHTSTOUR_RULE = "first"\n', "KNIGHTSTOUR_RULE", ("ignored", "byte-order mark"),
      "key_matches: the mark's bytes come before the key"),
+    (b'\xef\xbb\xbf[x]\nKNIGHTSTOUR_RULE = "first"\n', "KNIGHTSTOUR_RULE", ("value", "first"),
+     "key_matches: the mark's bytes come before the [ too, so no [section] starts there"),
+    (b'[x]\nKNIGHTSTOUR_RULE\n= "first"\n', "KNIGHTSTOUR_RULE", ("ignored", "[section] on line 1"),
+     "key_matches: after the [ nothing is read, not even a key split over two lines"),
     # -- the file: bytes CircuitPython reads as the end of the file
     (b'KNIGHTSTOUR_RULE = "fi\x00rst"\n', "KNIGHTSTOUR_RULE", ("refused", "NUL byte"),
      "get_next_byte: a NUL byte reads as the end of the file"),

@@ -4,8 +4,8 @@ Each subcommand lives in its own module with ``add_arguments(parser)`` and
 ``run(args) -> exit code``; they are imported only when used.
 """
 
+import _signal  # built in, so the handler below is in place before any slower import
 import os
-import signal
 import sys
 
 
@@ -20,11 +20,12 @@ def _is_command():
 
 if _is_command():
     # Ctrl-C while the command starts (imports, arguments) ends it quietly; main() takes over.
-    signal.signal(signal.SIGINT, _interrupted)
+    _signal.signal(_signal.SIGINT, _interrupted)
 
 import argparse  # noqa: E402
 import errno  # noqa: E402
 import importlib  # noqa: E402
+import signal  # noqa: E402
 
 from . import __version__  # noqa: E402
 from .commands.output import OutputError  # noqa: E402

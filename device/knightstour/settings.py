@@ -3,7 +3,8 @@
 Where settings come from
     CircuitPython   ``settings.toml`` on the CIRCUITPY drive, read through
                     ``os.getenv`` (flat ``KEY = value`` lines; values are
-                    strings or whole numbers, so times are in milliseconds).
+                    strings or whole numbers, so times are in milliseconds,
+                    from 0 to a day: 86400000).
     CPython         a TOML file of the same flat form (the Pi's config file,
                     ``knights-tour sim --config FILE``; read by
                     settings_toml.py, which a Feather does not need), then the environment:

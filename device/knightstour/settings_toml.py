@@ -71,17 +71,18 @@ def parse_toml(text, warn=None):
         body = body.lstrip(SPACE)
         if not body or body[0] == "#":
             continue
-        if body[0] == "[":
+        if body[0] == "[" and not hidden:  # (the mark's bytes hide a [ from CircuitPython too)
             section = section or number
             continue
         name, rest = split_key(body)
-        if name in known and not rest and number < len(lines) and lines[number].lstrip(SPACE)[:1] == "=":
+        seen = not section and not hidden
+        if seen and name in known and not rest and number < len(lines) and lines[number].lstrip(SPACE)[:1] == "=":
             # A key right before the line's end: CircuitPython reads on into the next line.
             errors.append("line %d: %s and its = are on two lines, which CircuitPython reads as one; "
                           "write %s = value on one line" % (number, name, name))
             continue
         rest = rest.lstrip(SPACE)
-        if name in known and rest[:1] == "=" and not section and not hidden:
+        if seen and name in known and rest[:1] == "=":
             if name in where:
                 errors.append("line %d: %s is set twice, on lines %d and %d; CircuitPython reads only the "
                               "first: keep one" % (number, name, where[name], number))
@@ -92,7 +93,7 @@ def parse_toml(text, warn=None):
             except ValueError as exc:
                 errors.append("line %d: %s" % (number, exc))
             continue
-        why = ignored(name, rest, known, section, hidden)
+        why = ignored(name, known, section, hidden)
         if why and warn is not None:
             warn("line %d: %s" % (number, why))
     if errors:
@@ -108,7 +109,7 @@ def split_key(body):
     return body[:i], body[i:]
 
 
-def ignored(name, rest, known, section, hidden):
+def ignored(name, known, section, hidden):
     """Why a line that looks meant for one of the settings is not read as one; None for the
     lines of other programs."""
     meant = name if name in known else meant_key(name, known)
@@ -291,6 +292,8 @@ def read_file(path, warn=None):
 
 
 def read_bytes(path):
+    """The bytes of a settings file (at most MAX_BYTES + 1). Opened without blocking, so that a
+    file swapped for a FIFO after the check cannot hang the command either."""
     import os
     import stat
 
@@ -302,45 +305,57 @@ def read_bytes(path):
         raise ValueError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
     if stat.S_ISDIR(mode):
         raise ValueError("the settings file %s is a folder; give a file" % path)
+    if not stat.S_ISREG(mode) and not stat.S_ISFIFO(mode):
+        raise ValueError("the settings file %s is a device, not a file; give a settings file" % path)
     try:
-        if stat.S_ISFIFO(mode):
-            return read_pipe(path)
-        if not stat.S_ISREG(mode):
-            raise ValueError("the settings file %s is a device, not a file; give a settings file" % path)
-        with open(path, "rb") as handle:
-            return handle.read(MAX_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         raise ValueError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISFIFO(mode):
+            return read_pipe(fd, path)
+        if not stat.S_ISREG(mode):
+            raise ValueError("the settings file %s is not a file; give a settings file" % path)
+        chunks = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise ValueError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
+    finally:
+        os.close(fd)
 
 
-def read_pipe(path, seconds=None):
-    """A pipe's text, read without blocking: a FIFO nobody writes to is refused at once, one that
-    is slow after ``seconds`` (PIPE_SECONDS)."""
+def read_pipe(fd, path, seconds=None):
+    """The text of the pipe open on ``fd`` (not blocking): a FIFO nobody writes to is refused at
+    once, one that has not ended after ``seconds`` (PIPE_SECONDS) then."""
     import os
     import select
     import time
 
     seconds = PIPE_SECONDS if seconds is None else seconds
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     chunks = []
     size = 0
-    try:
-        deadline = time.monotonic() + seconds
-        while size <= MAX_BYTES:
-            try:
-                chunk = os.read(fd, 65536)  # b"" at once from a FIFO with no writer
-            except BlockingIOError:  # a writer that has not written yet
-                left = deadline - time.monotonic()
-                if left <= 0 or not select.select([fd], [], [], left)[0]:
-                    raise ValueError("the settings file %s is a pipe that gave no end of file within %d s; "
-                                     "give a settings file" % (path, seconds)) from None
-                continue
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    finally:
-        os.close(fd)
+    deadline = time.monotonic() + seconds
+    while size <= MAX_BYTES:
+        try:
+            chunk = os.read(fd, 65536)  # b"" at once from a FIFO with no writer
+        except BlockingIOError:  # a writer that has not written yet
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                raise ValueError("the settings file %s is a pipe that gave no end of file within %d s; "
+                                 "give a settings file" % (path, seconds)) from None
+            continue
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
     if not chunks:
         raise ValueError("the settings file %s is a pipe that gave nothing (is anything writing to it?); "
                          "give a settings file" % path)
