@@ -427,7 +427,8 @@ def check_chain(settings, mapping, config):
         parse_chain(value)
     except ValueError as exc:
         where = "%s: " % config if mapping and mapping.get("KNIGHTSTOUR_MATRIX_CHAIN") == value else ""
-        return [where + message(find_key("matrix_chain"), value, fallback=False) + " (%s)" % exc]
+        why = "" if str(exc).startswith("not ") else " (%s)" % exc  # the generic why says what help says
+        return [where + message(find_key("matrix_chain"), value, fallback=False) + why]
     return []
 
 
