@@ -80,10 +80,14 @@ def test_run_with_a_config_it_cannot_read_is_one_line(tmp_path, capsys, monkeypa
     config = tmp_path / "config.toml"
     config.write_text('KNIGHTSTOUR_RULE = "first"\n')
 
-    def refused(*args, **kwargs):
-        raise PermissionError(13, "Permission denied", str(config))
+    real_open = os.open
 
-    monkeypatch.setattr("builtins.open", refused)
+    def refused(path, *args, **kwargs):
+        if str(path) == str(config):
+            raise PermissionError(13, "Permission denied", str(config))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refused)
     assert cli.main(["run", "--display", "max7219", "--config", str(config)]) == 2
     err = capsys.readouterr().err
     assert one_line(err) and str(config) in err and "Permission denied" in err
