@@ -6,7 +6,6 @@ variables, then these options. A bad value exits with code 2 and a message
 naming the key or option and the values it accepts.
 """
 
-import os
 import sys
 
 from knightstour.commands.output import check_output
@@ -69,10 +68,6 @@ def build_settings(args, environ=None):
     """
     from knightstour.hw import keys  # noqa: F401  (adds the hardware keys)
 
-    config = getattr(args, "config", None)
-    if config is not None and not os.path.isfile(config):
-        raise ValueError("no such file: %s" % config if not os.path.isdir(config)
-                         else "bad --config %s: a folder, not a settings file" % config)
     options = [(key, getattr(args, dest, None), label) for dest, key, label in OPTION_KEYS]
     if getattr(args, "play", False):
         options.append(("mode", "play", "--play"))
@@ -99,7 +94,11 @@ def check_screenshot(args):
 def save_screenshot(args, settings):
     from .screenshot import save_screenshot as save
 
-    save(args.display, args.screenshot, settings=settings, moves=args.moves)
+    try:
+        save(args.display, args.screenshot, settings=settings, moves=args.moves, seed=settings.seed)
+    except RuntimeError as exc:  # the app never got to the end of a tour: say so, in one line
+        print("knights-tour sim: error: no screenshot: %s" % exc, file=sys.stderr)
+        return 1
     print("wrote %s" % args.screenshot)
     return 0
 

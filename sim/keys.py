@@ -45,10 +45,15 @@ def parse_line(board, line):
 def input_message(board, text):
     """The short message for input ``text`` that is neither a square of the board nor a command."""
     text = text.strip()
+    if not text.isprintable() or len(text) > 20:  # never echo control codes or a whole paste
+        text = repr(text[:17] + "..." if len(text) > 20 else text)
     letters = text.rstrip("0123456789")
     last = board.square_name(board.squares - 1)
-    if letters and letters != text and letters.isalpha():
+    if letters and letters != text and letters.isascii() and letters.isalpha():
         return "%s is not on the %s board (a1 to %s)" % (text, board.size_name, last)
+    x, comma, y = text.partition(",")
+    if comma and x.strip().isdigit() and y.strip().isdigit() and x.isascii() and y.isascii():
+        return "%s is not on the %s board (1,1 to %d,%d)" % (text, board.size_name, board.width, board.height)
     return "? %s: %s" % (text, INPUT_HELP)
 
 
@@ -62,7 +67,9 @@ class KeyReader:
     typed square starts its tour at once; an Enter right after it is not a
     second touch. Arrow keys move ``cursor``; Enter touches the cursor's
     square (or ends a typed name). ``message`` is "" or a short line about the
-    last key (a square not on the board).
+    last key (a square not on the board). Input refused with a message (z9,
+    i9 on 8x8, a word) stays refused: its Enter touches nothing, and letters
+    typed straight after it are more of the word, not commands.
     """
 
     PENDING = 0.8  # seconds a typed name waits for another digit of its rank
@@ -74,6 +81,7 @@ class KeyReader:
         self.typed = False  # a typed square was sent: the next Enter only confirms it
         self.message = ""
         self.stray = ""
+        self.refused = False  # the last key was refused with a message: Enter confirms nothing
         self.cursor = board.square_at(board.width // 2, board.height // 2 - 1) if board.squares > 1 else 0
 
     def _square(self, text):
@@ -83,6 +91,16 @@ class KeyReader:
             return None
 
     def feed(self, key, now=0.0):
+        if self.refused and key == "enter":
+            self.stray = ""  # the message stays: the Enter after refused input is not a touch
+            return None
+        event = self._feed(key, now)
+        self.refused = event is None and bool(self.message)
+        if self.refused and self.stray:
+            self.since = now  # a refused word goes on while its letters come quickly
+        return event
+
+    def _feed(self, key, now):
         typed = self.typed
         self.typed = False
         self.message = ""
@@ -123,6 +141,10 @@ class KeyReader:
             self.since = now
             return self._maybe_complete()
         if len(key) == 1 and "a" <= key <= "z":
+            if stray and stray[-1] > "9" and now - self.since < self.PENDING:
+                self.stray = stray + key  # more of a refused word ("junk"), not the u of undo
+                self.message = input_message(board, self.stray)
+                return None
             letters = self.buffer
             if letters and letters[-1].isdigit():
                 letters = ""

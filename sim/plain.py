@@ -138,7 +138,7 @@ def run(sim, kind="both", once=False, out=None, read=None, sleep=time.sleep, max
 
     ``read(timeout)`` gives input lines (see stdin_reader); None: no input.
     With ``once`` the code is 0 for a complete tour (or a won game in play
-    mode), 1 otherwise.
+    mode), 1 otherwise (quitting first too).
     """
     out = out if out is not None else sys.stdout
     app = sim.app
@@ -155,7 +155,7 @@ def run(sim, kind="both", once=False, out=None, read=None, sleep=time.sleep, max
             if max_frames is not None and frames >= max_frames:
                 return 0
         if app.quit:
-            return 0
+            return 1 if once else 0  # --once asked for a whole tour: quitting before is not it
         if once:
             if app.state == "play":
                 if app.play_over:

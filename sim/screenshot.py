@@ -14,7 +14,7 @@ pins, the hardware object, the ports and the app, with a fake clock.
 import random
 import types
 
-from knightstour.settings import Settings
+from knightstour.settings import MAX_MS, Settings
 
 from .chips import bus, render, rig, shims
 
@@ -190,12 +190,12 @@ class Emulated:
                 return steps
         raise RuntimeError("the app did not get there in %d steps" % max_steps)
 
-    def run_tour(self, moves=None):
+    def run_tour(self, moves=None, limit=1.0):
         """Run until ``moves`` squares are visited, or to the end of the first tour (the
         result shown, a closed tour's trace finished)."""
         if moves is not None:
-            return self.run(lambda a: a.state == "run" and a.tour.length >= moves or a.tours >= 1)
-        return self.run(lambda a: a.tours >= 1 and a.tracing < 0)
+            return self.run(lambda a: a.state == "run" and a.tour.length >= moves or a.tours >= 1, limit=limit)
+        return self.run(lambda a: a.tours >= 1 and a.tracing < 0, limit=limit)
 
     def press(self, x, y):
         """Put a finger on the touch controller at its raw (x, y)."""
@@ -236,7 +236,9 @@ def save_screenshot(display_kind, path, settings=None, moves=None, seed=1, kind=
     emulated.settings.speed = 0.0
     emulated.app.pacing.speed = 0.0
     try:
-        emulated.run_tour(moves)
+        # Nothing touches the screen here: the clock may jump to what is due (touch mode's
+        # KNIGHTSTOUR_IDLE_MS, up to a day), where a touch test needs small steps.
+        emulated.run_tour(moves, limit=MAX_MS / 1000.0)
         return emulated.save_png(path, scale)
     finally:
         emulated.close()

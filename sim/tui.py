@@ -124,7 +124,7 @@ class KnightsTourApp(App):
         sim.update()
         app = sim.app
         if app.quit:
-            self.exit(0)
+            self.exit(1 if self.once else 0)  # --once asked for a whole tour
             return
         if self.once and app.tours >= 1 and app.state != "show":
             self.exit(0 if app.last_kind in ("complete", "closed") else 1)
@@ -178,4 +178,6 @@ class KnightsTourApp(App):
 def run_tui(sim, kind="both", once=False, pixels=False):
     app = KnightsTourApp(sim, kind, once, pixels)
     code = app.run()
-    return code if isinstance(code, int) else 0
+    if isinstance(code, int):
+        return code
+    return 1 if once else 0  # Ctrl-C: with --once, before the tour ended

@@ -48,7 +48,7 @@ def test_plain_once_exit_code_1_when_stuck(capsys, monkeypatch):
         (["--order", "abc"], "bad --order = 'abc': super, or a check order is the eight move labels a-h"),
         (["--size", "0x3"], "bad --size = '0x3': a board size is WxH"),
         (["--speed", "fast"], "bad --speed = 'fast': 0 (no delay) or a number from 0.01 to 100"),
-        (["--start", "k9"], "bad KNIGHTSTOUR_START = 'k9': not a square of the 8x8 board (a1 to h8)"),
+        (["--start", "k9"], "bad --start = 'k9': not a square of the 8x8 board (a1 to h8)"),
         (["--size", "10x10", "--display", "matrix"], "the 10x10 board does not fit the display (at most 8x8)"),
     ],
 )
@@ -247,3 +247,42 @@ def test_plain_view_of_an_impossible_start():
     assert matrix == [". o . o .", "o . o . o", ". o . o .", "o . o . o", ". @ . o ."]
     text = "\n".join(lines)
     assert reason in text and "result: no tour from here" in text
+
+
+def test_input_that_is_no_square_is_refused_and_the_tour_goes_on():
+    # z9, i9 on 8x8 and a word, each typed with its Enter: one message each, no touch at all
+    # (the Enter after refused input used to touch the cursor's square and restart the tour).
+    board = Simulator(Settings(), clock=FakeClock()).board
+    for text, message in (("z9\n", "z9 is not on the 8x8 board (a1 to h8)"),
+                          ("i9\n", "i9 is not on the 8x8 board (a1 to h8)"),
+                          ("junk\n", "? junk: type a square (c3)"), ("c3x\n", "? x: type a square (c3)")):
+        keys = KeyReader(board)
+        events = typed(keys, text)
+        assert [e for e in events if e != board.parse_square("c3")] == [], text
+        assert keys.message.startswith(message), (text, keys.message)
+        assert typed(keys, "\n") == []  # more Enters confirm nothing either
+        assert typed(keys, "d2") == [board.parse_square("d2")]  # and the next square is read as ever
+
+
+def test_a_refused_square_leaves_the_running_tour_alone():
+    settings = Settings()
+    settings.set("start", "c3")
+    sim = Simulator(settings, clock=FakeClock(), seed=3)
+    sim.update()
+    begun = []
+    begin = sim.display.begin
+    sim.display.begin = lambda *a: (begun.append(a), begin(*a))
+    keys = KeyReader(sim.board)
+    for event in typed(keys, "z9\n") + typed(keys, "i9\n"):
+        sim.input.push(event)
+    sim.update()
+    assert begun == [] and sim.app.tour.start == sim.board.parse_square("c3")
+
+
+def test_plain_view_refuses_lines_that_are_no_square_and_finishes_the_tour(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("z9\ni9\njunk\n0,0\n"))
+    code, out, _ = run_cli(capsys, "--plain", "--once", "--display", "matrix", "--speed", "0", "--start", "a1")
+    assert code == 0 and "complete: 64 squares from a1" in out
+    for message in ("z9 is not on the 8x8 board", "i9 is not on the 8x8 board", "? junk: type a square",
+                    "0,0 is not on the 8x8 board (1,1 to 8,8)"):
+        assert message in out, message

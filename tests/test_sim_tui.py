@@ -172,3 +172,36 @@ async def test_a_portrait_tft_has_its_panel_below_it_and_still_fits_80x24():
         assert matrix.region.right <= tft.region.x
         for widget in (tft, panel, matrix, app.query_one("#help")):
             assert inside(widget.region, 80, 24), widget
+
+
+async def test_typed_input_that_is_no_square_is_refused_and_the_tour_goes_on():
+    sim = make_sim(start="c3")
+    app = KnightsTourApp(sim, "both")
+    async with app.run_test(size=(140, 32)) as pilot:
+        await pilot.pause()
+        c3 = sim.board.parse_square("c3")
+        assert sim.app.tour.start == c3
+        for keys, message in ((("z", "9", "enter"), "z9 is not on the 8x8 board"),
+                              (("j", "u", "n", "k", "enter"), "? junk: type a square")):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert sim.app.tour.start == c3 and sim.app.tours == 0
+            assert message in str(app.query_one("#panel").render())
+
+
+async def test_quitting_a_once_run_is_not_success():
+    sim = make_sim()
+    app = KnightsTourApp(sim, "both", once=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_value == 1  # what run_tui returns as the exit code
+
+
+def test_ctrl_c_in_a_once_run_is_not_success(monkeypatch):
+    from knightstour_sim import tui
+
+    monkeypatch.setattr(KnightsTourApp, "run", lambda self: None)  # Ctrl-C: Textual's quit, no result
+    assert tui.run_tui(make_sim(), "both", once=True) == 1
+    assert tui.run_tui(make_sim(), "both", once=False) == 0

@@ -4,14 +4,31 @@ Each subcommand lives in its own module with ``add_arguments(parser)`` and
 ``run(args) -> exit code``; they are imported only when used.
 """
 
-import argparse
-import errno
-import importlib
+import _signal  # built in, so the handler below is in place before any slower import
 import os
 import sys
 
-from . import __version__
-from .commands.output import OutputError
+
+def _interrupted(signum, frame):
+    os._exit(130)  # nothing is written yet (or all is): stop at once, without Python's traceback
+
+
+def _is_command():
+    """True when this process is the knights-tour command, not a test calling main()."""
+    return os.path.basename(sys.argv[0]).startswith("knights-tour")
+
+
+if _is_command():
+    # Ctrl-C while the command starts (imports, arguments) ends it quietly; main() takes over.
+    _signal.signal(_signal.SIGINT, _interrupted)
+
+import argparse  # noqa: E402
+import errno  # noqa: E402
+import importlib  # noqa: E402
+import signal  # noqa: E402
+
+from . import __version__  # noqa: E402
+from .commands.output import OutputError  # noqa: E402
 
 COMMANDS = (
     ("solve", "knightstour.commands.solve", "solve one tour and print the board"),
@@ -49,8 +66,23 @@ def build_parser():
 
 
 def main(argv=None):
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C: KeyboardInterrupt, exit 130
+    except ValueError:  # not the main thread: it keeps what it has
+        pass
+    try:
+        return _main(argv)
+    finally:
+        if _is_command() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, _interrupted)  # and while the interpreter shuts down
+
+
+def _main(argv):
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        return 130
     try:
         code = args._run(args)
         sys.stdout.flush()

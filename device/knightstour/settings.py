@@ -3,7 +3,8 @@
 Where settings come from
     CircuitPython   ``settings.toml`` on the CIRCUITPY drive, read through
                     ``os.getenv`` (flat ``KEY = value`` lines; values are
-                    strings or whole numbers, so times are in milliseconds).
+                    strings or whole numbers, so times are in milliseconds,
+                    from 0 to a day: 86400000).
     CPython         a TOML file of the same flat form (the Pi's config file,
                     ``knights-tour sim --config FILE``; read by
                     settings_toml.py, which a Feather does not need), then the environment:
@@ -50,6 +51,7 @@ MODES = ("attract", "touch", "play")
 
 MIN_SPEED = 0.01
 MAX_SPEED = 100
+MAX_MS = 86400000  # a day: longer waits gain nothing and lose a float clock's precision
 
 _TRUE = ("on", "1", "true", "yes")
 _FALSE = ("off", "0", "false", "no")
@@ -80,18 +82,20 @@ class Key:
         return self.help
 
 
+MS_HELP = "a whole number of milliseconds from 0 to 86400000 (a day)"  # MAX_MS
+
 KEYS = [
     Key("mode", "choice", "attract", MODES),
     Key("start", "start", "random", help="random, or a square of the board such as c3 or 3,3"),
     Key("order", "order", "super", help="super, or " + ORDER_HELP),
     Key("rule", "choice", "border", RULES),
     Key("size", "size", "8x8", help=SIZE_HELP),
-    Key("pace_first_ms", "ms", 60, help="a whole number of milliseconds, 0 or more"),
-    Key("pace_last_ms", "ms", 600, help="a whole number of milliseconds, not less than PACE_FIRST_MS"),
+    Key("pace_first_ms", "ms", 60, help=MS_HELP),
+    Key("pace_last_ms", "ms", 600, help=MS_HELP + ", not less than PACE_FIRST_MS"),
     Key("pace_shape", "choice", "quadratic", SHAPES),
     Key("speed", "speed", 1.0, help="0 (no delay) or a number from 0.01 to 100, e.g. 1, 2 or 0.5"),
-    Key("pause_ms", "ms", 3000, help="a whole number of milliseconds, 0 or more"),
-    Key("idle_ms", "ms", 15000, help="a whole number of milliseconds, 0 or more"),
+    Key("pause_ms", "ms", 3000, help=MS_HELP),
+    Key("idle_ms", "ms", 15000, help=MS_HELP),
     Key("sound", "bool", True, help="on or off"),
     Key("seed", "seed", None, help="a whole number, or empty for a random show"),
 ]
@@ -141,9 +145,9 @@ def parse_value(key, raw):
         if lowered in _FALSE:
             return False
     elif kind == "ms":
-        if not isinstance(raw, bool) and isinstance(raw, int) and raw >= 0:
+        if not isinstance(raw, bool) and isinstance(raw, int) and 0 <= raw <= MAX_MS:
             return raw
-        if text.isdigit():
+        if is_whole(text) and int(text) <= MAX_MS:
             return int(text)
     elif kind == "speed":
         if not isinstance(raw, bool):
@@ -171,8 +175,7 @@ def parse_value(key, raw):
     elif kind == "seed":
         if text == "" or lowered == "none":
             return None
-        digits = text[1:] if text[:1] == "-" else text
-        if digits.isdigit():
+        if is_whole(text[1:] if text[:1] == "-" else text):
             return int(text)
     elif kind == "text":
         return text
@@ -234,10 +237,11 @@ class Settings:
         setattr(self, key.name, value)
         return None
 
-    def check(self):
+    def check(self, labels=None):
         """Checks across keys; reset the offending keys to their defaults; return the messages.
         Modules that add keys add their checks to CHECKS (a function of the settings that
-        returns a list of messages)."""
+        returns a list of messages). ``labels``: {key name: the option that set it}, named in
+        the messages in place of the key."""
         errors = []
         for check in CHECKS:
             errors.extend(check(self))
@@ -256,9 +260,9 @@ class Settings:
             try:
                 board.parse_square(self.start)
             except ValueError:
-                key = find_key("start")
                 text = "bad %s = %r: not a square of the %s board (a1 to %s), nor random" % (
-                    key.env, self.start, self.size, board.square_name(board.squares - 1))
+                    (labels or {}).get("start") or find_key("start").env, self.start,
+                    self.size, board.square_name(board.squares - 1))
                 errors.append(text + ("; using the default random" if self.fallback else ""))
                 self.start = "random"
         return errors

@@ -1,15 +1,32 @@
-"""Flat TOML settings files on CPython (the Pi's config, ``knights-tour sim --config``).
+"""Settings files on CPython (the Pi's config, ``knights-tour sim --config``), read as a Feather
+reads its settings.toml, so that one file means the same everywhere.
 
-The form is CircuitPython's settings.toml: ``KEY = value`` lines, so one file
-serves both; a Feather reads its own through os.getenv and needs none of this.
-Uses only the standard library and runs on Python 3.9 (no tomllib needed).
+A Feather reads settings.toml through CircuitPython's ``os.getenv`` (shared-module/os/getenv.c up
+to 10.1, supervisor/shared/settings.c from 10.2). What it does, and what this reader does:
+
+- It reads a line as ``KEY = value`` only for the exact key (no other case, no quotes around the
+  key): other spellings are ignored here too, with a warning naming the key probably meant.
+- It stops at the first line that starts with ``[`` (a [section]): keys below are ignored, with
+  a warning.
+- It takes the first of a key set twice: refused here (one line).
+- A value is ``"text"`` in double quotes, with the escapes \\b \\t \\n \\f \\r \\v \\" \\\\
+  \\uXXXX \\UXXXXXXXX; other escapes, code points over 10FFFF and surrogates are refused here.
+- A bare value: 8 to 10.1 read it as a number (1_000, +5, 0x10 too) or raise ValueError (true,
+  0.5, 'text'); 10.2 on return its text. Only a plain whole number (0, 15000, -3) means the same
+  to both, so only that is accepted bare; the rest is refused, naming what to write.
+
+Uses only the standard library; parse_toml runs on MicroPython too (the tests run it there).
 """
-
 
 # Environment variables of ours that are not settings: no "unknown setting" warning for them.
 NOT_SETTINGS = ("KNIGHTSTOUR_MPY_CROSS", "KNIGHTSTOUR_INSTALL_RECORD")
 MAX_BYTES = 65536  # a settings file is a few dozen lines; anything this big is the wrong file
 SHOWN = 60  # characters of a value echoed in a message
+PIPE_SECONDS = 10  # how long a pipe (--config <(...)) may take to give its text
+SPACE = " \t\v\f\r"  # what CircuitPython skips between a key, the = and the value (C's isspace but \n)
+ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "v": "\v", '"': '"', "\\": "\\"}
+ESCAPE_HELP = "the escapes are \\b \\t \\n \\f \\r \\v \\\" \\\\ \\uXXXX and \\UXXXXXXXX"
+HEX = "0123456789abcdefABCDEF"
 
 
 def clip(text, limit=SHOWN):
@@ -20,127 +37,329 @@ def clip(text, limit=SHOWN):
     return repr(text[:limit - 3] + "...") + " (%d characters)" % len(text)
 
 
-def parse_toml(text):
-    """The flat ``KEY = value`` TOML that CircuitPython's settings.toml allows.
+def shown(text):
+    """``text`` as it is when it is short printable ASCII, else clip()ped: safe on any terminal."""
+    for ch in text:
+        if not " " <= ch <= "~":
+            return clip(text)
+    return text if len(text) <= SHOWN else clip(text)
 
-    Values: "strings" (with TOML's escapes), 'strings', whole numbers,
-    decimals, true/false. Comments (#) and blank lines are skipped; a leading
-    byte-order mark is ignored; a [table] header, anything else, or a key set
-    twice raises ValueError with the line number(s).
+
+def parse_toml(text, warn=None):
+    """The settings in a settings.toml's ``text``: {KNIGHTSTOUR_ key: str or int}.
+
+    Reads what CircuitPython's os.getenv reads (see the module's docstring); lines it would not
+    read as one of the settings' keys are skipped, and ``warn(line)`` hears of those that look
+    meant for one. Raises ValueError, one line per problem, each naming its line.
     """
-    if text[:1] == "\ufeff":
-        text = text[1:]
+    from .settings import KEYS
+
+    known = {}
+    for key in KEYS:
+        known[key.env] = key
     result = {}
-    lines = {}
+    where = {}
+    errors = []
+    section = 0
     number = 0
-    for line in text.split("\n"):
+    bom = text[:1] == "\ufeff"
+    lines = text.split("\n")
+    for line in lines:
         number += 1
-        stripped = line.strip()
-        if not stripped or stripped[0] == "#":
+        hidden = bom and number == 1
+        body = line[1:] if hidden else line
+        body = body.lstrip(SPACE)
+        if not body or body[0] == "#":
             continue
-        eq = stripped.find("=")
-        name = stripped[:eq].strip() if eq > 0 else ""
-        if not name or not _is_bare_key(name):
-            raise ValueError("line %d: expected KEY = value, got %s" % (number, clip(stripped)))
-        if name in lines:
-            raise ValueError("line %d: %s is set twice, on lines %d and %d; keep one"
-                             % (number, name, lines[name], number))
-        lines[name] = number
-        result[name] = _toml_value(stripped[eq + 1:].strip(), number)
+        if body[0] == "[" and not hidden:  # (the mark's bytes hide a [ from CircuitPython too)
+            section = section or number
+            continue
+        name, rest = split_key(body)
+        seen = not section and not hidden
+        if seen and name in known and not rest and number < len(lines) and lines[number].lstrip(SPACE)[:1] == "=":
+            # A key right before the line's end: CircuitPython reads on into the next line.
+            errors.append("line %d: %s and its = are on two lines, which CircuitPython reads as one; "
+                          "write %s = value on one line" % (number, name, name))
+            continue
+        rest = rest.lstrip(SPACE)
+        if seen and name in known and rest[:1] == "=":
+            if name in where:
+                errors.append("line %d: %s is set twice, on lines %d and %d; CircuitPython reads only the "
+                              "first: keep one" % (number, name, where[name], number))
+                continue
+            where[name] = number
+            try:
+                result[name] = value_of(rest[1:], name)
+            except ValueError as exc:
+                errors.append("line %d: %s" % (number, exc))
+            continue
+        why = ignored(name, known, section, hidden)
+        if why and warn is not None:
+            warn("line %d: %s" % (number, why))
+    if errors:
+        raise ValueError("\n".join(errors))
     return result
 
 
-def _is_bare_key(name):
-    for ch in name:
-        if not ("a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in "_-"):
-            return False
-    return True
-
-
-_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
-
-
-def _string(text):
-    """(value, rest) for a TOML string at the start of ``text``; None if it is not closed."""
-    quote = text[0]
-    i = 1
-    out = []
-    while i < len(text):
-        ch = text[i]
-        if ch == quote:
-            return "".join(out), text[i + 1:].strip()
-        if ch == "\\" and quote == '"':
-            code = text[i + 1:i + 2]
-            if code in _ESCAPES:
-                out.append(_ESCAPES[code])
-                i += 2
-                continue
-            digits = 4 if code == "u" else 8 if code == "U" else 0
-            hexa = text[i + 2:i + 2 + digits]
-            if not digits or len(hexa) != digits:
-                return None
-            try:
-                out.append(chr(int(hexa, 16)))
-            except ValueError:
-                return None
-            i += 2 + digits
-            continue
-        out.append(ch)
+def split_key(body):
+    """(key, the rest) of a line: the key runs to the first space or =."""
+    i = 0
+    while i < len(body) and body[i] not in SPACE and body[i] != "=":
         i += 1
-    return None
+    return body[:i], body[i:]
 
 
-def _toml_value(text, number):
-    if text[:1] in "\"'" and text:
-        parsed = _string(text)
-        if parsed is not None and (not parsed[1] or parsed[1][0] == "#"):
-            return parsed[0]
-    else:
-        hash_at = text.find("#")
-        if hash_at >= 0:
-            text = text[:hash_at].strip()
-        if text == "true":
-            return True
-        if text == "false":
-            return False
-        digits = text.replace("_", "")
-        body = digits[1:] if digits[:1] in "+-" else digits
-        if body and all_digits(body):
-            return int(digits)
-        try:
-            return float(digits)
-        except ValueError:
-            pass
-    raise ValueError("line %d: a value is a \"string\", a number, true or false, got %s" % (number, clip(text)))
+def ignored(name, known, section, hidden):
+    """Why a line that looks meant for one of the settings is not read as one; None for the
+    lines of other programs."""
+    meant = name if name in known else meant_key(name, known)
+    if meant is None:
+        if name.upper().startswith("KNIGHTSTOUR_"):
+            from .settings import key_names
+
+            return "unknown setting %s (ignored); the keys are %s" % (shown(name), key_names())
+        return None
+    if section:
+        return ("CircuitPython stops reading settings.toml at the [section] on line %d, so it never "
+                "sees %s here (ignored); move it above that line" % (section, shown(name)))
+    if hidden:
+        return ("the file starts with a byte-order mark, which hides %s from CircuitPython (ignored); "
+                "save the file as UTF-8 without one" % shown(name))
+    if name == meant:
+        return "no = after %s: CircuitPython does not read this line (ignored); write %s = value" % (name, name)
+    return "CircuitPython does not read %s as a setting (ignored); did you mean %s?" % (shown(name), meant)
 
 
-def all_digits(text):
-    for ch in text:
+def meant_key(name, known):
+    """The key a misspelt ``name`` probably means (another case, no prefix, quoted, a typo); None
+    when it looks like another program's key."""
+    word = name.strip("\"'").rstrip(":").upper().replace("-", "_").replace(".", "_")
+    if word in known:
+        return word
+    if "KNIGHTSTOUR_" + word in known:
+        return "KNIGHTSTOUR_" + word
+    try:
+        import difflib
+    except ImportError:  # MicroPython: exact spellings only
+        return None
+    head, _, tail = word.partition("_")
+    if tail and difflib.SequenceMatcher(None, head, "KNIGHTSTOUR").ratio() >= 0.8:
+        names = sorted(known)
+        close = difflib.get_close_matches(tail, [n[len("KNIGHTSTOUR_"):] for n in names], 1, 0.6)
+        return "KNIGHTSTOUR_" + close[0] if close else None
+    close = difflib.get_close_matches(word, sorted(known), 1, 0.8)
+    return close[0] if close else None
+
+
+def value_of(text, name):
+    """The value after a key's =: a str, or an int for a plain whole number; ValueError naming
+    what to write instead."""
+    text = text.lstrip(SPACE)
+    if text[:1] == '"':
+        return quoted(text, name)
+    bare = text.split("#", 1)[0].rstrip(" \t\r")
+    if plain_whole(bare):
+        if len(bare) > 20:
+            return fail(name, bare, "a number of more than 20 digits; no setting takes one")
+        return int(bare)
+    if not bare:
+        raise ValueError('%s = has no value; write %s = "" for an empty one' % (name, name))
+    if bare[0] == "'":
+        return fail(name, bare, "CircuitPython reads only double quotes")
+    number = old_number(bare)
+    if number is not None:
+        return fail(name, bare, "CircuitPython 8 to 10.1 read it as the number %d, 10.2 and later as "
+                    "the text %s; write %s = %d" % (number, clip(bare), name, number))
+    write = 'write %s = "%s"' % (name, bare) if shown(bare) == bare and '"' not in bare else "quote it"
+    return fail(name, bare, 'CircuitPython reads "text" in double quotes or a plain whole number; ' + write)
+
+
+def fail(name, value, why):
+    """Raise the ValueError for a bad value (None: a message about a part of it)."""
+    if value is None:
+        raise ValueError("bad %s: %s" % (name, why))
+    raise ValueError("bad %s = %s: %s" % (name, shown(value), why))
+
+
+def plain_whole(text):
+    """0, or digits with no leading zero, perhaps after a minus: the bare values every
+    CircuitPython reads alike (int(text) and text mean the same to the settings)."""
+    digits = text[1:] if text[:1] == "-" else text
+    if not digits or (digits[0] == "0" and (len(digits) > 1 or text != digits)):
+        return False
+    for ch in digits:
         if not "0" <= ch <= "9":
             return False
     return True
 
 
-def read_file(path):
-    """The mapping of a flat TOML settings file (CPython: the Pi's config, the simulator's --config).
+def old_number(text):
+    """The int CircuitPython 8 to 10.1 make of a bare value (MicroPython's int parser, base 0:
+    a sign, 0x/0o/0b, underscores); None when they refuse it."""
+    body = text.strip(SPACE)
+    sign = 1
+    if body[:1] in "+-":
+        sign = -1 if body[0] == "-" else 1
+        body = body[1:]
+    base = 10
+    if len(body) > 1 and body[0] == "0":  # 0x1f, 0o17, 0b101; else base "1": only zeros (no 007)
+        base = {"x": 16, "o": 8, "b": 2}.get(body[1].lower(), 1)
+        body = body[2:] if base > 1 else body
+    if not body:
+        return None
+    value = 0
+    for ch in body:
+        if ch == "_":
+            continue
+        digit = "0123456789abcdefghijklmnopqrstuvwxyz".find(ch.lower())
+        if digit < 0 or digit >= base:
+            return None
+        value = value * base + digit
+    return sign * value
 
-    Every problem is a ValueError of one line that names the file."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise ValueError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
+
+def quoted(text, name):
+    """A double-quoted value as CircuitPython decodes it; ValueError for what it refuses or this
+    reader will not guess at (other escapes, surrogates)."""
+    out = []
+    i = 1
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            rest = text[i + 1:].lstrip(SPACE)
+            if rest and rest[0] != "#":
+                fail(name, text, "text after the closing quote; put a comment after a #")
+            return "".join(out)
+        if ch == "\\":
+            code = text[i + 1:i + 2]
+            if code in ESCAPES and code:
+                out.append(ESCAPES[code])
+                i += 2
+                continue
+            if code and code in "uU":
+                out.append(code_point(text[i:i + (6 if code == "u" else 10)], name))
+                i += 6 if code == "u" else 10
+                continue
+            if not code:
+                break
+            fail(name, None, "unknown escape %s (CircuitPython would read it as %s); %s"
+                 % (shown("\\" + code), shown(code), ESCAPE_HELP))
+        out.append(ch)
+        i += 1
+    return fail(name, text, 'no closing " on the line')
+
+
+def code_point(escape, name):
+    """The character of a \\uXXXX or \\UXXXXXXXX escape."""
+    digits = escape[2:]
+    good = len(digits) == (4 if escape[1] == "u" else 8)
+    for ch in digits:
+        good = good and ch in HEX
+    if not good:
+        fail(name, None, "bad escape %s: give \\u and 4 hex digits, or \\U and 8" % shown(escape))
+    value = int(digits, 16)
+    if value > 0x10FFFF:
+        fail(name, None, "the escape %s is past the last Unicode code point, 10FFFF (CircuitPython "
+                         "refuses it)" % escape)
+    if 0xD800 <= value <= 0xDFFF:
+        fail(name, None, "the escape %s is a surrogate, half of a UTF-16 pair, not a character; give the "
+                         "code point itself" % escape)
+    return chr(value)
+
+
+def read_file(path, warn=None):
+    """The settings of a flat TOML settings file (the Pi's config, the simulator's --config).
+
+    A regular file, or a pipe (``--config <(...)``, a FIFO) that gives its text within
+    PIPE_SECONDS; a folder, a device or a silent pipe is refused. Every problem is a ValueError
+    of one line that names the file; ``warn`` gets the warnings, the file named."""
+    data = read_bytes(path)
     if len(data) > MAX_BYTES:
         raise ValueError("the settings file %s is over %d KB: a settings file is a few lines of "
                          "KEY = value; give the right file" % (path, MAX_BYTES // 1024))
+    if b"\0" in data:
+        raise ValueError("%s: line %d: a NUL byte: this is not a text file"
+                         % (path, data[:data.index(b"\0")].count(b"\n") + 1))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ValueError("%s: not UTF-8 text (byte %d); save it as UTF-8" % (path, exc.start)) from None
+    told = None if warn is None else lambda line: warn("%s: %s" % (path, line))
     try:
-        return parse_toml(text.replace("\r\n", "\n"))
+        return parse_toml(text, told)
     except ValueError as exc:
-        raise ValueError("%s: %s" % (path, exc)) from None
+        raise ValueError("\n".join("%s: %s" % (path, line) for line in str(exc).split("\n"))) from None
+
+
+def read_bytes(path):
+    """The bytes of a settings file (at most MAX_BYTES + 1). Opened without blocking, so that a
+    file swapped for a FIFO after the check cannot hang the command either."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise ValueError("no such file: %s" % path) from None
+    except OSError as exc:
+        raise ValueError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
+    if stat.S_ISDIR(mode):
+        raise ValueError("the settings file %s is a folder; give a file" % path)
+    if not stat.S_ISREG(mode) and not stat.S_ISFIFO(mode):
+        raise ValueError("the settings file %s is a device, not a file; give a settings file" % path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise ValueError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISFIFO(mode):
+            return read_pipe(fd, path)
+        if not stat.S_ISREG(mode):
+            raise ValueError("the settings file %s is not a file; give a settings file" % path)
+        chunks = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise ValueError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
+    finally:
+        os.close(fd)
+
+
+def read_pipe(fd, path, seconds=None):
+    """The text of the pipe open on ``fd`` (not blocking): a FIFO nobody writes to is refused at
+    once, one that has not ended after ``seconds`` (PIPE_SECONDS) then."""
+    import os
+    import select
+    import time
+
+    seconds = PIPE_SECONDS if seconds is None else seconds
+    chunks = []
+    size = 0
+    deadline = time.monotonic() + seconds
+    while size <= MAX_BYTES:
+        try:
+            chunk = os.read(fd, 65536)  # b"" at once from a FIFO with no writer
+        except BlockingIOError:  # a writer that has not written yet
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                raise ValueError("the settings file %s is a pipe that gave no end of file within %d s; "
+                                 "give a settings file" % (path, seconds)) from None
+            continue
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if not chunks:
+        raise ValueError("the settings file %s is a pipe that gave nothing (is anything writing to it?); "
+                         "give a settings file" % path)
+    return b"".join(chunks)
 
 
 def load_for_command(config=None, environ=None, options=(), warn=None):
@@ -149,9 +368,9 @@ def load_for_command(config=None, environ=None, options=(), warn=None):
     ``options`` are (key, value, label) triples from the command line; a value
     of None is skipped. Raises ValueError with one line per bad value; a bad
     value from the file names the file. An environment variable KNIGHTSTOUR_*
-    that is no setting gets a warning through ``warn`` (default: stderr).
+    that is no setting, and a line of the file that looks meant for a setting but
+    is not read as one, get a warning through ``warn`` (default: stderr).
     """
-    import difflib
     import os
     import sys
 
@@ -161,14 +380,16 @@ def load_for_command(config=None, environ=None, options=(), warn=None):
     if warn is None:
         def warn(line):
             print("knights-tour: warning: %s" % line, file=sys.stderr)
-    known = set(key.env for key in KEYS)
+    if config is not None and not str(config):
+        raise ValueError("bad --config '': give the name of a settings file")
+    known = dict((key.env, key) for key in KEYS)
     for name in sorted(environ):
         if name.startswith(PREFIX) and name not in known and name not in NOT_SETTINGS:
-            close = difflib.get_close_matches(name, sorted(known), 1)
-            hint = ("did you mean %s?" % close[0]) if close else "the keys are %s" % key_names()
-            warn("unknown setting %s in the environment (ignored); %s" % (name, hint))
+            close = meant_key(name, known)
+            hint = ("did you mean %s?" % close) if close else "the keys are %s" % key_names()
+            warn("unknown setting %s in the environment (ignored); %s" % (shown(name), hint))
     errors = []
-    mapping = read_file(config) if config else None
+    mapping = read_file(config, warn) if config else None
     if mapping:
         mapping = _clipped(mapping, errors, message, find_key, "%s: " % config)
     env = _clipped(dict((key.env, environ[key.env]) for key in KEYS if key.env in environ), errors, message,
@@ -177,32 +398,66 @@ def load_for_command(config=None, environ=None, options=(), warn=None):
     settings, more = load(env.get, mapping, fallback=False)
     for error in more:
         errors.append(("%s: %s" % (config, error)) if error in file_errors else error)
+    labels = {}
     for key, value, label in options:
         if value is not None:
             error = settings.set(key, value, label=label)
             if error:
                 errors.append(error)
+            labels[find_key(key).name] = label
     if not errors:
-        errors.extend(settings.check())
+        errors.extend(settings.check(labels))
+    if not errors:
+        errors.extend(check_chain(settings, mapping, config))
     if errors:
         raise ValueError("\n".join(errors))
     return settings
 
 
+def check_chain(settings, mapping, config):
+    """KNIGHTSTOUR_MATRIX_CHAIN read as the chain code reads it (it is text to the settings), so
+    that a bad one is a bad setting on the desktop whatever the display."""
+    value = getattr(settings, "matrix_chain", "")
+    if not value:
+        return []
+    from .hw.chain import parse_chain
+    from .settings import find_key, message
+
+    try:
+        parse_chain(value)
+    except ValueError as exc:
+        where = "%s: " % config if mapping and mapping.get("KNIGHTSTOUR_MATRIX_CHAIN") == value else ""
+        why = "" if str(exc).startswith("not ") else " (%s)" % exc  # the generic why says what help says
+        return [where + message(find_key("matrix_chain"), value, fallback=False) + why]
+    return []
+
+
 def _clipped(mapping, errors, message, find_key, where):
-    """``mapping`` without the values too long for any setting; each of those is an error
-    that echoes only its first characters."""
+    """``mapping`` without the values too long for any setting, or with characters outside
+    ASCII (CPython and CircuitPython strip, lower-case and read digits differently past
+    ASCII); each of those is an error that echoes only its first characters."""
     kept = {}
     for name in mapping:
         value = mapping[name]
-        if isinstance(value, str) and len(value) > SHOWN:
+        if isinstance(value, str) and (len(value) > SHOWN or not is_ascii(value)):
             try:
                 key = find_key(name)
             except KeyError:
                 kept[name] = value  # reported as an unknown setting
                 continue
-            errors.append(where + message(key, value[:SHOWN - 3] + "...", fallback=False)
-                          + " (%d characters)" % len(value))
+            text = message(key, value[:SHOWN - 3] + "..." if len(value) > SHOWN else value, fallback=False)
+            if len(value) > SHOWN:
+                text += " (%d characters)" % len(value)
+            if not is_ascii(value):
+                text += " (only ASCII characters are read alike everywhere)"
+            errors.append(where + text)
             continue
         kept[name] = value
     return kept
+
+
+def is_ascii(text):
+    for ch in text:
+        if ord(ch) > 127:
+            return False
+    return True

@@ -19,7 +19,7 @@ class Lcg:
 
 
 # Settings: as CircuitPython's os.getenv gives them from settings.toml.
-toml = parse_toml('KNIGHTSTOUR_RULE = "zigzag"\nKNIGHTSTOUR_PAUSE_MS = 1_500\nOTHER = 1\n')
+toml = parse_toml('KNIGHTSTOUR_RULE = "zigzag"\nKNIGHTSTOUR_PAUSE_MS = 1500\nOTHER = 1\n')
 settings, errors = load({"KNIGHTSTOUR_SPEED": "fast", "KNIGHTSTOUR_START": "c3"}.get, toml)
 for line in errors:
     print(line)

@@ -11,6 +11,7 @@ from .output import check_output, write_output
 ORDER_COUNT = 40320
 SUPER_SIDES = range(5, 17)  # every square board the TFT toy shows
 SUPER_RULE = "border"
+ANALYSED_RULES = ("border", "centre", "first")
 SUPER_LIMIT = 8  # orders kept per size in the module (the toy picks one per tour)
 SHOW_SUPER = 16  # super orders named in the summary; --json has them all
 MODULE_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "super_orders.py")
@@ -22,13 +23,26 @@ def add_arguments(parser):
     text = "run every order from every start"
     analyse = actions.add_parser("analyse", aliases=["analyze"], help=text, description=text)
     analyse.add_argument("--size", default="8x8", help="board size WxH (default 8x8)")
-    analyse.add_argument("--rule", default="border", help="border, centre or first (default border)")
+    analyse.add_argument("--rule", default="border",
+                         help="%s (default border)" % ", ".join(ANALYSED_RULES))
     analyse.add_argument("--json", metavar="FILE", help="write the results as JSON")
     analyse.add_argument("--heatmap", metavar="FILE.png", help="draw closed tours by start as a PNG")
     text = "regenerate the super-order module (%dx%d to %dx%d, rule %s)" % (
         SUPER_SIDES[0], SUPER_SIDES[0], SUPER_SIDES[-1], SUPER_SIDES[-1], SUPER_RULE)
     write = actions.add_parser("write", help=text, description=text)
     write.add_argument("--output", default=MODULE_PATH, help="where to write it (default: the package's)")
+
+
+def analysed_rule(name):
+    """The rule for --rule: one of ANALYSED_RULES (random breaks ties by chance, not by the order)."""
+    try:
+        rule = check_rule(name)
+    except ValueError:
+        rule = None
+    if rule not in ANALYSED_RULES:
+        raise ValueError("bad --rule %r: one of %s (the random rule breaks ties by chance, not by the check "
+                         "order, so there is no order to analyse)" % (name, ", ".join(ANALYSED_RULES)))
+    return rule
 
 
 def kept_orders(names, limit=SUPER_LIMIT):
@@ -197,10 +211,10 @@ def run(args):
         print("wrote the orders of %d sizes to %s" % (len(entries), args.output))
         return 0
     board = Board.parse(args.size)
-    rule = check_rule(args.rule)
-    if args.json:
+    rule = analysed_rule(args.rule)
+    if args.json is not None:
         check_output(args.json, "--json")
-    if args.heatmap:
+    if args.heatmap is not None:
         check_output(args.heatmap, "--heatmap", suffix=".png")
         try:
             import PIL  # noqa: F401
@@ -211,8 +225,8 @@ def run(args):
     analysis = Analysis(board, rule)
     seconds = time.perf_counter() - began
     print(summary(analysis, seconds))
-    if args.json:
+    if args.json is not None:
         write_output(args.json, json.dumps(analysis.to_json(), indent=1) + "\n", "--json")
-    if args.heatmap:
+    if args.heatmap is not None:
         draw_heatmap(analysis, args.heatmap)
     return 0

@@ -35,6 +35,8 @@ def _reason(exc):
 
 def check_output(path, option, suffix=None):
     """Raise ValueError now if ``path`` cannot be written later; return the path written."""
+    if not str(path):
+        raise ValueError("bad %s '': give a file name%s" % (option, " ending in " + suffix if suffix else ""))
     if suffix and not str(path).lower().endswith(suffix):
         raise ValueError("bad %s %r: give a file name ending in %s" % (option, path, suffix))
     target = _target(path)

@@ -11,8 +11,8 @@ board kind "pi") unless the settings override them.
 It prints ONE line naming the fix and the wiring document, never a traceback,
 and exits with
   2  bad settings, or a board too big for the display;
-  3  the computer is not set up for it: SPI or I2C off, Blinka or its GPIO
-     backend missing, not a Raspberry Pi, no permission, a chip-select pin busy
+  3  the computer is not set up for it: not a Raspberry Pi, SPI or I2C off,
+     Blinka or its GPIO backend missing, no permission, a chip-select pin busy
      (the service does not restart on 2 and 3: a restart cannot fix them);
   1  a chip that does not answer, or the toy stopped (the service restarts it,
      a few times). --calibrate shows three targets on the TFT,
@@ -32,6 +32,8 @@ import time
 
 EXIT_SETUP = 3
 
+MODEL = "/proc/device-tree/model"  # "Raspberry Pi 5 Model B Rev 1.0" on a Pi
+CPUINFO = "/proc/cpuinfo"  # its Model line, where a container has no device tree
 SPI_DEVICE = "/dev/spidev0.0"
 I2C_DEVICE = "/dev/i2c-1"
 WIRING = "wiring/README.md"
@@ -68,6 +70,25 @@ class Stop(Exception):
 
 class StatusFileError(Exception):
     """--status-file cannot be written."""
+
+
+def check_pi(model=None):
+    """Stop when this computer is not a Raspberry Pi (the device tree names the model; in a
+    container without one, /proc/cpuinfo's Model line): there is no SPI to enable on a laptop."""
+    name = ""
+    for path in (model or MODEL, CPUINFO):
+        try:
+            with open(path, "rb") as handle:
+                text = handle.read(65536).decode("ascii", "replace")
+        except OSError:
+            continue
+        if "Raspberry Pi" in text:
+            return
+        if path != CPUINFO:
+            name = text.strip("\0 \n")
+    raise Stop("this computer is not a Raspberry Pi (%s): run drives the display on a Pi's pins; here, try the "
+               "toy with knights-tour sim, or put it on a Feather with knights-tour deploy; wiring: %s"
+               % ("it is a %s" % name[:60] if name and name.isprintable() else "no " + (model or MODEL), WIRING))
 
 
 def check_buses(settings, spi_device=SPI_DEVICE, i2c_device=I2C_DEVICE):
@@ -158,7 +179,8 @@ def _print_now(line):
 
 
 def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I2C_DEVICE,
-          monotonic=time.monotonic, sleep=time.sleep, until=None, out=_print_now, err=None, service=systemctl):
+          monotonic=time.monotonic, sleep=time.sleep, until=None, out=_print_now, err=None, service=systemctl,
+          model=None):
     """Run the toy (or the calibration); returns the exit code. ``hardware(settings)`` makes the
     BoardHardware (default: Blinka's board); the tests point it at the emulated chips, and
     ``service(*args)`` stands in for systemctl."""
@@ -171,7 +193,7 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
         print("knights-tour run: error: %s" % exc, file=err)
         return EXIT_SETUP
     try:
-        return _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, until, out, err)
+        return _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, until, out, err, model)
     finally:
         if stopped:
             if service("start", SERVICE) == 0:
@@ -181,11 +203,13 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
                       "sudo systemctl start knightstour", file=err)
 
 
-def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, until, out, err):
+def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, until, out, err, model):
     from ..hw.loop import HardwareError, build
     from ..hw.mainloop import run_forever
 
     try:
+        if hardware is None:
+            check_pi(model)
         check_buses(settings, spi_device, i2c_device)
         hw = (hardware or pi_hardware)(settings)
         try:
