@@ -8,6 +8,7 @@ import pytest
 
 from knightstour.cli import main
 from knightstour.commands import deploy
+from knightstour.commands import drive as drive_module
 
 
 @pytest.fixture
@@ -89,7 +90,7 @@ def test_mpy_cross_from_the_environment(drive, tmp_path, monkeypatch):
     (b"M\x06\x00\x1f", "9.2.1", "MicroPython's"),
     (b"C\x05\x00\x1f", "9.2.1", "writes .mpy version 5, but CircuitPython 9.2.1 loads version 6"),
     (b"C\x06\x00\x1f", "8.2.10", "writes .mpy version 6, but CircuitPython 8.2.10 loads version 5"),
-    (b"C\x06\x00\x1f", "6.3.0", "knows CircuitPython 7, 8, 9, 10"),
+    (b"C\x06\x00\x1f", "11.0.0", "knows CircuitPython 8, 9, 10"),
 ])
 def test_a_compiler_the_board_cannot_load_leaves_the_drive_unchanged(drive, tmp_path, capsys, header, boot, needle):
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython %s on 2024-11-20; Adafruit Feather M4 Express\n"
@@ -101,16 +102,6 @@ def test_a_compiler_the_board_cannot_load_leaves_the_drive_unchanged(drive, tmp_
     assert main(["deploy", str(drive), "--mpy", "--mpy-cross", compiler, "--no-libs"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and needle in err
-    assert snapshot(drive) == before
-
-
-def test_mpy_without_circuitpythons_compiler_says_where_it_comes_from(drive, capsys, monkeypatch):
-    monkeypatch.delenv("KNIGHTSTOUR_MPY_CROSS", raising=False)
-    before = snapshot(drive)
-    assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 2
-    err = capsys.readouterr().err
-    assert len(err.strip().splitlines()) == 1 and "adafruit-circuit-python.s3.amazonaws.com" in err
-    assert "--mpy-cross" in err and "KNIGHTSTOUR_MPY_CROSS" in err
     assert snapshot(drive) == before
 
 
@@ -130,44 +121,108 @@ def test_a_full_drive_changes_nothing(drive, capsys, monkeypatch):
     assert snapshot(drive) == before
 
 
-@pytest.mark.parametrize("fail_at", [1, 5, "rename", "code.py"])
-def test_running_out_of_space_midway_leaves_the_old_toy(drive, capsys, monkeypatch, fail_at):
-    assert main(["deploy", str(drive), "--no-libs"]) == 0
-    (drive / "lib/knightstour/solver.py").write_text("# the old toy\n")
-    before = snapshot(drive)
-    copies = {"n": 0}
-    real_copy, real_rename = shutil.copyfile, os.rename
+def failing_at(monkeypatch, drive, fail_at):
+    """Make the ``fail_at``-th change deploy makes on ``drive`` fail as a full drive would (a file
+    half written first); returns the count of changes seen."""
+    seen = {"n": 0}
 
-    def copyfile(src, dst):
-        if str(dst).startswith(str(drive)):
-            copies["n"] += 1
-            if copies["n"] == fail_at or (fail_at == "code.py" and "code.py" in str(dst)):
-                with open(dst, "w") as handle:
-                    handle.write("half")
-                raise OSError(errno.ENOSPC, "No space left on device", str(dst))
-        return real_copy(src, dst)
+    def wrap(module, name):
+        real = getattr(module, name)
+
+        def changed(*args, **kwargs):
+            paths = [str(a) for a in list(args) + list(kwargs.values()) if isinstance(a, (str, os.PathLike))]
+            if name == "mkdir" and os.path.exists(paths[0]):
+                pass  # os.makedirs(exist_ok=True) tries every folder and ignores any error if it exists
+            elif any(p.startswith(str(drive)) for p in paths):
+                seen["n"] += 1
+                if seen["n"] == fail_at:
+                    if name == "copyfile":
+                        with open(args[1], "w") as handle:
+                            handle.write("half")
+                    raise OSError(errno.ENOSPC, "No space left on device", paths[-1])
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, changed)
+
+    for module, name in ((drive_module.shutil, "copyfile"), (drive_module.shutil, "copyfileobj"),
+                         (drive_module.os, "rename"), (drive_module.os, "mkdir"), (drive_module.os, "chmod"),
+                         (drive_module.tempfile, "mkdtemp"), (drive_module.tempfile, "mkstemp")):
+        wrap(module, name)
+    return seen
+
+
+def old_toy(drive):
+    """Deploy, then mark every file of it, so that the old toy differs from the new."""
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    for path in [drive / "code.py"] + sorted((drive / "lib" / "knightstour").rglob("*.py")):
+        path.write_text(path.read_text() + "# the old toy\n")
+
+
+def put_back(drive, files, modes):
+    """Make ``drive`` hold exactly ``files`` ({path: bytes}) with ``modes``."""
+    for path in listing(drive):
+        (drive / path).unlink()
+    for folder in [d for d, _, _ in os.walk(drive)][:0:-1]:
+        os.rmdir(folder)
+    for name in sorted(files):
+        (drive / name).parent.mkdir(parents=True, exist_ok=True)
+        (drive / name).write_bytes(files[name])
+        os.chmod(drive / name, modes[name])
+
+
+def test_a_failure_at_any_change_leaves_the_old_toy(drive, capsys, monkeypatch):
+    """Every change the deploy makes on the drive, failed in turn: the drive is as it was, modes too."""
+    old_toy(drive)
+    (drive / "code.py").write_text('print("mine")\n')  # the user's: kept as code.py.bak-<date> on success
+    (drive / "code.py").chmod(0o444)
+    (drive / "settings.toml").write_text('KNIGHTSTOUR_DISPLAY = "ili9341"\n')
+    before = snapshot(drive)
+    modes = {f: os.stat(drive / f).st_mode for f in listing(drive)}
+    with monkeypatch.context() as patch:
+        count = failing_at(patch, drive, 0)
+        assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 0
+    assert count["n"] > 40
+    capsys.readouterr()
+    for fail_at in range(1, count["n"] + 1):
+        put_back(drive, before, modes)
+        with monkeypatch.context() as patch:
+            failing_at(patch, drive, fail_at)
+            assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 1, fail_at
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "is as it was" in err and "No space left" in err, (fail_at, err)
+        assert snapshot(drive) == before, fail_at
+        assert {f: os.stat(drive / f).st_mode for f in listing(drive)} == modes, fail_at
+        assert sorted(os.listdir(drive)) == ["boot_out.txt", "code.py", "lib", "settings.toml"], fail_at
+
+
+def test_any_exception_is_undone(drive, monkeypatch):
+    old_toy(drive)
+    before = snapshot(drive)
+    real = drive_module.os.rename
+    calls = []
 
     def rename(src, dst):
-        if fail_at == "rename" and str(src).endswith(deploy.NEW):
-            raise OSError(errno.EIO, "Input/output error", str(dst))
-        return real_rename(src, dst)
+        calls.append(dst)
+        if len(calls) == 3:  # the package is swapped in, code.py not yet
+            raise RuntimeError("a bug")
+        return real(src, dst)
 
-    monkeypatch.setattr(deploy.shutil, "copyfile", copyfile)
-    monkeypatch.setattr(deploy.os, "rename", rename)
-    capsys.readouterr()
-    assert main(["deploy", str(drive), "--no-libs"]) == 1
-    err = capsys.readouterr().err
-    assert len(err.strip().splitlines()) == 1 and "the toy on" in err and "is as it was" in err
+    monkeypatch.setattr(drive_module.os, "rename", rename)
+    with pytest.raises(RuntimeError):
+        main(["deploy", str(drive), "--no-libs"])
     assert snapshot(drive) == before
 
 
 def test_a_read_only_drive_is_one_line(drive, capsys, monkeypatch):
     before = snapshot(drive)
+    real = os.open
 
-    def read_only(*args, **kwargs):
-        raise OSError(errno.EROFS, "Read-only file system")
+    def read_only(path, flags, *args, **kwargs):
+        if str(path).startswith(str(drive)) and flags & (os.O_WRONLY | os.O_RDWR):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(deploy.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(os, "open", read_only)
     assert main(["deploy", str(drive), "--no-libs"]) == 1
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "read-only" in err
