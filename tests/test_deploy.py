@@ -1,7 +1,7 @@
 import errno
 import os
-import shutil
 import stat
+import subprocess
 import sys
 
 import pytest
@@ -302,3 +302,174 @@ def test_circup_auto_finds_every_driver_of_the_requirements_in_code_py():
         wanted = {line.strip() for line in f if line.strip() and not line.startswith("#")}
     dependencies = {"adafruit_framebuf", "adafruit_bus_device"}  # pulled in by the drivers
     assert wanted - dependencies <= found
+
+
+def test_the_users_code_py_is_kept_and_both_output_and_dry_run_say_so(drive, capsys):
+    (drive / "code.py").write_text('print("Hello World!")\n')
+    (drive / "code.py").chmod(0o444)
+    before = snapshot(drive)
+    assert main(["deploy", str(drive), "--no-libs", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "would keep your %s as code.py.bak-" % (drive / "code.py") in out and "the toy did not write it" in out
+    assert snapshot(drive) == before
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    out = capsys.readouterr().out
+    backups = sorted(drive.glob("code.py.bak-*"))
+    assert len(backups) == 1 and "keep your %s as %s" % (drive / "code.py", backups[0].name) in out
+    assert backups[0].read_text() == 'print("Hello World!")\n'
+    assert (drive / "code.py").read_bytes() == open(os.path.join(deploy.DEVICE_DIR, "code.py"), "rb").read()
+    assert stat.S_IMODE(os.stat(drive / "code.py").st_mode) == 0o444  # the mode it had
+    # The toy's own code.py is replaced without a backup; another of the user's gets -2.
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    assert "keep your" not in capsys.readouterr().out and len(list(drive.glob("code.py.bak-*"))) == 1
+    (drive / "code.py").chmod(0o644)
+    (drive / "code.py").write_text("import mine\n")
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    assert (drive / (backups[0].name + "-2")).read_text() == "import mine\n"
+
+
+def test_the_toys_code_py_is_known_by_its_first_line():
+    from knightstour.commands.board_files import TOY_CODE
+
+    with open(os.path.join(deploy.DEVICE_DIR, "code.py"), encoding="utf-8") as f:
+        assert f.readline().startswith(TOY_CODE)
+
+
+@pytest.mark.parametrize("first_line, needle", [
+    ("Adafruit CircuitPython 7.3.3 on 2022-08-29; Adafruit Feather M4 Express", "runs CircuitPython 7.3.3"),
+    ("Adafruit CircuitPython 6.3.0 on 2021-06-01; Adafruit Feather M4 Express", "runs CircuitPython 6.3.0"),
+    ("\x1b[2J garbage \x00\x01", "names no CircuitPython version"),
+    ("", "names no CircuitPython version"),
+    ("Adafruit CircuitPython nine on 2024", "names no CircuitPython version"),
+])
+@pytest.mark.parametrize("mpy", [False, True])
+def test_a_board_older_than_circuitpython_8_or_an_unreadable_version_is_refused(drive, capsys, first_line, needle, mpy):
+    (drive / "boot_out.txt").write_text(first_line + "\n")
+    before = snapshot(drive)
+    args = ["deploy", str(drive), "--no-libs"] + (["--mpy", "--mpy-cross", sys.executable] if mpy else [])
+    assert main(args) == 2
+    assert main(args + ["--force"]) == 2  # --force stands in only for a missing boot_out.txt
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 2 and needle in err and "\x1b" not in err
+    assert snapshot(drive) == before
+
+
+def test_a_boot_out_that_is_a_fifo_or_a_folder_is_refused_without_waiting(drive):
+    (drive / "boot_out.txt").unlink()
+    os.mkfifo(drive / "boot_out.txt")
+    done = subprocess.run([sys.executable, "-m", "knightstour.cli", "deploy", str(drive), "--no-libs"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "it is not a regular file" in done.stderr
+    (drive / "boot_out.txt").unlink()
+    (drive / "boot_out.txt").mkdir()
+    done = subprocess.run([sys.executable, "-m", "knightstour.cli", "deploy", str(drive), "--no-libs"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "it is a folder" in done.stderr
+    assert listing(drive) == []
+
+
+def test_without_boot_out_force_deploys_as_before(drive, capsys):
+    (drive / "boot_out.txt").unlink()
+    assert main(["deploy", str(drive), "--no-libs"]) == 2
+    assert main(["deploy", str(drive), "--no-libs", "--force"]) == 0
+    assert (drive / "lib/knightstour/board.py").exists()
+
+
+def test_circups_failure_is_one_line_with_its_last_message(drive, tmp_path, monkeypatch, capsys):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    script = bin_dir / "circup"
+    script.write_text("#!/bin/sh\necho 'Searching for dependencies for: adafruit_max7219'\n"
+                      "echo 'Traceback (most recent call last):' >&2\necho '  File \"x\", line 1' >&2\n"
+                      "echo 'requests.exceptions.ConnectionError: no route to host' >&2\nexit 1\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir) + os.pathsep + os.environ["PATH"])
+    assert main(["deploy", str(drive)]) == 1
+    out, err = capsys.readouterr()
+    assert "Searching for dependencies" in out
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "circup failed (exit 1: requests.exceptions.ConnectionError: no route to host)" in err
+    assert "the toy's files are in place" in err and (drive / "lib/knightstour/board.py").exists()
+
+
+@pytest.mark.parametrize("display, touch", [("max7219", None), ("ili9341", "ft6206"), (None, "none")])
+def test_display_and_touch_go_into_a_new_settings_toml(drive, capsys, display, touch):
+    args = ["deploy", str(drive), "--no-libs"]
+    args += ["--display", display.upper()] if display else []
+    args += ["--touch", touch] if touch else []
+    assert main(args) == 0
+    from knightstour import settings_toml
+
+    values = settings_toml.read_file(str(drive / "settings.toml"))
+    assert values["KNIGHTSTOUR_DISPLAY"] == (display or "ili9341")
+    assert values["KNIGHTSTOUR_TOUCH"] == (touch or "auto")
+    assert 'copy %s (' % (drive / "settings.toml") in capsys.readouterr().out
+
+
+def test_display_changes_a_users_settings_only_with_a_backup(drive, capsys):
+    mine = '\ufeff# mine\r\nKNIGHTSTOUR_DISPLAY = "ili9341"  # the TFT\r\nKNIGHTSTOUR_RULE = "centre"\r\n[extra]\r\nx = 1\r\n'
+    (drive / "settings.toml").write_bytes(mine.encode())
+    (drive / "settings.toml").chmod(0o640)
+    assert main(["deploy", str(drive), "--no-libs", "--display", "max7219", "--dry-run"]) == 0
+    assert "would change %s to set KNIGHTSTOUR_DISPLAY = \"max7219\"" % (drive / "settings.toml") in capsys.readouterr().out
+    assert (drive / "settings.toml").read_bytes() == mine.encode()
+    assert main(["deploy", str(drive), "--no-libs", "--display", "max7219", "--touch", "none"]) == 0
+    out = capsys.readouterr().out
+    backup = list(drive.glob("settings.toml.bak-*"))
+    assert len(backup) == 1 and backup[0].read_bytes() == mine.encode() and "yours kept as %s" % backup[0].name in out
+    assert (drive / "settings.toml").read_bytes().decode() == (
+        '\ufeff# mine\r\nKNIGHTSTOUR_DISPLAY = "max7219"  # the TFT\r\nKNIGHTSTOUR_RULE = "centre"\r\n'
+        'KNIGHTSTOUR_TOUCH = "none"\r\n[extra]\r\nx = 1\r\n')
+    assert stat.S_IMODE(os.stat(drive / "settings.toml").st_mode) == 0o640
+    # Asking for what it already says changes nothing.
+    assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 0
+    assert "already sets" in capsys.readouterr().out and len(list(drive.glob("settings.toml.bak-*"))) == 1
+
+
+@pytest.mark.parametrize("content, needle", [
+    (b"\xff\xfe not utf-8", "not UTF-8"),
+    (b"# big\n" * 12000, "over 64 KB"),
+])
+def test_a_settings_toml_deploy_cannot_edit_is_one_line(drive, capsys, content, needle):
+    (drive / "settings.toml").write_bytes(content)
+    before = snapshot(drive)
+    assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and needle in err
+    assert snapshot(drive) == before
+
+
+def test_code_txt_which_runs_before_code_py_is_refused(drive, capsys):
+    (drive / "code.txt").write_text("hello\n")
+    assert main(["deploy", str(drive), "--no-libs"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "code.txt runs instead of code.py" in err
+    assert listing(drive) == ["boot_out.txt", "code.txt"]
+
+
+@pytest.mark.parametrize("name", ["code.py", "settings.toml"])
+def test_code_py_or_settings_being_a_folder_is_one_line(drive, capsys, name):
+    (drive / name).mkdir()
+    assert main(["deploy", str(drive), "--no-libs"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "is not a file" in err
+
+
+def test_what_a_deploy_cut_off_hard_left_is_cleaned_up(drive, capsys):
+    """A SIGKILL between the renames leaves the old package moved aside and staged copies about."""
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    lib = drive / "lib"
+    (lib / "knightstour").rename(lib / ".knightstour-old-knightstour.1a2b3c4d")
+    (lib / ".knightstour-new-x1y2").mkdir()
+    (lib / ".knightstour-new-x1y2" / "board.py").write_text("half")
+    (drive / ".knightstour-new-code.py.abc").write_text("half")
+    (lib / ".knightstour.old").mkdir()  # an earlier deploy's name
+    (drive / ".knightstour-deploy.lock").write_text("999999 gone\n")
+    capsys.readouterr()
+    assert main(["deploy", str(drive), "--no-libs", "--dry-run"]) == 0
+    assert capsys.readouterr().out.count("would remove") == 4
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    out = capsys.readouterr().out
+    assert "put back %s" % (lib / "knightstour") in out
+    assert sorted(os.listdir(lib)) == ["knightstour"]
+    assert sorted(os.listdir(drive)) == ["boot_out.txt", "code.py", "lib", "settings.toml"]

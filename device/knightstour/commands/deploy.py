@@ -93,8 +93,8 @@ def setting_values(args):
         if value not in key.choices:
             raise ValueError("bad %s %r: give one of %s" % (option, given, ", ".join(key.choices)))
         values[key.env] = value
-    if values.get("KNIGHTSTOUR_DISPLAY") == "max7219" and "KNIGHTSTOUR_TOUCH" in values:
-        raise ValueError("bad --touch %r: the max7219 matrix has no touch; leave --touch out" % args.touch)
+    if values.get("KNIGHTSTOUR_DISPLAY") == "max7219" and values.get("KNIGHTSTOUR_TOUCH", "none") != "none":
+        raise ValueError("bad --touch %r: the max7219 matrix has no touch; leave --touch out (or give none)" % args.touch)
     return values
 
 
@@ -191,14 +191,20 @@ def run_circup(command, signals):
         if proc.returncode == 0:
             return None
         errors.seek(0)
-        last = [line.strip() for line in errors.read().splitlines() + said if line.strip()]
+        last = [line.strip() for line in errors.read().splitlines() if line.strip()] or \
+            [line.strip() for line in said if line.strip()]
         return "exit %d: %s" % (proc.returncode, last[-1][:200]) if last else "exit %d" % proc.returncode
 
 
 def run(args):
     with Signals() as signals:
         try:
-            return _deploy(args, signals)
+            code = _deploy(args, signals)
+            if signals.received is not None:  # after the last safe point: the deploy is done
+                exc = Interrupted(signals.received)
+                exc.outcome = "the new toy is in place"
+                raise exc
+            return code
         except Interrupted as exc:
             try:
                 print("knights-tour deploy: stopped by %s: %s" % (signal.Signals(exc.signum).name, exc.outcome),
