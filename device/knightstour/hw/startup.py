@@ -5,7 +5,7 @@ ports, the touch calibration. feather.py calls these through ``feather.step``, s
 frame that lives on holds this module, and then forgets it with the modules these load.
 """
 
-from .feather import NEEDS_KB, OUTPUTS, forget, stop
+from .feather import NEEDS_KB, NEEDS_KB_PY, OUTPUTS, forget, stop
 
 # The modules only the start needs: reading settings.toml (key table, parsers and messages,
 # about 14 KB of heap), and building the ports from the pin map (about 4 KB).
@@ -33,9 +33,10 @@ def out_of_memory(settings):
     what = settings.display
     if settings.display == "ili9341":
         what += " and %s touch" % settings.touch
-    return ("out of memory for the %s board on the %s: the 8x8 board needs a free heap of about %d KB, "
-            "bigger boards more (README: Will it fit?); try a smaller KNIGHTSTOUR_SIZE, or deploy --mpy"
-            % (settings.size, what, NEEDS_KB.get(settings.display, 0)))
+    return ("out of memory for the %s board on the %s: the 8x8 board needs a free heap of about %d KB "
+            "deployed with --mpy, %d KB as .py, bigger boards more (README: Will it fit?); try a smaller "
+            "KNIGHTSTOUR_SIZE, or deploy --mpy"
+            % (settings.size, what, NEEDS_KB.get(settings.display, 0), NEEDS_KB_PY.get(settings.display, 0)))
 
 
 def build_ports(settings):
