@@ -23,7 +23,7 @@ import tempfile
 import threading
 
 from . import board_files, mpy_cross
-from .drive import clean_up, debris, free_bytes, install, space_needed
+from .drive import clean_up, free_bytes, install, space_needed
 from .lock import DeployError, DriveLock, Interrupted, Signals
 
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -231,7 +231,7 @@ def _deploy(args, signals):
         written = _stage(device_files(), compiler, staging, signals)
         if args.dry_run:
             _, lines = board_files.plan(drive, staging, written, values, lambda word: "would " + word, EXAMPLE)
-            lines += ["would remove %s (left by a deploy that was cut off)" % path for path, _ in debris(drive)]
+            lines = clean_up(drive, dry=True) + lines
             return _show(args, staging, written, lines, command, dry=True)
         signals.defer = True  # from here a signal stops the deploy at its next safe point
         with DriveLock(drive):

@@ -164,19 +164,25 @@ def original_name(path):
     return os.path.join(os.path.dirname(path), stem.rsplit(".", 1)[0])
 
 
-def clean_up(drive):
+def clean_up(drive, dry=False):
     """Remove what deploys cut off left; put back a file or package moved aside whose place is
-    empty (the commit was cut off between its renames). Returns the lines to print."""
+    empty (the commit was cut off between its renames). Returns the lines to print; ``dry``
+    only says what it would do."""
     lines = []
+    would = "would " if dry else ""
+    restored = set()
     for path, kind in debris(drive):
         try:
             back = original_name(path) if kind == "old" else None
-            if back and not os.path.lexists(back):
-                os.rename(path, back)
-                lines.append("put back %s (a deploy was cut off while it replaced it)" % back)
+            if back and not os.path.lexists(back) and back not in restored:
+                restored.add(back)
+                if not dry:
+                    os.rename(path, back)
+                lines.append("%sput back %s (a deploy was cut off while it replaced it)" % (would, back))
             else:
-                _remove(path)
-                lines.append("remove %s (left by a deploy that was cut off)" % path)
+                if not dry:
+                    _remove(path)
+                lines.append("%sremove %s (left by a deploy that was cut off)" % (would, path))
         except OSError as exc:
             raise DeployError("cannot deploy to %s: %s is left from a deploy that was cut off and cannot be "
                               "removed: %s" % (drive, path, reason(exc))) from None
@@ -184,6 +190,9 @@ def clean_up(drive):
 
 
 def free_bytes(drive):
+    """(free bytes, cluster size) of the drive (Windows has no statvfs: 512, CIRCUITPY's usual)."""
+    if not hasattr(os, "statvfs"):
+        return shutil.disk_usage(drive).free, 512
     stats = os.statvfs(drive)
     return stats.f_bavail * stats.f_frsize, stats.f_frsize or 512
 

@@ -8,10 +8,8 @@ the toy waits there (no reboot loop).
 
 # The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the
 # piezo: the smallest in which 100 tours run, 2 KB more (benchmarks/feather_heap.py;
-# tests/test_feather.py runs 100 tours in these). Deployed without --mpy (--py) the board
-# compiles the package at each start and keeps more: NEEDS_KB_PY.
+# tests/test_feather.py runs 100 tours in these). Deployed without --mpy: startup.NEEDS_KB_PY.
 NEEDS_KB = {"max7219": 47, "ili9341": 73}
-NEEDS_KB_PY = {"max7219": 71, "ili9341": 108}
 
 
 def clock():
@@ -41,10 +39,11 @@ def main():
     try:
         run(start())
     except MemoryError:
-        stop(MEMORY % (min(NEEDS_KB.values()), min(NEEDS_KB_PY.values())))
+        stop(MEMORY % min(NEEDS_KB.values()))
 
 
-MEMORY = "out of memory while starting: the toy needs a heap of at least %d KB deployed with --mpy, %d KB as .py (README: Will it fit?)"
+# The second figure is min(startup.NEEDS_KB_PY.values()): startup.py is not loaded when this is needed.
+MEMORY = "out of memory while starting: the toy needs a heap of at least %d KB with --mpy, 71 KB without (README: Will it fit?)"
 
 
 def run(phases):
@@ -60,7 +59,7 @@ def start():
     the start needs (the settings' table and parsers, the pin map, the builders, the super
     orders' table) is loaded in functions of its own and forgotten once used: a generator's
     frame may keep what its own statements touched until it ends, and this one never ends."""
-    memory = MEMORY % (min(NEEDS_KB.values()), min(NEEDS_KB_PY.values()))
+    memory = MEMORY % min(NEEDS_KB.values())
     try:
         settings = step("load_settings")
         memory = step("out_of_memory", settings)
