@@ -1,8 +1,6 @@
 """deploy --mpy without --mpy-cross: the compiler for the board's CircuitPython version comes from
-Adafruit's bucket, here a stand-in server on 127.0.0.1 (KNIGHTSTOUR_MPY_CROSS_BASE); the real
-address is never touched. The stand-in compiler answers --version with the banner CircuitPython's
-mpy-cross prints (its mpy-cross/main.c: "CircuitPython <tag> on <date>; mpy-cross emitting mpy
-v<N>.<sub>") and writes .mpy headers like a real one."""
+Adafruit's bucket, here a stand-in server on 127.0.0.1 (KNIGHTSTOUR_MPY_CROSS_BASE) serving a
+stand-in compiler (test_deploy.stand_in); the real address is never touched."""
 
 import http.server
 import os
@@ -14,19 +12,12 @@ import threading
 import time
 
 import pytest
+from test_deploy import snapshot, stand_in
 
 from knightstour.cli import main
 from knightstour.commands import mpy_cross
 
 BOOT = "Adafruit CircuitPython %s on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
-
-
-def stand_in(version="9.2.1", header=b"C\x06\x00\x1f"):
-    """The bytes of a stand-in CircuitPython mpy-cross for ``version``."""
-    return ("#!%s\nimport sys\nargs = sys.argv[1:]\nif args == ['--version']:\n"
-            "    print('CircuitPython %s on 2024-11-20; mpy-cross emitting mpy v6.1')\n    sys.exit(0)\n"
-            "out = args[args.index('-o') + 1]\nname = args[args.index('-s') + 1]\n"
-            "open(out, 'wb').write(%r + name.encode())\n" % (sys.executable, version, header)).encode()
 
 
 class Bucket(http.server.ThreadingHTTPServer):
@@ -97,11 +88,6 @@ def drive(tmp_path):
     path.mkdir()
     (path / "boot_out.txt").write_text(BOOT % "9.2.1")
     return path
-
-
-def snapshot(root):
-    return {os.path.relpath(os.path.join(d, n), root): open(os.path.join(d, n), "rb").read()
-            for d, _, names in os.walk(root) for n in names}
 
 
 def cached(tmp_path):

@@ -12,6 +12,7 @@ import errno
 import os
 import signal
 import socket
+import time
 
 from .output import OutputError
 
@@ -43,7 +44,8 @@ def reason(exc):
         if exc.errno == errno.EROFS:
             return "the drive is read-only (is it mounted read-only, or is the board's storage " \
                    "remounted for the board to write?)"
-        return "%s%s" % (exc.strerror or exc, " (%s)" % exc.filename if exc.filename else "")
+        name = exc.filename2 or exc.filename  # copyfile names its source first, the file written second
+        return "%s%s" % (exc.strerror or exc, " (%s)" % name if name else "")
     return str(exc)
 
 
@@ -147,12 +149,16 @@ def _lock(fd):
 
 
 def _read_holder(fd):
-    try:
-        words = os.pread(fd, 200, 0).decode("utf-8", "replace").split() if hasattr(os, "pread") else []
-    except OSError:
-        words = []
-    if words and words[0].isdigit():
-        return " (process %s%s)" % (words[0], " on " + words[1] if len(words) > 1 else "")
+    """" (process PID on HOST)" from the lock file, or "" (the holder may not have written it yet:
+    a few tries)."""
+    for _ in range(5):
+        try:
+            words = os.pread(fd, 200, 0).decode("utf-8", "replace").split() if hasattr(os, "pread") else []
+        except OSError:
+            words = []
+        if words and words[0].isdigit():
+            return " (process %s%s)" % (words[0], " on " + words[1] if len(words) > 1 else "")
+        time.sleep(0.02)
     return ""
 
 
