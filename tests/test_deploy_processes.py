@@ -20,6 +20,7 @@ import pytest
 from test_deploy import snapshot
 
 from knightstour.cli import main
+from knightstour.commands.deploy import REQUIREMENTS
 from knightstour.commands.lock import LOCK
 
 BOOT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
@@ -266,3 +267,27 @@ def test_a_deploy_while_another_holds_the_drive_writes_nothing(toys, tmp_path):
         assert snapshot(drive) == before
     os.remove(os.path.join(drive, LOCK))
     assert which_toy(drive, toys) == "old"
+
+
+def test_a_signal_while_circup_runs_stops_it_and_says_what_is_in_place(toys, tmp_path):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    started = tmp_path / "circup-started"
+    circup = bin_dir / "circup"
+    circup.write_text("#!/bin/sh\necho 'Searching for dependencies'\ntouch %s\nexec sleep 60\n" % started)
+    circup.chmod(0o755)
+    drive = fresh(toys, tmp_path)
+    env = dict(os.environ, PATH=str(bin_dir) + os.pathsep + os.environ["PATH"])
+    proc = subprocess.Popen([sys.executable, "-m", "knightstour.cli", "deploy", drive], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    end = time.monotonic() + 60
+    while not started.exists() and time.monotonic() < end:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signal.SIGTERM, err
+    assert "Searching for dependencies" in out
+    assert err.strip().splitlines() == ["knights-tour deploy: stopped by SIGTERM: the toy's files are in place, the "
+                                        "libraries may not be: run circup --path %s install -r %s"
+                                        % (drive, REQUIREMENTS)]
+    assert which_toy(drive, toys) == "new"

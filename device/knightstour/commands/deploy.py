@@ -147,12 +147,11 @@ def _stage(files, compiler, staging, signals):
         signals.check()
         if compiler and dest.startswith("lib" + os.sep):
             dest = dest[:-3] + ".mpy"
-            target = os.path.join(staging, dest)
-            os.makedirs(os.path.dirname(target), exist_ok=True)
+        target = os.path.join(staging, dest)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if dest.endswith(".mpy"):
             mpy_cross.compile_mpy(compiler, source, target, os.path.relpath(source, os.path.dirname(PACKAGE_DIR)))
         else:
-            target = os.path.join(staging, dest)
-            os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copyfile(source, target)
         written.append(dest)
     return written
@@ -247,6 +246,7 @@ def _deploy(args, signals):
                     done = "the toy's files are in place, the libraries may not be: run %s" % " ".join(
                         ["circup"] + command[1:])
                     failure = run_circup(command, signals)
+                    signals.check()  # Ctrl-C in the terminal stops circup too: say so, not that it failed
                     if failure:
                         raise DeployError("circup failed (%s); the toy's files are in place: run %s once the "
                                           "network is there" % (failure, " ".join(["circup"] + command[1:])))
