@@ -489,3 +489,13 @@ def test_what_a_deploy_cut_off_hard_left_is_cleaned_up(drive, capsys):
     assert "put back %s" % (lib / "knightstour") in out
     assert sorted(os.listdir(lib)) == ["knightstour"]
     assert sorted(os.listdir(drive)) == ["boot_out.txt", "code.py", "lib", "settings.toml"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root may give a file away")
+def test_a_replaced_file_keeps_its_owner(drive, capsys):
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    os.chown(drive / "code.py", 1234, 5678)
+    os.chown(drive / "lib/knightstour/board.py", 1234, 5678)
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    for name in ("code.py", "lib/knightstour/board.py"):
+        assert (os.stat(drive / name).st_uid, os.stat(drive / name).st_gid) == (1234, 5678)
