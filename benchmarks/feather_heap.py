@@ -1,10 +1,12 @@
 """The smallest heap in which the Feather's code.py runs its tours (issue 8).
 
-    .venv/bin/python benchmarks/feather_heap.py [--tours 100] [--json FILE] [--only DISPLAY/TOUCH/SIZE]
+    .venv/bin/python benchmarks/feather_heap.py [--tours 100] [--json FILE] [--only DISPLAY/TOUCH/SIZE] [--py]
 
-For each configuration: device/code.py, unchanged, from a drive laid out as deploy lays it
+For each configuration: device/code.py, unchanged, from a drive laid out as deploy --mpy lays it
 out (.mpy under lib/, compiled with MicroPython's mpy-cross for this stand-in board), on the
 CircuitPython stand-ins (sim/circuitpython) under the 32-bit MicroPython WebAssembly port.
+--py: as deploy without --mpy lays it out (lib/knightstour as .py, compiled by the board at
+each start; the libraries .mpy, as circup installs them).
 
 min_heap is the free heap code.py starts with, as gc.mem_free() reads it on a board after boot:
 the stand-ins (C on a board) and the harness are loaded first and a ballast leaves code.py
@@ -37,7 +39,7 @@ CONFIGS = (
 )
 
 
-def smallest(node, display, touch, size, tours, low=16, high=1024, probe=3):
+def smallest(node, display, touch, size, tours, low=16, high=1024, probe=3, mpy=True):
     """(min_heap bytes, its RESULT), or (None, None) if ``high`` KB is not enough.
 
     Bisects in 1 KB steps with ``probe`` tours (the live heap does not grow from tour to
@@ -45,7 +47,7 @@ def smallest(node, display, touch, size, tours, low=16, high=1024, probe=3):
     they run."""
     work = tempfile.mkdtemp(prefix="feather-heap-")
     try:
-        lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=True)
+        lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=mpy)
 
         def runs(kb, count):
             _, result = run_feather(node, display, touch, size, count, kb * 1024, workdir=work)
@@ -68,7 +70,7 @@ def smallest(node, display, touch, size, tours, low=16, high=1024, probe=3):
         shutil.rmtree(work, ignore_errors=True)
 
 
-def biggest(node, display, touch, size, count=5):
+def biggest(node, display, touch, size, count=5, mpy=True):
     """The ``count`` modules of the drive that take the most heap, or the names: [(name, bytes)].
 
     One run records the modules code.py imports; another imports them one step each and
@@ -77,7 +79,7 @@ def biggest(node, display, touch, size, count=5):
     grows by doubling and is never freed, whichever module fills the last."""
     work = tempfile.mkdtemp(prefix="feather-modules-")
     try:
-        lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=True)
+        lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=mpy)
         proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, record=True)
         names = []
         for line in proc.stdout.splitlines():
@@ -106,6 +108,7 @@ def main(argv=None):
     parser.add_argument("--tours", type=int, default=100)
     parser.add_argument("--json", metavar="FILE")
     parser.add_argument("--only", metavar="DISPLAY/TOUCH/SIZE", help="one configuration, e.g. max7219/none/8x8")
+    parser.add_argument("--py", action="store_true", help="the package as .py, as deploy without --mpy leaves it")
     args = parser.parse_args(argv)
     configs = CONFIGS
     if args.only:
@@ -118,7 +121,8 @@ def main(argv=None):
     print("%-8s %-9s %-6s %10s %17s %17s %10s" % ("display", "touch", "size", "min_heap", "live_after_start",
                                                   "live_after_tours", "stand-ins"))
     for display, touch, size in configs:
-        heap, result = smallest(node, display, touch, size, args.tours)
+        mpy = "libraries" if args.py else True
+        heap, result = smallest(node, display, touch, size, args.tours, mpy=mpy)
         row = {"display": display, "touch": touch, "size": size, "min_heap": heap,
                "live_after_start": result and result["live_after_start"],
                "live_after_tours": result and result["live_after_tours"]}
@@ -126,7 +130,7 @@ def main(argv=None):
         print("%-8s %-9s %-6s %10s %17s %17s %10s" % (display, touch, size, heap, row["live_after_start"],
                                                       row["live_after_tours"], result and result["stand_ins"]),
               flush=True)
-        print("    biggest (each module with what it imports first, less its qstrs): " + ", ".join("%s %d" % item for item in biggest(node, display, touch, size)),
+        print("    biggest (each module with what it imports first, less its qstrs): " + ", ".join("%s %d" % item for item in biggest(node, display, touch, size, mpy=mpy)),
               flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

@@ -1,13 +1,14 @@
 import errno
 import os
-import shutil
 import stat
+import subprocess
 import sys
 
 import pytest
 
 from knightstour.cli import main
 from knightstour.commands import deploy
+from knightstour.commands import drive as drive_module
 
 
 @pytest.fixture
@@ -54,13 +55,23 @@ def test_deploy_never_overwrites_the_users_settings(drive, fake_circup, capsys):
     assert "keep" in capsys.readouterr().out
 
 
+def stand_in(version="9.2.1", header=b"C\x06\x00\x1f", log=None):
+    """The bytes of a stand-in CircuitPython mpy-cross: --version prints the banner of CircuitPython's
+    (its mpy-cross/main.c: "CircuitPython <tag> on <date>; mpy-cross emitting mpy v<N>.<sub>"); a
+    compile writes ``header`` then the -s name, and logs its arguments to ``log``."""
+    return ("#!%s\nimport sys\nargs = sys.argv[1:]\nif args == ['--version']:\n"
+            "    print('CircuitPython %s on 2024-11-20; mpy-cross emitting mpy v6.1')\n    sys.exit(0)\n"
+            "if %r:\n    open(%r, 'a').write(' '.join(args) + '\\n')\n"
+            "out = args[args.index('-o') + 1]\nname = args[args.index('-s') + 1]\n"
+            "open(out, 'wb').write(%r + name.encode())\n"
+            % (sys.executable, version, bool(log), str(log), header)).encode()
+
+
 def stand_in_compiler(tmp_path, header, name="mpy-cross"):
-    """A stand-in mpy-cross that writes ``header`` then the -s name, and logs its arguments."""
+    """A stand-in mpy-cross in a file: (its path, the log of its arguments)."""
     script = tmp_path / name
     log = tmp_path / (name + ".log")
-    script.write_text("#!%s\nimport sys\nargs = sys.argv[1:]\nopen(%r, 'a').write(' '.join(args) + '\\n')\n"
-                      "out = args[args.index('-o') + 1]\nname = args[args.index('-s') + 1]\n"
-                      "open(out, 'wb').write(%r + name.encode())\n" % (sys.executable, str(log), header))
+    script.write_bytes(stand_in(header=header, log=log))
     script.chmod(0o755)
     return str(script), log
 
@@ -89,7 +100,7 @@ def test_mpy_cross_from_the_environment(drive, tmp_path, monkeypatch):
     (b"M\x06\x00\x1f", "9.2.1", "MicroPython's"),
     (b"C\x05\x00\x1f", "9.2.1", "writes .mpy version 5, but CircuitPython 9.2.1 loads version 6"),
     (b"C\x06\x00\x1f", "8.2.10", "writes .mpy version 6, but CircuitPython 8.2.10 loads version 5"),
-    (b"C\x06\x00\x1f", "6.3.0", "knows CircuitPython 7, 8, 9, 10"),
+    (b"C\x06\x00\x1f", "11.0.0", "knows CircuitPython 8, 9, 10"),
 ])
 def test_a_compiler_the_board_cannot_load_leaves_the_drive_unchanged(drive, tmp_path, capsys, header, boot, needle):
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython %s on 2024-11-20; Adafruit Feather M4 Express\n"
@@ -104,18 +115,13 @@ def test_a_compiler_the_board_cannot_load_leaves_the_drive_unchanged(drive, tmp_
     assert snapshot(drive) == before
 
 
-def test_mpy_without_circuitpythons_compiler_says_where_it_comes_from(drive, capsys, monkeypatch):
-    monkeypatch.delenv("KNIGHTSTOUR_MPY_CROSS", raising=False)
-    before = snapshot(drive)
-    assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 2
-    err = capsys.readouterr().err
-    assert len(err.strip().splitlines()) == 1 and "adafruit-circuit-python.s3.amazonaws.com" in err
-    assert "--mpy-cross" in err and "KNIGHTSTOUR_MPY_CROSS" in err
-    assert snapshot(drive) == before
-
-
 def snapshot(root):
-    return {f: (root / f).read_bytes() for f in listing(root)}
+    """{path under ``root``: its bytes}."""
+    files = {}
+    for name in listing(root):
+        with open(os.path.join(root, name), "rb") as handle:
+            files[name] = handle.read()
+    return files
 
 
 def test_a_full_drive_changes_nothing(drive, capsys, monkeypatch):
@@ -130,44 +136,108 @@ def test_a_full_drive_changes_nothing(drive, capsys, monkeypatch):
     assert snapshot(drive) == before
 
 
-@pytest.mark.parametrize("fail_at", [1, 5, "rename", "code.py"])
-def test_running_out_of_space_midway_leaves_the_old_toy(drive, capsys, monkeypatch, fail_at):
-    assert main(["deploy", str(drive), "--no-libs"]) == 0
-    (drive / "lib/knightstour/solver.py").write_text("# the old toy\n")
-    before = snapshot(drive)
-    copies = {"n": 0}
-    real_copy, real_rename = shutil.copyfile, os.rename
+def failing_at(monkeypatch, drive, fail_at):
+    """Make the ``fail_at``-th change deploy makes on ``drive`` fail as a full drive would (a file
+    half written first); returns the count of changes seen."""
+    seen = {"n": 0}
 
-    def copyfile(src, dst):
-        if str(dst).startswith(str(drive)):
-            copies["n"] += 1
-            if copies["n"] == fail_at or (fail_at == "code.py" and "code.py" in str(dst)):
-                with open(dst, "w") as handle:
-                    handle.write("half")
-                raise OSError(errno.ENOSPC, "No space left on device", str(dst))
-        return real_copy(src, dst)
+    def wrap(module, name):
+        real = getattr(module, name)
+
+        def changed(*args, **kwargs):
+            paths = [str(a) for a in list(args) + list(kwargs.values()) if isinstance(a, (str, os.PathLike))]
+            if name == "mkdir" and os.path.exists(paths[0]):
+                pass  # os.makedirs(exist_ok=True) tries every folder and ignores any error if it exists
+            elif any(p.startswith(str(drive)) for p in paths):
+                seen["n"] += 1
+                if seen["n"] == fail_at:
+                    if name == "copyfile":
+                        with open(args[1], "w") as handle:
+                            handle.write("half")
+                    raise OSError(errno.ENOSPC, "No space left on device", paths[-1])
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, changed)
+
+    for module, name in ((drive_module.shutil, "copyfile"), (drive_module.shutil, "copyfileobj"),
+                         (drive_module.os, "rename"), (drive_module.os, "mkdir"), (drive_module.os, "chmod"),
+                         (drive_module.tempfile, "mkdtemp"), (drive_module.tempfile, "mkstemp")):
+        wrap(module, name)
+    return seen
+
+
+def old_toy(drive):
+    """Deploy, then mark every file of it, so that the old toy differs from the new."""
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    for path in [drive / "code.py"] + sorted((drive / "lib" / "knightstour").rglob("*.py")):
+        path.write_text(path.read_text() + "# the old toy\n")
+
+
+def put_back(drive, files, modes):
+    """Make ``drive`` hold exactly ``files`` ({path: bytes}) with ``modes``."""
+    for path in listing(drive):
+        (drive / path).unlink()
+    for folder in [d for d, _, _ in os.walk(drive)][:0:-1]:
+        os.rmdir(folder)
+    for name in sorted(files):
+        (drive / name).parent.mkdir(parents=True, exist_ok=True)
+        (drive / name).write_bytes(files[name])
+        os.chmod(drive / name, modes[name])
+
+
+def test_a_failure_at_any_change_leaves_the_old_toy(drive, capsys, monkeypatch):
+    """Every change the deploy makes on the drive, failed in turn: the drive is as it was, modes too."""
+    old_toy(drive)
+    (drive / "code.py").write_text('print("mine")\n')  # the user's: kept as code.py.bak-<date> on success
+    (drive / "code.py").chmod(0o444)
+    (drive / "settings.toml").write_text('KNIGHTSTOUR_DISPLAY = "ili9341"\n')
+    before = snapshot(drive)
+    modes = {f: os.stat(drive / f).st_mode for f in listing(drive)}
+    with monkeypatch.context() as patch:
+        count = failing_at(patch, drive, 0)
+        assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 0
+    assert count["n"] > 40
+    capsys.readouterr()
+    for fail_at in range(1, count["n"] + 1):
+        put_back(drive, before, modes)
+        with monkeypatch.context() as patch:
+            failing_at(patch, drive, fail_at)
+            assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 1, fail_at
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "is as it was" in err and "No space left" in err, (fail_at, err)
+        assert snapshot(drive) == before, fail_at
+        assert {f: os.stat(drive / f).st_mode for f in listing(drive)} == modes, fail_at
+        assert sorted(os.listdir(drive)) == ["boot_out.txt", "code.py", "lib", "settings.toml"], fail_at
+
+
+def test_any_exception_is_undone(drive, monkeypatch):
+    old_toy(drive)
+    before = snapshot(drive)
+    real = drive_module.os.rename
+    calls = []
 
     def rename(src, dst):
-        if fail_at == "rename" and str(src).endswith(deploy.NEW):
-            raise OSError(errno.EIO, "Input/output error", str(dst))
-        return real_rename(src, dst)
+        calls.append(dst)
+        if len(calls) == 3:  # the package is swapped in, code.py not yet
+            raise RuntimeError("a bug")
+        return real(src, dst)
 
-    monkeypatch.setattr(deploy.shutil, "copyfile", copyfile)
-    monkeypatch.setattr(deploy.os, "rename", rename)
-    capsys.readouterr()
-    assert main(["deploy", str(drive), "--no-libs"]) == 1
-    err = capsys.readouterr().err
-    assert len(err.strip().splitlines()) == 1 and "the toy on" in err and "is as it was" in err
+    monkeypatch.setattr(drive_module.os, "rename", rename)
+    with pytest.raises(RuntimeError):
+        main(["deploy", str(drive), "--no-libs"])
     assert snapshot(drive) == before
 
 
 def test_a_read_only_drive_is_one_line(drive, capsys, monkeypatch):
     before = snapshot(drive)
+    real = os.open
 
-    def read_only(*args, **kwargs):
-        raise OSError(errno.EROFS, "Read-only file system")
+    def read_only(path, flags, *args, **kwargs):
+        if str(path).startswith(str(drive)) and flags & (os.O_WRONLY | os.O_RDWR):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(deploy.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(os, "open", read_only)
     assert main(["deploy", str(drive), "--no-libs"]) == 1
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "read-only" in err
@@ -247,3 +317,185 @@ def test_circup_auto_finds_every_driver_of_the_requirements_in_code_py():
         wanted = {line.strip() for line in f if line.strip() and not line.startswith("#")}
     dependencies = {"adafruit_framebuf", "adafruit_bus_device"}  # pulled in by the drivers
     assert wanted - dependencies <= found
+
+
+def test_the_users_code_py_is_kept_and_both_output_and_dry_run_say_so(drive, capsys):
+    (drive / "code.py").write_text('print("Hello World!")\n')
+    (drive / "code.py").chmod(0o444)
+    before = snapshot(drive)
+    assert main(["deploy", str(drive), "--no-libs", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "would keep your %s as code.py.bak-" % (drive / "code.py") in out and "the toy did not write it" in out
+    assert snapshot(drive) == before
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    out = capsys.readouterr().out
+    backups = sorted(drive.glob("code.py.bak-*"))
+    assert len(backups) == 1 and "keep your %s as %s" % (drive / "code.py", backups[0].name) in out
+    assert backups[0].read_text() == 'print("Hello World!")\n'
+    assert (drive / "code.py").read_bytes() == open(os.path.join(deploy.DEVICE_DIR, "code.py"), "rb").read()
+    assert stat.S_IMODE(os.stat(drive / "code.py").st_mode) == 0o444  # the mode it had
+    # The toy's own code.py is replaced without a backup; another of the user's gets -2.
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    assert "keep your" not in capsys.readouterr().out and len(list(drive.glob("code.py.bak-*"))) == 1
+    (drive / "code.py").chmod(0o644)
+    (drive / "code.py").write_text("import mine\n")
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    assert (drive / (backups[0].name + "-2")).read_text() == "import mine\n"
+
+
+def test_the_toys_code_py_is_known_by_its_first_line():
+    from knightstour.commands.board_files import TOY_CODE
+
+    with open(os.path.join(deploy.DEVICE_DIR, "code.py"), encoding="utf-8") as f:
+        assert f.readline().startswith(TOY_CODE)
+
+
+@pytest.mark.parametrize("first_line, needle", [
+    ("Adafruit CircuitPython 7.3.3 on 2022-08-29; Adafruit Feather M4 Express", "runs CircuitPython 7.3.3"),
+    ("Adafruit CircuitPython 6.3.0 on 2021-06-01; Adafruit Feather M4 Express", "runs CircuitPython 6.3.0"),
+    ("\x1b[2J garbage \x00\x01", "names no CircuitPython version"),
+    ("", "names no CircuitPython version"),
+    ("Adafruit CircuitPython nine on 2024", "names no CircuitPython version"),
+])
+@pytest.mark.parametrize("mpy", [False, True])
+def test_a_board_older_than_circuitpython_8_or_an_unreadable_version_is_refused(drive, capsys, first_line, needle, mpy):
+    (drive / "boot_out.txt").write_text(first_line + "\n")
+    before = snapshot(drive)
+    args = ["deploy", str(drive), "--no-libs"] + (["--mpy", "--mpy-cross", sys.executable] if mpy else [])
+    assert main(args) == 2
+    assert main(args + ["--force"]) == 2  # --force stands in only for a missing boot_out.txt
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 2 and needle in err and "\x1b" not in err
+    assert snapshot(drive) == before
+
+
+def test_a_boot_out_that_is_a_fifo_or_a_folder_is_refused_without_waiting(drive):
+    (drive / "boot_out.txt").unlink()
+    os.mkfifo(drive / "boot_out.txt")
+    done = subprocess.run([sys.executable, "-m", "knightstour.cli", "deploy", str(drive), "--no-libs"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "it is not a regular file" in done.stderr
+    (drive / "boot_out.txt").unlink()
+    (drive / "boot_out.txt").mkdir()
+    done = subprocess.run([sys.executable, "-m", "knightstour.cli", "deploy", str(drive), "--no-libs"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "it is a folder" in done.stderr
+    assert listing(drive) == []
+
+
+def test_without_boot_out_force_deploys_as_before(drive, capsys):
+    (drive / "boot_out.txt").unlink()
+    assert main(["deploy", str(drive), "--no-libs"]) == 2
+    assert main(["deploy", str(drive), "--no-libs", "--force"]) == 0
+    assert (drive / "lib/knightstour/board.py").exists()
+
+
+def test_circups_failure_is_one_line_with_its_last_message(drive, tmp_path, monkeypatch, capsys):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    script = bin_dir / "circup"
+    script.write_text("#!/bin/sh\necho 'Searching for dependencies for: adafruit_max7219'\n"
+                      "echo 'Traceback (most recent call last):' >&2\necho '  File \"x\", line 1' >&2\n"
+                      "echo 'requests.exceptions.ConnectionError: no route to host' >&2\nexit 1\n")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir) + os.pathsep + os.environ["PATH"])
+    assert main(["deploy", str(drive)]) == 1
+    out, err = capsys.readouterr()
+    assert "Searching for dependencies" in out
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "circup failed (exit 1: requests.exceptions.ConnectionError: no route to host)" in err
+    assert "the toy's files are in place" in err and (drive / "lib/knightstour/board.py").exists()
+
+
+@pytest.mark.parametrize("display, touch", [("max7219", None), ("ili9341", "ft6206"), (None, "none")])
+def test_display_and_touch_go_into_a_new_settings_toml(drive, capsys, display, touch):
+    args = ["deploy", str(drive), "--no-libs"]
+    args += ["--display", display.upper()] if display else []
+    args += ["--touch", touch] if touch else []
+    assert main(args) == 0
+    from knightstour import settings_toml
+
+    values = settings_toml.read_file(str(drive / "settings.toml"))
+    assert values["KNIGHTSTOUR_DISPLAY"] == (display or "ili9341")
+    assert values["KNIGHTSTOUR_TOUCH"] == (touch or "auto")
+    assert 'copy %s (' % (drive / "settings.toml") in capsys.readouterr().out
+
+
+def test_display_changes_a_users_settings_only_with_a_backup(drive, capsys):
+    mine = '\ufeff# mine\r\nKNIGHTSTOUR_DISPLAY = "ili9341"  # the TFT\r\nKNIGHTSTOUR_RULE = "centre"\r\n[extra]\r\nx = 1\r\n'
+    (drive / "settings.toml").write_bytes(mine.encode())
+    (drive / "settings.toml").chmod(0o640)
+    assert main(["deploy", str(drive), "--no-libs", "--display", "max7219", "--dry-run"]) == 0
+    assert "would change %s to set KNIGHTSTOUR_DISPLAY = \"max7219\"" % (drive / "settings.toml") in capsys.readouterr().out
+    assert (drive / "settings.toml").read_bytes() == mine.encode()
+    assert main(["deploy", str(drive), "--no-libs", "--display", "max7219", "--touch", "none"]) == 0
+    out = capsys.readouterr().out
+    backup = list(drive.glob("settings.toml.bak-*"))
+    assert len(backup) == 1 and backup[0].read_bytes() == mine.encode() and "yours kept as %s" % backup[0].name in out
+    assert (drive / "settings.toml").read_bytes().decode() == (
+        '\ufeff# mine\r\nKNIGHTSTOUR_DISPLAY = "max7219"  # the TFT\r\nKNIGHTSTOUR_RULE = "centre"\r\n'
+        'KNIGHTSTOUR_TOUCH = "none"\r\n[extra]\r\nx = 1\r\n')
+    assert stat.S_IMODE(os.stat(drive / "settings.toml").st_mode) == 0o640
+    # Asking for what it already says changes nothing.
+    assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 0
+    assert "already sets" in capsys.readouterr().out and len(list(drive.glob("settings.toml.bak-*"))) == 1
+
+
+@pytest.mark.parametrize("content, needle", [
+    (b"\xff\xfe not utf-8", "not UTF-8"),
+    (b"# big\n" * 12000, "over 64 KB"),
+])
+def test_a_settings_toml_deploy_cannot_edit_is_one_line(drive, capsys, content, needle):
+    (drive / "settings.toml").write_bytes(content)
+    before = snapshot(drive)
+    assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and needle in err
+    assert snapshot(drive) == before
+
+
+def test_code_txt_which_runs_before_code_py_is_refused(drive, capsys):
+    (drive / "code.txt").write_text("hello\n")
+    assert main(["deploy", str(drive), "--no-libs"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "code.txt runs instead of code.py" in err
+    assert listing(drive) == ["boot_out.txt", "code.txt"]
+
+
+@pytest.mark.parametrize("name", ["code.py", "settings.toml"])
+def test_code_py_or_settings_being_a_folder_is_one_line(drive, capsys, name):
+    (drive / name).mkdir()
+    assert main(["deploy", str(drive), "--no-libs"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "is not a file" in err
+
+
+def test_what_a_deploy_cut_off_hard_left_is_cleaned_up(drive, capsys):
+    """A SIGKILL between the renames leaves the old package moved aside and staged copies about."""
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    lib = drive / "lib"
+    (lib / "knightstour").rename(lib / ".knightstour-old-knightstour.1a2b3c4d")
+    (lib / ".knightstour-new-x1y2").mkdir()
+    (lib / ".knightstour-new-x1y2" / "board.py").write_text("half")
+    (drive / ".knightstour-new-code.py.abc").write_text("half")
+    (lib / ".knightstour.old").mkdir()  # an earlier deploy's name
+    (drive / ".knightstour-deploy.lock").write_text("999999 gone\n")
+    capsys.readouterr()
+    assert main(["deploy", str(drive), "--no-libs", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("would remove") == 3 and "would put back %s" % (lib / "knightstour") in out
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    out = capsys.readouterr().out
+    assert "put back %s" % (lib / "knightstour") in out
+    assert sorted(os.listdir(lib)) == ["knightstour"]
+    assert sorted(os.listdir(drive)) == ["boot_out.txt", "code.py", "lib", "settings.toml"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root may give a file away")
+def test_a_replaced_file_keeps_its_owner(drive, capsys):
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    os.chown(drive / "code.py", 1234, 5678)
+    os.chown(drive / "lib/knightstour/board.py", 1234, 5678)
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    for name in ("code.py", "lib/knightstour/board.py"):
+        assert (os.stat(drive / name).st_uid, os.stat(drive / name).st_gid) == (1234, 5678)

@@ -7,7 +7,8 @@ The drive holds code.py, lib/knightstour/... (knightstour.commands.deploy.device
 settings.toml, and the Adafruit libraries of device/requirements.txt copied from this Python's
 pip packages as circup would install them (.py files under lib/). With ``mpy`` every module
 under lib/ is compiled with MicroPython's mpy-cross first, as ``deploy --mpy`` does with
-CircuitPython's for a real board.
+CircuitPython's for a real board; with ``mpy="libraries"`` all but lib/knightstour, as a deploy
+without --mpy leaves the drive (circup installs the libraries as .mpy).
 """
 
 import importlib.util
@@ -73,7 +74,7 @@ def lay_out(drive, settings, mpy=False):
     with open(os.path.join(drive, "settings.toml"), "w", encoding="utf-8") as f:
         f.write(settings_text(settings))
     if mpy:
-        _compile(lib)
+        _compile(lib, skip=os.path.join(lib, "knightstour") if mpy == "libraries" else None)
 
 
 def _mpy(source, target, name=None):
@@ -85,8 +86,9 @@ def _mpy(source, target, name=None):
                    check=True, timeout=60)
 
 
-def _compile(lib):
-    for folder, _, names in os.walk(lib):
+def _compile(lib, skip=None):
+    for folder, dirs, names in os.walk(lib):
+        dirs[:] = [d for d in dirs if os.path.join(folder, d) != skip]
         for name in names:
             if name.endswith(".py"):
                 source = os.path.join(folder, name)

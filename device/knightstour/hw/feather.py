@@ -8,7 +8,7 @@ the toy waits there (no reboot loop).
 
 # The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the
 # piezo: the smallest in which 100 tours run, 2 KB more (benchmarks/feather_heap.py;
-# tests/test_feather.py runs 100 tours in these).
+# tests/test_feather.py runs 100 tours in these). Deployed without --mpy: startup.NEEDS_KB_PY.
 NEEDS_KB = {"max7219": 47, "ili9341": 73}
 
 
@@ -42,7 +42,8 @@ def main():
         stop(MEMORY % min(NEEDS_KB.values()))
 
 
-MEMORY = "out of memory while starting: the toy needs a heap of at least %d KB (README: Will it fit?); deploy --mpy"
+# The second figure is min(startup.NEEDS_KB_PY.values()): startup.py is not loaded when this is needed.
+MEMORY = "out of memory while starting: the toy needs a heap of at least %d KB with --mpy, 71 KB without (README: Will it fit?)"
 
 
 def run(phases):

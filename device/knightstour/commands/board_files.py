@@ -1,0 +1,161 @@
+"""What deploy reads on a CIRCUITPY drive before it changes it: boot_out.txt's CircuitPython
+version, whose code.py is there, and the settings.toml it writes or edits.
+
+A file is read only if it is a regular file (a FIFO would block), and only its first bytes.
+"""
+
+import os
+import re
+import stat
+import time
+
+# The first line of the toy's code.py (device/code.py): a code.py starting otherwise is the user's.
+TOY_CODE = "\"\"\"Knight's Tour desk toy"
+OLDEST = 8  # os.getenv, which reads settings.toml, came with CircuitPython 8
+VERSION = re.compile(r"\bCircuitPython (\d+)\.(\d+)\.(\d+)([0-9A-Za-z.+-]*)")
+DOWNLOADS = "https://circuitpython.org/downloads"
+
+
+def first_bytes(path, count=256):
+    """The first ``count`` bytes of the regular file ``path``; OSError, or ValueError if it is
+    not a regular file."""
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise ValueError("it is a folder")
+    if not stat.S_ISREG(mode):
+        raise ValueError("it is not a regular file")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        return os.read(fd, count)
+    finally:
+        os.close(fd)
+
+
+def circuitpython_version(drive, force=False):
+    """(major, "9.2.1") from the drive's boot_out.txt; (None, None) when it has none and ``force``
+    is set. ValueError (one line) if it has none, cannot be read, names no version or one
+    older than 8."""
+    path = os.path.join(drive, "boot_out.txt")
+    if not os.path.lexists(path):
+        if force:
+            return None, None
+        raise ValueError("bad PATH_TO_CIRCUITPY %r: it has no boot_out.txt, so it does not look like a "
+                         "CircuitPython drive (use --force to deploy anyway)" % drive)
+    try:
+        first = first_bytes(path).decode("utf-8", "replace").split("\n")[0].strip()
+    except (OSError, ValueError) as exc:
+        raise ValueError("cannot read the CircuitPython version from %s: %s; is %s the board's CIRCUITPY "
+                         "drive?" % (path, getattr(exc, "strerror", None) or exc, drive)) from None
+    match = VERSION.search(first)
+    if match is None:
+        raise ValueError("%s names no CircuitPython version (its first line is %r); the toy needs CircuitPython "
+                         "%d or later: install it from %s" % (path, first[:60], OLDEST, DOWNLOADS))
+    major = int(match.group(1))
+    version = match.group(0).split(" ", 1)[1]
+    if major < OLDEST:
+        raise ValueError("the board runs CircuitPython %s (%s); the toy needs %d or later, which reads "
+                         "settings.toml: update it from %s" % (version, path, OLDEST, DOWNLOADS))
+    return major, version
+
+
+def is_toy_code(path):
+    """True when ``path`` is a code.py the toy wrote (its first line); False for the user's own,
+    one that cannot be read included (it is kept)."""
+    try:
+        return first_bytes(path, len(TOY_CODE.encode())).decode("utf-8", "replace") == TOY_CODE
+    except (OSError, ValueError):
+        return False
+
+
+def backup_name(path, today=None):
+    """``path``.bak-YYYY-MM-DD, or -2, -3... after it when that is taken."""
+    base = "%s.bak-%s" % (path, today or time.strftime("%Y-%m-%d"))
+    name, n = base, 1
+    while os.path.lexists(name):
+        n += 1
+        name = "%s-%d" % (base, n)
+    return name
+
+
+def read_settings(path):
+    """A user's settings.toml as text; ValueError (one line) if it cannot be edited."""
+    if os.path.islink(path):
+        raise ValueError("cannot change %s: it is a symlink; set the keys in the file it points to yourself"
+                         % path)
+    try:
+        size = os.stat(path).st_size
+        data = first_bytes(path, 64 * 1024 + 1)
+    except (OSError, ValueError) as exc:
+        raise ValueError("cannot change %s: %s" % (path, getattr(exc, "strerror", None) or exc)) from None
+    if size > 64 * 1024 or len(data) > 64 * 1024:
+        raise ValueError("cannot change %s: it is over 64 KB; set the keys yourself" % path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("cannot change %s: it is not UTF-8 text; set the keys yourself" % path) from None
+
+
+def set_keys(text, values):
+    """``text`` (a settings.toml) with each key of ``values`` set to its quoted value: on every
+    line that sets it (the board reads the first, the desktop refuses two), else on a new line
+    before the first [table] (os.getenv reads no key inside one). Comments and line ends stay."""
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    lines = text[len(bom):].splitlines(True)
+    newline = "\r\n" if "\r\n" in text else "\n"
+    for key, value in values.items():
+        pattern = re.compile(r"^(\s*%s\s*=\s*)(\"[^\"\r\n]*\"|'[^'\r\n]*'|[^\s#]*)" % re.escape(key))
+        found = False
+        for i, line in enumerate(lines):
+            match = pattern.match(line)
+            if match:
+                lines[i] = match.group(1) + '"%s"' % value + line[match.end():]
+                found = True
+        if not found:
+            at = next((i for i, line in enumerate(lines) if line.lstrip().startswith("[")), len(lines))
+            if at and not lines[at - 1].endswith(("\n", "\r")):
+                lines[at - 1] += newline
+            lines.insert(at, '%s = "%s"%s' % (key, value, newline))
+    return bom + "".join(lines)
+
+
+def plan(drive, staging, written, values, verb, example):
+    """What happens to code.py and settings.toml: (top files [(dest, backup or None)], lines to
+    print). A new settings.toml (from ``example``) or an edited one is written into ``staging``
+    and added to ``written``; ``verb("keep")`` is the word printed ("would keep" in a dry run)."""
+    lines = []
+    top = []
+    settings = os.path.join(drive, "settings.toml")
+    if not os.path.lexists(settings):
+        with open(example, encoding="utf-8") as f:
+            text = set_keys(f.read(), values)
+        with open(os.path.join(staging, "settings.toml"), "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        written.append("settings.toml")
+        top.append(("settings.toml", None))
+        lines.append("%s %s%s" % (verb("copy"), settings, " (%s)" % _listed(values) if values else ""))
+    elif values:
+        text = read_settings(settings)
+        edited = set_keys(text, values)
+        if edited == text:
+            lines.append("%s %s (yours; it already sets %s)" % (verb("keep"), settings, _listed(values)))
+        else:
+            with open(os.path.join(staging, "settings.toml"), "w", encoding="utf-8", newline="") as f:
+                f.write(edited)
+            written.append("settings.toml")
+            backup = backup_name(settings)
+            top.append(("settings.toml", backup))
+            lines.append("%s %s to set %s (yours kept as %s)" % (verb("change"), settings, _listed(values),
+                                                                os.path.basename(backup)))
+    else:
+        lines.append("%s %s (yours)" % (verb("keep"), settings))
+    code = os.path.join(drive, "code.py")
+    backup = None
+    if os.path.lexists(code) and not is_toy_code(code):
+        backup = backup_name(code)
+        lines.append("%s your %s as %s (the toy did not write it)" % (verb("keep"), code, os.path.basename(backup)))
+    top.append(("code.py", backup))  # last: writing it restarts the board
+    return top, lines
+
+
+def _listed(values):
+    return ", ".join('%s = "%s"' % item for item in values.items())

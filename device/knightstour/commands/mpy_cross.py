@@ -1,0 +1,257 @@
+"""CircuitPython's mpy-cross for ``deploy --mpy``: the one given, or the one Adafruit publishes
+for the board's version, downloaded once into the user's cache folder.
+
+Adafruit's bucket holds one per version and computer: BASE/<os>/mpy-cross-<os>-<version><ext>
+(KNIGHTSTOUR_MPY_CROSS_BASE replaces BASE). A downloaded compiler is checked before it is kept
+or used: it runs, and ``mpy-cross --version`` names the board's CircuitPython version
+("CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.1"). The cache is written
+atomically (a private part file renamed into place), so deploys running at once cannot see
+half a compiler. Nothing here touches the drive.
+"""
+
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from .output import OutputError
+
+BASE = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
+BASE_ENV = "KNIGHTSTOUR_MPY_CROSS_BASE"
+PROGRAM_ENV = "KNIGHTSTOUR_MPY_CROSS"
+INDEX = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
+# The .mpy version each CircuitPython major version loads (its py/persistentcode.h MPY_VERSION).
+MPY_VERSIONS = {8: 5, 9: 6, 10: 6}
+BANNER = re.compile(r"^CircuitPython (\S+) on ")
+LARGEST = 64 << 20  # a compiler is about 1-3 MB: a server sending more is not sending one
+TIMEOUT = 30  # seconds without an answer from the server
+STALE_PART = 3600  # a part file this old was left by a download that was cut off
+
+
+class DownloadError(OutputError):
+    """The compiler could not be fetched: one line, exit code 1; nothing on the drive changed."""
+
+
+def _how():
+    return "give CircuitPython's mpy-cross with --mpy-cross PROGRAM or $%s" % PROGRAM_ENV
+
+
+def given(program=None, environ=None):
+    """The compiler the user named (--mpy-cross, else $KNIGHTSTOUR_MPY_CROSS) as a path, or None."""
+    environ = os.environ if environ is None else environ
+    program = program or environ.get(PROGRAM_ENV)
+    if not program:
+        return None
+    found = shutil.which(program)
+    if found is None:
+        raise ValueError("bad --mpy-cross %r: no such program; download CircuitPython's mpy-cross for "
+                         "your version from %s" % (program, INDEX))
+    return found
+
+
+def published_name(system=None, machine=None):
+    """(folder, file name prefix, suffix) of this computer's compilers in the bucket, or None."""
+    system = sys.platform if system is None else system
+    machine = (platform.machine() if machine is None else machine).lower()
+    if system.startswith("linux"):
+        if machine in ("x86_64", "amd64"):
+            return "linux-amd64", ".static"
+        if machine in ("aarch64", "arm64"):
+            return "linux-aarch64", ".static-aarch64"
+        if machine.startswith(("armv6", "armv7")):
+            return "linux-raspbian", ".static-raspbian"
+    elif system == "darwin":
+        return "macos", "-universal"
+    elif system in ("win32", "cygwin"):
+        return "windows", ".static.exe"
+    return None
+
+
+def url_for(version, environ=None, system=None, machine=None):
+    """The bucket's address of the compiler for CircuitPython ``version`` on this computer."""
+    environ = os.environ if environ is None else environ
+    name = published_name(system, machine)
+    if name is None:
+        raise ValueError("--mpy: Adafruit publishes no mpy-cross for this computer (%s, %s); build "
+                         "CircuitPython's mpy-cross for %s and %s"
+                         % (sys.platform if system is None else system,
+                            platform.machine() if machine is None else machine, version, _how()))
+    folder, suffix = name
+    base = (environ.get(BASE_ENV) or BASE).rstrip("/")
+    return "%s/%s/mpy-cross-%s-%s%s" % (base, folder, folder, version, suffix)
+
+
+def cache_dir(environ=None, system=None):
+    """Where downloaded compilers are kept: $XDG_CACHE_HOME/knightstour/mpy-cross when set, else
+    the system's cache folder (~/.cache, ~/Library/Caches, %LOCALAPPDATA%)."""
+    environ = os.environ if environ is None else environ
+    system = sys.platform if system is None else system
+    root = environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(root):  # the XDG spec: a relative path is to be ignored
+        home = os.path.expanduser("~")
+        if system == "darwin":
+            root = os.path.join(home, "Library", "Caches")
+        elif system == "win32":
+            root = environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local")
+        else:
+            root = os.path.join(home, ".cache")
+    return os.path.join(root, "knightstour", "mpy-cross")
+
+
+def reported_version(program):
+    """The CircuitPython version ``program --version`` names; ValueError (a reason) if it does
+    not run or names none."""
+    try:
+        done = subprocess.run([program, "--version"], capture_output=True, timeout=20, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise ValueError("it did not answer --version within 20 s") from None
+    except OSError as exc:
+        raise ValueError("it does not run (%s)" % (exc.strerror or exc)) from None
+    first = done.stdout.decode("utf-8", "replace").strip().split("\n")[0].strip()
+    match = BANNER.match(first)
+    if done.returncode != 0 or match is None:
+        raise ValueError("its --version says %r, not CircuitPython's mpy-cross banner" % first[:80])
+    return match.group(1)
+
+
+def fetch(version, environ=None, out=None):
+    """The path of CircuitPython ``version``'s mpy-cross: from the cache, else downloaded into it.
+    DownloadError (one line naming the address and --mpy-cross) if it cannot be had."""
+    url = url_for(version, environ)
+    folder = cache_dir(environ)
+    path = os.path.join(folder, url.rsplit("/", 1)[1])
+    if os.path.isfile(path):
+        try:
+            if reported_version(path) == version:
+                return path
+        except ValueError:
+            pass  # broken or replaced: downloaded again below
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise DownloadError("cannot keep mpy-cross in %s: %s; %s" % (folder, exc.strerror or exc, _how())) from None
+    _remove_stale_parts(folder)
+    fd, part = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            _download(url, handle, version, out or sys.stdout)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(part, 0o755)
+        try:
+            got = reported_version(part)
+        except ValueError as exc:
+            raise DownloadError("the mpy-cross from %s cannot be used: %s; %s" % (url, exc, _how())) from None
+        if got != version:
+            raise DownloadError("the mpy-cross from %s is for CircuitPython %s, not %s as the board's "
+                                "boot_out.txt says; %s" % (url, got, version, _how()))
+        os.replace(part, path)
+        part = None
+    except OSError as exc:
+        raise DownloadError("cannot keep mpy-cross in %s: %s; %s" % (folder, exc.strerror or exc, _how())) from None
+    finally:
+        if part is not None:
+            try:
+                os.remove(part)
+            except OSError:
+                pass
+    return path
+
+
+def _download(url, handle, version, out):
+    """Copy ``url`` into ``handle``, with a progress line; DownloadError (one line) on failure."""
+    import socket
+    import urllib.error
+    import urllib.request
+
+    def failed(reason):
+        return DownloadError("cannot download mpy-cross for CircuitPython %s from %s: %s; download it "
+                             "yourself (all versions: %s) and %s" % (version, url, reason, INDEX, _how()))
+
+    print("downloading mpy-cross for CircuitPython %s from %s" % (version, url), file=out, flush=True)
+    tty = hasattr(out, "isatty") and out.isatty()
+    done = 0
+    try:
+        with urllib.request.urlopen(url, timeout=TIMEOUT) as answer:
+            total = int(answer.headers.get("Content-Length") or 0)
+            while True:
+                chunk = answer.read(64 * 1024)
+                if not chunk:
+                    break
+                done += len(chunk)
+                if done > LARGEST:
+                    raise failed("it is over %d MB, which no mpy-cross is" % (LARGEST >> 20))
+                handle.write(chunk)
+                if tty and total:
+                    print("\r  %d of %d KB" % (done >> 10, total >> 10), end="", file=out, flush=True)
+    except urllib.error.HTTPError as exc:
+        raise failed("HTTP %d %s (no such file: is %s a released version?)"
+                     % (exc.code, exc.reason, version)) from None
+    except urllib.error.URLError as exc:
+        reason = exc.reason
+        raise failed(getattr(reason, "strerror", None) or str(reason)) from None
+    except (socket.timeout, TimeoutError):
+        raise failed("no answer within %d s" % TIMEOUT) from None
+    except (OSError, ValueError) as exc:  # a dropped connection, a malformed address or answer
+        raise failed(getattr(exc, "strerror", None) or str(exc) or type(exc).__name__) from None
+    finally:
+        if tty and total:
+            print(file=out)
+    if total and done != total:
+        raise failed("the connection ended after %d of %d bytes" % (done, total))
+
+
+def _remove_stale_parts(folder):
+    now = time.time()
+    for name in os.listdir(folder):
+        path = os.path.join(folder, name)
+        try:
+            if name.endswith(".part") and now - os.path.getmtime(path) > STALE_PART:
+                os.remove(path)
+        except OSError:
+            pass
+
+
+def compile_mpy(mpy_cross, source, target, name):
+    """Compile ``source`` to ``target``; ``name`` is the file name tracebacks show (-s), so no
+    path of this computer ends up on the board. ValueError with the compiler's message."""
+    try:
+        done = subprocess.run([mpy_cross, "-s", name, "-o", target, source], capture_output=True, text=True,
+                              timeout=120, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise ValueError("%s did not compile %s within 120 s" % (mpy_cross, name)) from None
+    except OSError as exc:
+        raise ValueError("bad --mpy-cross %s: it does not run (%s)" % (mpy_cross, exc.strerror or exc)) from None
+    if done.returncode != 0 or not os.path.exists(target):
+        message = (done.stderr or done.stdout).strip().split("\n")[-1:]
+        raise ValueError("%s could not compile %s: %s" % (mpy_cross, name, message[0] if message and message[0]
+                                                            else "exit %d" % done.returncode))
+
+
+def check(mpy_cross, probe, major, version, boot_out):
+    """Compile ``probe`` and read the header: 'C' and the .mpy version CircuitPython ``major`` loads."""
+    wanted = MPY_VERSIONS.get(major)
+    if wanted is None:
+        raise ValueError("--mpy: %s names %s; deploy --mpy knows CircuitPython %s; deploy without --mpy"
+                         % (boot_out, "CircuitPython %s" % version if version else "no CircuitPython version",
+                            ", ".join(str(v) for v in sorted(MPY_VERSIONS))))
+    with tempfile.TemporaryDirectory() as scratch:
+        target = os.path.join(scratch, "probe.mpy")
+        compile_mpy(mpy_cross, probe, target, "knightstour/__init__.py")
+        with open(target, "rb") as handle:
+            header = handle.read(2)
+    if header[:1] != b"C":
+        whose = "MicroPython's" if header[:1] == b"M" else "not CircuitPython's"
+        raise ValueError("the mpy-cross %s is %s (its .mpy files start with %r, CircuitPython %s refuses "
+                         "them): download CircuitPython's mpy-cross for %s from %s and give it with "
+                         "--mpy-cross PROGRAM or %s" % (mpy_cross, whose, header[:1].decode("latin-1"), version,
+                                                         version, INDEX, PROGRAM_ENV))
+    if header[1:2] != bytes([wanted]):
+        got = header[1] if len(header) > 1 else -1
+        raise ValueError("the mpy-cross %s writes .mpy version %d, but CircuitPython %s loads version %d: "
+                         "download the mpy-cross for CircuitPython %d.x from %s"
+                         % (mpy_cross, got, version, wanted, major, INDEX))

@@ -1,0 +1,31 @@
+"""The heap a deploy without --mpy needs (hw/startup.py NEEDS_KB_PY), on the stand-in Feather:
+the package as .py, compiled by the board at each start, the libraries .mpy as circup installs
+them (sim/circuitpython/drive.py, mpy="libraries"). benchmarks/feather_heap.py --py measures it."""
+
+import pytest
+from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
+
+from knightstour.hw.feather import MEMORY, NEEDS_KB
+from knightstour.hw.startup import NEEDS_KB_PY
+from knightstour_sim.circuitpython.drive import run_feather
+
+
+@pytest.mark.parametrize("display", ["max7219", "ili9341"])
+def test_a_py_deploy_runs_in_the_heap_it_is_told_it_needs(node, display):  # noqa: F811
+    proc, result = run_feather(node, display=display, touch="stmpe610", tours=3, heap=NEEDS_KB_PY[display] * 1024,
+                               mpy="libraries")
+    assert result is not None and result["tours"] == 3, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
+def test_a_py_deploy_in_the_mpy_heap_is_told_both_figures(node):  # noqa: F811
+    proc, _ = run_feather(node, display="ili9341", touch="stmpe610", tours=3, heap=NEEDS_KB["ili9341"] * 1024,
+                          mpy="libraries")
+    assert proc.returncode == 3, proc.stdout[-2000:] + proc.stderr[-2000:]  # waiting in stop()
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: error:")]
+    assert len(lines) == 1 and "Traceback" not in proc.stdout + proc.stderr, proc.stdout
+    assert "%d KB with --mpy, %d KB without" % (NEEDS_KB["ili9341"], NEEDS_KB_PY["ili9341"]) in lines[0]
+
+
+def test_the_first_out_of_memory_line_names_the_smallest_heaps():
+    """feather.py's line for a MemoryError before startup.py is loaded spells the .py figure out."""
+    assert "%d KB without" % min(NEEDS_KB_PY.values()) in MEMORY % min(NEEDS_KB.values())
