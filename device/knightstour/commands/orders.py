@@ -7,6 +7,8 @@ import time
 from ..board import Board
 from ..rules import check_rule
 from .output import check_output, write_output
+from .starts_table import MODULE_PATH as STARTS_PATH
+from .starts_table import write_starts
 
 ORDER_COUNT = 40320
 SUPER_SIDES = range(5, 17)  # every square board the TFT toy shows
@@ -29,6 +31,9 @@ def add_arguments(parser):
         SUPER_SIDES[0], SUPER_SIDES[0], SUPER_SIDES[-1], SUPER_SIDES[-1], SUPER_RULE)
     write = actions.add_parser("write", help=text, description=text)
     write.add_argument("--output", default=MODULE_PATH, help="where to write it (default: the package's)")
+    text = "regenerate the table of starts with no tour (every board up to 32x32)"
+    starts = actions.add_parser("starts", help=text, description=text)
+    starts.add_argument("--output", default=STARTS_PATH, help="where to write it (default: the package's)")
 
 
 def kept_orders(names, limit=SUPER_LIMIT):
@@ -187,6 +192,8 @@ def _sized_default_font():
 
 
 def run(args):
+    if args.action == "starts":
+        return write_starts(args.output)
     if args.action == "write":
         check_output(args.output, "--output")
         entries, seconds = fresh_entries()
