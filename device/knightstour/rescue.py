@@ -5,7 +5,8 @@ RAM: with each board's own super orders the rule completes from every start
 of most boards. First the board's other orders (cheap), then the search.
 """
 
-from .search import BUDGET, FOUND, find_tour, impossibility
+from .search import BUDGET, FOUND, find_tour
+from .starts import impossibility
 
 # Nodes the search may spend on one tour where every order got stuck (seconds on a Feather).
 SEARCH_BUDGET = 5000
@@ -17,7 +18,8 @@ SEARCH_RULE = "border"
 def rescue(app, square):
     """Put a tour from ``square`` in app.plan and return ""; or return why none can start there.
 
-    Where the search runs out of budget the heuristic's stuck path is kept: the toy shows it stuck.
+    Where the search runs out of budget the heuristic's path is kept and app.out_of_budget set: the
+    toy shows where it stopped and says the search gave up (not "stuck": a tour may well exist).
     """
     reason = impossibility(app.board, square)
     if reason:
@@ -38,5 +40,6 @@ def rescue(app, square):
         return ""
     if result.status != BUDGET:
         return result.reason
+    app.out_of_budget = True
     app._keep(solver.tour)
     return ""

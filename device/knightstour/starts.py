@@ -61,8 +61,10 @@ def impossibility(board, start, closed=False, searched=True):
                "(one more of those than of the other); %s is not" % (size, name)
     line = _inner_line(board, start)
     if line:
-        return "on %s a tour must start on an outer %s: a knight on one always moves to an inner one, " \
-               "and colours alternate; %s is on an inner %s" % (size, line, name, line)
+        outer = "the a or d file" if line == "file" else "rank 1 or 4"
+        return "on %s a tour must start on %s (the outer/inner argument: a knight on an outer %s always " \
+               "moves to an inner one, and colours alternate); %s is on an inner %s" % (
+                   size, outer, line, name, line)
     if searched:
         from .no_tour_starts import TABLE
 
@@ -70,6 +72,19 @@ def impossibility(board, start, closed=False, searched=True):
         if i >= 0 and (" " + name + " ") in TABLE[i:TABLE.find("\n", i + 1)] + " ":
             return "every path from %s on %s was searched: none visits every square" % (name, size)
     return None
+
+
+def tour_exists(board, start):
+    """False where impossibility() rules the start out; else True, as `knights-tour orders starts`
+    found a tour from every other start of every board up to 32x32 (None: one it left unknown)."""
+    if impossibility(board, start):
+        return False
+    from .no_tour_starts import UNKNOWN
+
+    i = UNKNOWN.find("\n" + board.size_name + " ")
+    if i >= 0 and (" " + board.square_name(start) + " ") in UNKNOWN[i:UNKNOWN.find("\n", i + 1)] + " ":
+        return None
+    return True
 
 
 def _inner_line(board, start):

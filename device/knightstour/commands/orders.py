@@ -111,10 +111,13 @@ def summary(analysis, seconds):
     out = ["Check orders on %s, rule %s: %d orders x %d starts, analysed in %.2f s"
            % (board.size_name, analysis.rule, ORDER_COUNT, board.squares, seconds), ""]
     impossible = analysis.impossible_starts()
-    if impossible:
-        out += ["no tour can start on %d of the %d squares (the colour argument, or no tour on the board: "
-                "impossible_starts in --json); failures count the other %d starts"
-                % (len(impossible), board.squares, board.squares - len(impossible)), ""]
+    unknown = analysis.unknown_starts()
+    if impossible or unknown:
+        out += ["no tour can start on %d of the %d squares (%s: impossible_starts in --json)%s; "
+                "failures count the other %d starts"
+                % (len(impossible), board.squares, _why(analysis, impossible),
+                   "; %d more are unknown (the search ran out of budget: unknown_starts)" % len(unknown)
+                   if unknown else "", board.squares - len(impossible) - len(unknown)), ""]
     out.append("  fails from k starts   orders")
     for k, count in analysis.failures_histogram().items():
         if count:
@@ -138,6 +141,18 @@ def summary(analysis, seconds):
     out += ["", "closed tours by start (orders of %d):" % ORDER_COUNT, board_table(board, analysis.closed_by_start()),
             "", "failed tours by start (orders of %d):" % ORDER_COUNT, board_table(board, analysis.fail_by_start())]
     return "\n".join(out)
+
+
+def _why(analysis, starts):
+    # The arguments that rule out ``starts``, named once each, as starts.impossibility words them.
+    found = []
+    for reason in [analysis.impossible[s] for s in starts]:
+        why = ("no tour on the board" if reason.startswith("no knight's tour") else
+               "the outer/inner argument" if "outer" in reason else
+               "the colour argument" if "colour" in reason else "an exhaustive search")
+        if why not in found:
+            found.append(why)
+    return ", ".join(found)
 
 
 def _shown(names):
