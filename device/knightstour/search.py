@@ -141,13 +141,16 @@ def search(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, b
             return False
         if closed and onward[start] == 0:
             return True
-        near = [0, 0]
+        zeros = ones = 0  # among the squares the knight can enter next (no list: nothing allocated)
         base = square * 8
         for m in range(8):
             t = target[base + m]
-            if t >= 0 and not number[t] and onward[t] < 2:
-                near[onward[t]] += 1
-        return (near[0] and remaining > 1) or low[0] > near[0] or low[1] - near[1] > 1
+            if t >= 0 and not number[t]:
+                if onward[t] == 0:
+                    zeros += 1
+                elif onward[t] == 1:
+                    ones += 1
+        return (zeros and remaining > 1) or low[0] > zeros or low[1] - ones > 1
 
     tour.visit(start)
     for s in range(n):
