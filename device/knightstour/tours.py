@@ -48,8 +48,18 @@ class Tours:
         # odd width those are the even squares: the attract loop tours; a touch elsewhere is explained.
         total = self.total
         if total % 2:
-            return 2 * self.rng.randrange((total + 1) // 2)
-        return self.rng.randrange(total)
+            square = 2 * self.rng.randrange((total + 1) // 2)
+        else:
+            square = self.rng.randrange(total)
+        board = self.board
+        if board.width < 5 or board.height < 5:
+            # A side of 3 or 4: the inner lines (and a few squares of 3x7 and 3x8) have no tour either.
+            from .starts import impossibility, open_tours_exist
+
+            if open_tours_exist(board.width, board.height):
+                while impossibility(board, square):
+                    square = self.rng.randrange(total)
+        return square
 
     def _plan(self, square):
         # The tour from square into self.plan; "" or why no tour can start there.
