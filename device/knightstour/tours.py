@@ -19,6 +19,7 @@ class Tours:
             self.order_index = self.rng.randrange(len(self.orders))
         self.solver.order = self.orders[self.order_index]
         self.out_of_budget = False
+        self.searched = 0
         reason = self._plan(square)
         tour = self.tour
         tour.reset()
