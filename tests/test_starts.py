@@ -90,3 +90,18 @@ def test_4x5_rules_out_the_inner_files_and_says_why():
     assert impossibility(board, board.parse_square("c3")) == (
         "on 4x5 a tour must start on the a or d file (the outer/inner argument: a knight on an outer file "
         "always moves to an inner one, and colours alternate); c3 is on an inner file")
+
+
+@pytest.mark.parametrize("width, height", [(4, 3), (5, 4), (3, 7), (8, 3), (5, 5), (4, 6), (6, 5)])
+def test_the_search_alone_proves_the_same_starts_impossible(width, height):
+    # Without the theorems, the search's cuts (a square no longer reachable, two forced ends, the
+    # outer/inner pattern) still find a tour from every start that has one, and prove the others.
+    from knightstour.search import EXHAUSTED, search
+
+    truth = tour_starts(width, height)
+    board = Board(width, height)
+    for s in range(board.squares):
+        result = search(board, s, theory=False)
+        assert result.status == ("found" if s in truth else EXHAUSTED), board.square_name(s)
+        if result.found:
+            assert sorted(result.path) == list(range(board.squares)) and result.path[0] == s
