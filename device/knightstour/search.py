@@ -10,7 +10,9 @@ Warnsdorff's rule seldom gets stuck on any board size; a tie rule such as
 sink any budget. A closed tour is made from an open one by Posa's rotations
 (reverse the path's tail where its end is a knight move from an earlier
 square) until its end is a knight move from the start. Where theory says no
-tour can exist, the search is not started at all.
+tour can exist (starts.py), the search is not started at all. A branch is cut
+where a square can no longer be reached or two squares could only be the end,
+and on a board with a side of 4 where the outer/inner pattern is broken.
 """
 
 from .orders import DEFAULT_ORDER, parse_order
