@@ -105,3 +105,39 @@ def test_the_search_alone_proves_the_same_starts_impossible(width, height):
         assert result.status == ("found" if s in truth else EXHAUSTED), board.square_name(s)
         if result.found:
             assert sorted(result.path) == list(range(board.squares)) and result.path[0] == s
+
+
+def test_a_start_the_search_cannot_settle_is_unknown(monkeypatch):
+    # Every order gets stuck from c2 on 5x6: the analysis searches; with no budget the start is
+    # unknown, counted neither way, and solve says the same.
+    pytest.importorskip("numba")
+    from knightstour import analysis
+
+    board = Board(5, 6)
+    c2 = board.parse_square("c2")
+    assert analysis.Analysis(board).unknown_starts() == []
+    monkeypatch.setattr(analysis, "SETTLE_BUDGET", 1)
+    result = analysis.Analysis(board)
+    assert result.unknown_starts() == [c2, board.parse_square("c5")]
+    assert not result.possible[c2] and result.impossible_starts() == []
+    assert result.to_json()["unknown_starts"] == ["c2", "c5"]
+    from knightstour.commands.orders import summary
+
+    assert summary(result, 0.0).splitlines()[2] == (
+        "2 of the 30 squares are unknown (the search ran out of budget: unknown_starts in --json); "
+        "failures count the other 28 starts")
+    monkeypatch.setattr("knightstour.no_tour_starts.UNKNOWN", "\n5x6 c2 c5\n")
+    assert tour_exists(board, c2) is None and tour_exists(board, board.parse_square("c3")) is True
+    assert solve(board, c2, "abcdefgh", "border", None)["tour_exists"] is None
+
+
+def test_orders_analyse_names_the_arguments(capsys):
+    pytest.importorskip("numba")
+    from knightstour.cli import main
+
+    for size, line in [("4x5", "no tour can start on 10 of the 20 squares (the outer/inner argument: "),
+                       ("3x7", "no tour can start on 11 of the 21 squares (the colour argument, an exhaustive "
+                               "search: "),
+                       ("3x5", "no tour can start on 15 of the 15 squares (no tour on the board: ")]:
+        assert main(["orders", "analyse", "--size", size]) == 0
+        assert capsys.readouterr().out.splitlines()[2].startswith(line)

@@ -112,12 +112,16 @@ def summary(analysis, seconds):
            % (board.size_name, analysis.rule, ORDER_COUNT, board.squares, seconds), ""]
     impossible = analysis.impossible_starts()
     unknown = analysis.unknown_starts()
-    if impossible or unknown:
-        out += ["no tour can start on %d of the %d squares (%s: impossible_starts in --json)%s; "
-                "failures count the other %d starts"
-                % (len(impossible), board.squares, _why(analysis, impossible),
-                   "; %d more are unknown (the search ran out of budget: unknown_starts)" % len(unknown)
-                   if unknown else "", board.squares - len(impossible) - len(unknown)), ""]
+    parts = []
+    if impossible:
+        parts.append("no tour can start on %d of the %d squares (%s: impossible_starts in --json)"
+                     % (len(impossible), board.squares, _why(analysis, impossible)))
+    if unknown:
+        parts.append("%d of the %d squares are unknown (the search ran out of budget: unknown_starts in --json)"
+                     % (len(unknown), board.squares))
+    if parts:
+        out += ["; ".join(parts) + "; failures count the other %d starts"
+                % (board.squares - len(impossible) - len(unknown)), ""]
     out.append("  fails from k starts   orders")
     for k, count in analysis.failures_histogram().items():
         if count:
