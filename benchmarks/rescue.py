@@ -10,6 +10,7 @@ allocated during a search are an upper bound on what it holds at its peak):
 
     .venv/bin/python benchmarks/rescue.py
     node tools/micropython/run.mjs --path device benchmarks/rescue.py
+    .venv/bin/python benchmarks/rescue.py 3-32 3-12     (other widths and heights: minutes)
 """
 
 import gc
@@ -46,10 +47,15 @@ def allocated():
         return 0
 
 
-def main():
+def sides(text):
+    low, high = text.split("-")
+    return range(int(low), int(high) + 1)
+
+
+def main(widths, heights):
     searches = []
-    for width in range(3, 9):
-        for height in range(3, 9):
+    for width in widths:
+        for height in heights:
             settings = Settings()
             settings.set("size", "%dx%d" % (width, height))
             settings.set("speed", "0")
@@ -71,9 +77,11 @@ def main():
                                          "" if app.planned == board.squares else "out of budget"))
     searches.sort()
     searches.reverse()
-    print("%s: %d rescues (a start where every order of the toy gets stuck, from each order), budget %d nodes"
-          % (sys.implementation.name, len(searches), SEARCH_BUDGET))
-    print("out of budget: %d" % sum(1 for s in searches if s[6]))
+    print("%s, widths %d-%d, heights %d-%d: %d rescues (a start where every order of the toy gets stuck, "
+          "from each order), budget %d nodes" % (sys.implementation.name, widths[0], widths[-1], heights[0],
+                                                 heights[-1], len(searches), SEARCH_BUDGET))
+    print("out of budget: %d %s" % (sum(1 for s in searches if s[6]),
+                                    " ".join("%s:%s" % (s[3], s[4]) for s in searches if s[6])))
     print("worst:   nodes      ms   bytes  board start order")
     for nodes, spent, memory, size, start, name, status in searches[:10]:
         print("       %7d %7.0f %7d  %-5s %-5s %s %s" % (nodes, spent, memory, size, start, name, status))
@@ -93,4 +101,4 @@ class Fixed:
         return self.index % n
 
 
-main()
+main(sides(sys.argv[1]) if len(sys.argv) > 1 else range(3, 9), sides(sys.argv[2]) if len(sys.argv) > 2 else range(3, 9))
