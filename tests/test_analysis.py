@@ -92,7 +92,8 @@ def test_every_order_has_one_result_per_start():
 def test_8x8_border_results_respect_the_board_symmetry_and_seed_004_where_it_can_agree():
     data = Analysis(Board(8, 8), "border").to_json()
     assert list(data) == ["size", "rule", "orders", "failures_histogram", "max_closed_starts",
-                          "super_orders", "closed_by_start", "fail_by_start", "impossible_starts"]
+                          "super_orders", "closed_by_start", "fail_by_start", "impossible_starts",
+                          "unknown_starts"]
     assert all(v % 8 == 0 for v in data["failures_histogram"].values())
     for corner in ("a1", "h1", "a8", "h8"):
         assert data["closed_by_start"][corner] == 0  # seed 004: corners are never closed

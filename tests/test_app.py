@@ -112,9 +112,9 @@ def test_touch_mode_waits_then_attracts_by_itself():
     assert sim.app.state == "run" and sim.app.tour.start == sim.board.parse_square("d4")
 
 
-def test_stuck_tour_says_where(monkeypatch):
+def test_a_search_out_of_budget_says_so_and_where_it_stopped(monkeypatch):
     # A fixed order with the "first" rule gets stuck from some starts; with no search budget
-    # the toy shows where.
+    # the toy shows where it stopped, and says the search gave up: not "stuck", as a tour exists.
     monkeypatch.setattr(rescue, "SEARCH_BUDGET", 1)
     settings = make_settings(order="abcdefgh", rule="first", speed="0")
     stuck = None
@@ -122,14 +122,16 @@ def test_stuck_tour_says_where(monkeypatch):
         sim = Simulator(settings, clock=FakeClock(), seed=1)
         sim.touch(start)
         sim.run_fake(lambda s: s.app.tours == 1)
-        if sim.app.last_kind == "stuck":
+        if sim.app.last_kind == "budget":
             stuck = sim
             break
     assert stuck is not None
     display = stuck.display
     assert display.result_kind == "stuck"
     name = stuck.board.square_name(display.result_square)
-    assert display.status_text == "stuck on %s after %d squares" % (name, display.result_count)
+    assert display.status_text == "the search ran out of budget: stopped on %s after %d squares" % (
+        name, display.result_count)
+    assert (stuck.app.stuck, stuck.app.gave_up) == (0, 1)
     assert display.result_count < 64
     assert stuck.sound.played[-1] == "stuck"
 

@@ -7,7 +7,7 @@ from knightstour.app import App, super_orders
 from knightstour.board import Board
 from knightstour.commands.solve import solve
 from knightstour.recording import RecordingDisplay, RecordingSound
-from knightstour.search import find_tour, impossibility
+from knightstour.search import impossibility, search
 from knightstour.settings import Settings
 
 SIDES = range(5, 17)
@@ -53,9 +53,9 @@ def test_every_start_with_every_super_order_ends_complete_or_explained(side, mon
 
     def counted(*args, **kwargs):
         searches.append(args[1])
-        return find_tour(*args, **kwargs)
+        return search(*args, **kwargs)
 
-    monkeypatch.setattr(rescue, "find_tour", counted)
+    monkeypatch.setattr(rescue, "search", counted)
     size = "%dx%d" % (side, side)
     board = Board(side, side)
     names = super_orders(size)

@@ -43,13 +43,20 @@ def test_no_tour_exists_gives_the_reason_and_exit_1(capsys):
     code, out, _ = run(capsys, "solve", "--size", "5x5", "--start", "b1", "--json")
     data = json.loads(out)
     assert code == 1 and data["tour_exists"] is False and "a1's colour" in data["reason"]
-    code, out, _ = run(capsys, "solve", "--size", "4x5", "--start", "b1", "--guaranteed")
-    assert code == 1 and out.splitlines()[-1] == "no tour exists: an exhaustive search found no tour from b1"
-
-
-def test_stuck_heuristic_without_search_is_unknown_or_known_to_exist(capsys):
+    code, out, _ = run(capsys, "solve", "--size", "3x8", "--start", "b3", "--guaranteed")
+    assert code == 1 and out.splitlines()[-1] == (
+        "no tour exists: every path from b3 on 3x8 was searched: none visits every square")
     code, out, _ = run(capsys, "solve", "--size", "4x5", "--start", "b1", "--json")
-    assert code == 1 and json.loads(out)["tour_exists"] is None
+    data = json.loads(out)
+    assert code == 1 and data["tour_exists"] is False and "(the outer/inner argument:" in data["reason"]
+
+
+def test_stuck_heuristic_without_search_is_known_to_exist(capsys):
+    # Every start the theorems and the searched table leave has a tour (`orders starts` found one).
+    code, out, _ = run(capsys, "solve", "--size", "5x6", "--start", "c2", "--json")
+    data = json.loads(out)
+    assert code == 1 and not data["complete"] and data["tour_exists"] is True
+    assert out.count("reason") == 0
     code, out, _ = run(capsys, "solve", "--size", "3x4", "--start", "a1", "--json")
     assert code == 0 and json.loads(out)["complete"]
 

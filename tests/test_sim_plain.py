@@ -32,12 +32,12 @@ def test_plain_once_prints_frames_without_control_codes(capsys, monkeypatch):
 
 def test_plain_once_exit_code_1_when_stuck(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    # Order abcdefgh with the "first" rule gets stuck from e3; with no search budget the toy stays stuck.
+    # Order abcdefgh with the "first" rule gets stuck from e3; with no search budget the toy stops there.
     monkeypatch.setattr("knightstour.rescue.SEARCH_BUDGET", 1)
     code, out, _ = run_cli(capsys, "--plain", "--once", "--speed", "0", "--order", "abcdefgh",
                            "--rule", "first", "--start", "e3", "--display", "matrix")
     assert code == 1
-    assert "stuck on " in out
+    assert "the search ran out of budget: stopped on " in out
     assert "X" in out.strip().split("\n\n")[-1]
 
 

@@ -63,11 +63,11 @@ def test_a_closed_tour_names_its_closing_move_and_counts_as_complete_and_closed(
     assert (sim.app.tours, sim.app.complete, sim.app.closed, sim.app.stuck) == (1, 1, 1, 0)
 
 
-def test_a_stuck_tour_counts_as_stuck_only(monkeypatch):
-    # Tours are found whole before they are shown: one is stuck only where the search runs out of budget.
+def test_a_tour_whose_search_ran_out_of_budget_counts_as_given_up_only(monkeypatch):
+    # Tours are found whole before they are shown: one stops short only where the search runs out of budget.
     monkeypatch.setattr("knightstour.rescue.SEARCH_BUDGET", 1)
-    sim = first_tour_of_kind("stuck", order="abcdefgh", rule="first", speed="0", size="5x5")
-    assert (sim.app.tours, sim.app.complete, sim.app.closed, sim.app.stuck) == (1, 0, 0, 1)
+    sim = first_tour_of_kind("budget", order="abcdefgh", rule="first", speed="0", size="5x5")
+    assert (sim.app.tours, sim.app.complete, sim.app.closed, sim.app.stuck, sim.app.gave_up) == (1, 0, 0, 0, 1)
     assert sim.display.result_count == sim.app.tour.length < 25
 
 

@@ -14,9 +14,11 @@ board's symmetries map labels to labels, so only one start per symmetry class
 is followed; the other starts of its class reuse its results through a
 relabelling of the orders.
 
-On a board with an odd number of squares a start of the minority colour can
-have no tour (search.impossibility says why); failures are counted over the
-other starts.
+Failures are counted over the starts known to have a tour: starts.impossibility
+rules out the starts that have none (and says why). A start it does not rule out
+where every order gets stuck is settled by the search: a tour found, or none after
+searching everything (ruled out too); where the search's budget runs out first the
+start is unknown, and counted neither way.
 
 Desktop only: this module is not copied to the Feather.
 """
@@ -30,9 +32,11 @@ from numba import njit
 from .board import DELTAS, LABELS
 from .orders import all_orders, order_name
 from .rules import check_rule, tie_keys
-from .search import impossibility
+from .search import EXHAUSTED, FOUND, find_tour
+from .starts import impossibility
 
 ORDER_COUNT = 40320
+SETTLE_BUDGET = 2000000  # search nodes for a start where every order gets stuck
 
 STUCK, COMPLETE, CLOSED = 0, 1, 2
 
@@ -208,7 +212,6 @@ class Analysis:
         self.rule = rule
         n = board.squares
         self.impossible = [impossibility(board, s) for s in range(n)]
-        self.possible = np.array([reason is None for reason in self.impossible], dtype=bool)
         orders = order_table()
         group = symmetries(board)
         classes = []
@@ -233,6 +236,16 @@ class Analysis:
                 if not done[image]:
                     done[image] = True
                     self.results[image] = found[i][relabelling(labels)]
+        self.unknown = []
+        for start in np.flatnonzero((self.results == STUCK).all(axis=1)).tolist():
+            if self.impossible[start] is None:
+                found = find_tour(board, start, budget=SETTLE_BUDGET)
+                if found.status == EXHAUSTED:
+                    self.impossible[start] = found.reason
+                elif found.status != FOUND:
+                    self.unknown.append(start)
+        self.possible = np.array([reason is None and s not in self.unknown
+                                  for s, reason in enumerate(self.impossible)], dtype=bool)
         self.fails = (self.results[self.possible] == STUCK).sum(axis=0)
         self.closed = (self.results == CLOSED).sum(axis=0)
 
@@ -281,7 +294,11 @@ class Analysis:
         return [int(c) for c in (self.results == STUCK).sum(axis=1)]
 
     def impossible_starts(self):
-        return [s for s in range(self.board.squares) if not self.possible[s]]
+        return [s for s in range(self.board.squares) if self.impossible[s] is not None]
+
+    def unknown_starts(self):
+        """Starts neither ruled out nor shown to have a tour (the search's budget ran out)."""
+        return list(self.unknown)
 
     def to_json(self):
         name = self.board.square_name
@@ -295,6 +312,7 @@ class Analysis:
             "closed_by_start": dict((name(s), c) for s, c in enumerate(self.closed_by_start())),
             "fail_by_start": dict((name(s), c) for s, c in enumerate(self.fail_by_start())),
             "impossible_starts": [name(s) for s in self.impossible_starts()],
+            "unknown_starts": [name(s) for s in self.unknown_starts()],
         }
 
 

@@ -134,6 +134,9 @@ class App(Events):
         self.complete = 0
         self.closed = 0
         self.stuck = 0
+        self.gave_up = 0  # tours whose search ran out of budget (tours.py): shown where they stopped
+        self.out_of_budget = False
+        self.searched = 0  # nodes the last tour's rescue spent (rescue.py)
         self.impossible = 0  # starts from which no tour exists (said why instead)
         self.last_kind = ""
         self.last_delay = 0.0

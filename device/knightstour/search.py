@@ -10,11 +10,14 @@ Warnsdorff's rule seldom gets stuck on any board size; a tie rule such as
 sink any budget. A closed tour is made from an open one by Posa's rotations
 (reverse the path's tail where its end is a knight move from an earlier
 square) until its end is a knight move from the start. Where theory says no
-tour can exist, the search is not started at all.
+tour can exist (starts.py), the search is not started at all. A branch is cut
+where a square can no longer be reached or two squares could only be the end,
+and on a board with a side of 4 where the outer/inner pattern is broken.
 """
 
 from .orders import DEFAULT_ORDER, parse_order
 from .rules import DEFAULT_RULE, check_rule, tie_keys
+from .starts import closed_tours_exist, impossibility, open_tours_exist  # noqa: F401 (their home was here)
 from .tour import Tour
 
 DEFAULT_BUDGET = 2000000
@@ -23,47 +26,6 @@ FOUND = "found"
 IMPOSSIBLE = "impossible"
 EXHAUSTED = "exhausted"
 BUDGET = "budget"
-
-
-def open_tours_exist(width, height):
-    """True when some open tour exists on the board (Conrad et al. 1994 for the small cases)."""
-    m, n = min(width, height), max(width, height)
-    if m == 1:
-        return n == 1
-    if m == 2:
-        return False
-    if m == 3:
-        return n == 4 or n >= 7
-    if m == 4:
-        return n >= 5
-    return True
-
-
-def closed_tours_exist(width, height):
-    """Schwenk (1991): none when both sides are odd, a side is 1, 2 or 4, or on 3x4, 3x6, 3x8."""
-    m, n = min(width, height), max(width, height)
-    if (m * n) % 2 == 1 or m in (1, 2, 4):
-        return False
-    return not (m == 3 and n in (4, 6, 8))
-
-
-def impossibility(board, start, closed=False):
-    """Why no (closed) tour can start on ``start``, or None when theory does not rule it out."""
-    size = board.size_name
-    if closed:
-        if not closed_tours_exist(board.width, board.height):
-            if board.squares % 2 == 1:
-                return "no closed tour exists on %s: it has an odd number of squares and a knight " \
-                       "alternates colours, so it cannot return to its start" % size
-            return "no closed tour exists on %s (Schwenk 1991: none when a side is 1, 2 or 4, " \
-                   "or on 3x4, 3x6 and 3x8)" % size
-        return None
-    if not open_tours_exist(board.width, board.height):
-        return "no knight's tour exists on a %s board" % size
-    if board.squares % 2 == 1 and board.is_light(start):
-        return "%s has an odd number of squares, so a tour must start on a square of a1's colour " \
-               "(one more of those than of the other); %s is not" % (size, board.square_name(start))
-    return None
 
 
 class SearchResult:
@@ -92,11 +54,25 @@ def farthest_keys(board):
     return keys
 
 
-def search(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, budget=DEFAULT_BUDGET):
+def outer_squares(board):
+    """On a board with a side of 4: 1 on the two outer lines of that side, else 0 (None on other boards).
+
+    A tour there has the outer squares at its odd places in its first half and its even places in
+    its second (the outer/inner argument in starts.py), so the search tries only such moves."""
+    if board.width == 4:
+        return bytearray(1 if s % 4 in (0, 3) else 0 for s in range(board.squares))
+    if board.height == 4:
+        return bytearray(1 if s // board.width in (0, 3) else 0 for s in range(board.squares))
+    return None
+
+
+def search(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, budget=DEFAULT_BUDGET,
+           theory=True):
     """Depth-first search for a tour (a closed one when ``closed``) starting on ``start``.
 
-    ``rule`` gives the tie key: a display rule, or FARTHEST."""
-    reason = impossibility(board, start, closed)
+    ``rule`` gives the tie key: a display rule, or FARTHEST. Without ``theory`` the search
+    runs even where starts.impossibility rules the start out."""
+    reason = impossibility(board, start, closed) if theory else None
     if reason:
         return SearchResult(IMPOSSIBLE, None, 0, reason)
     order = parse_order(order) if isinstance(order, str) else tuple(order)
@@ -109,14 +85,17 @@ def search(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, b
     cand = [0] * (n * 8)
     count = bytearray(n)
     tried = bytearray(n)
+    outer = outer_squares(board)
 
     def fill(depth):
         base = tour.square * 8
         row = depth * 8
         k = 0
+        place = depth + 2  # the next square's place in the tour, from 1
+        want = (place % 2 == 1) == (2 * place <= n)
         for m in order:
             t = target[base + m]
-            if t < 0 or number[t]:
+            if t < 0 or number[t] or (outer and outer[t] != want):
                 continue
             key = onward[t] * 256 + keys[t]
             i = k
@@ -129,19 +108,56 @@ def search(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, b
         count[depth] = k
         tried[depth] = 0
 
+    low = [0, 0]  # unvisited squares with no onward move, with one
+
+    def enter(square):
+        if onward[square] < 2:
+            low[onward[square]] -= 1
+        tour.visit(square)
+        base = square * 8
+        for m in range(8):
+            t = target[base + m]
+            if t >= 0 and not number[t] and onward[t] < 2:
+                low[onward[t]] += 1
+                if onward[t] == 0:
+                    low[1] -= 1
+
+    def leave():
+        square = tour.unvisit()
+        base = square * 8
+        for m in range(8):
+            t = target[base + m]
+            if t >= 0 and not number[t] and onward[t] < 3:
+                if onward[t] > 0:
+                    low[onward[t] - 1] -= 1
+                if onward[t] < 2:
+                    low[onward[t]] += 1
+        if onward[square] < 2:
+            low[onward[square]] += 1
+
     def dead_end(square):
+        # Squares the knight cannot enter next: one with no unvisited neighbour is never reached,
+        # one with a single unvisited neighbour can only be the tour's end, and there is one end.
         remaining = n - tour.length
-        if closed and remaining and onward[start] == 0:
+        if not remaining:
+            return False
+        if closed and onward[start] == 0:
             return True
-        if remaining > 1:
-            base = square * 8
-            for m in range(8):
-                t = target[base + m]
-                if t >= 0 and not number[t] and onward[t] == 0:
-                    return True
-        return False
+        zeros = ones = 0  # among the squares the knight can enter next (no list: nothing allocated)
+        base = square * 8
+        for m in range(8):
+            t = target[base + m]
+            if t >= 0 and not number[t]:
+                if onward[t] == 0:
+                    zeros += 1
+                elif onward[t] == 1:
+                    ones += 1
+        return (zeros and remaining > 1) or low[0] > zeros or low[1] - ones > 1
 
     tour.visit(start)
+    for s in range(n):
+        if not number[s] and onward[s] < 2:
+            low[onward[s]] += 1
     fill(0)
     nodes = 1
     while True:
@@ -154,9 +170,9 @@ def search(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, b
             if nodes >= budget:
                 return SearchResult(BUDGET, None, nodes, "the search budget of %d node%s ran out" % (budget, "" if budget == 1 else "s"))
             nodes += 1
-            tour.visit(nxt)
+            enter(nxt)
             if dead_end(nxt):
-                tour.unvisit()
+                leave()
             else:
                 fill(depth + 1)
         elif depth == 0:
@@ -164,7 +180,7 @@ def search(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, b
             return SearchResult(EXHAUSTED, None, nodes, "an exhaustive search found no %s from %s"
                                 % (what, board.square_name(start)))
         else:
-            tour.unvisit()
+            leave()
 
 
 def rotate_closed(path, start):

@@ -18,6 +18,8 @@ class Tours:
         if len(self.orders) > 1:
             self.order_index = self.rng.randrange(len(self.orders))
         self.solver.order = self.orders[self.order_index]
+        self.out_of_budget = False
+        self.searched = 0
         reason = self._plan(square)
         tour = self.tour
         tour.reset()
@@ -47,8 +49,18 @@ class Tours:
         # odd width those are the even squares: the attract loop tours; a touch elsewhere is explained.
         total = self.total
         if total % 2:
-            return 2 * self.rng.randrange((total + 1) // 2)
-        return self.rng.randrange(total)
+            square = 2 * self.rng.randrange((total + 1) // 2)
+        else:
+            square = self.rng.randrange(total)
+        board = self.board
+        if board.width < 5 or board.height < 5:
+            # A side of 3 or 4: the inner lines (and a few squares of 3x7 and 3x8) have no tour either.
+            from .starts import impossibility, open_tours_exist
+
+            if open_tours_exist(board.width, board.height):
+                while impossibility(board, square):
+                    square = self.rng.randrange(total)
+        return square
 
     def _plan(self, square):
         # The tour from square into self.plan; "" or why no tour can start there.
@@ -92,8 +104,15 @@ class Tours:
         square = tour.square
         name = self.board.square_name(square)
         if kind == "stuck":
-            self.stuck += 1
-            self.display.status("stuck on %s after %d square%s" % (name, tour.length, "" if tour.length == 1 else "s"))
+            squares = "square" if tour.length == 1 else "squares"
+            if self.out_of_budget:
+                # A tour exists (or none is known not to): the search gave up, the rule's path is shown.
+                self.gave_up += 1
+                self.display.status("the search ran out of budget: stopped on %s after %d %s"
+                                    % (name, tour.length, squares))
+            else:
+                self.stuck += 1
+                self.display.status("stuck on %s after %d %s" % (name, tour.length, squares))
             self.sound.stuck_tone()
         else:
             self.complete += 1
@@ -111,7 +130,7 @@ class Tours:
     def _end(self, kind, count, square):
         # The tour is over: show the result, then trace a closed tour or pause.
         self.tours += 1
-        self.last_kind = kind
+        self.last_kind = "budget" if kind == "stuck" and self.out_of_budget else kind
         self.display.result(kind, count, square)
         self.changed = True
         self.state = "show"

@@ -7,6 +7,8 @@ import time
 from ..board import Board
 from ..rules import check_rule
 from .output import check_output, write_output
+from .starts_table import MODULE_PATH as STARTS_PATH
+from .starts_table import write_starts
 
 ORDER_COUNT = 40320
 SUPER_SIDES = range(5, 17)  # every square board the TFT toy shows
@@ -31,6 +33,9 @@ def add_arguments(parser):
         SUPER_SIDES[0], SUPER_SIDES[0], SUPER_SIDES[-1], SUPER_SIDES[-1], SUPER_RULE)
     write = actions.add_parser("write", help=text, description=text)
     write.add_argument("--output", default=MODULE_PATH, help="where to write it (default: the package's)")
+    text = "regenerate the table of starts with no tour (every board up to 32x32)"
+    starts = actions.add_parser("starts", help=text, description=text)
+    starts.add_argument("--output", default=STARTS_PATH, help="where to write it (default: the package's)")
 
 
 def analysed_rule(name):
@@ -120,10 +125,17 @@ def summary(analysis, seconds):
     out = ["Check orders on %s, rule %s: %d orders x %d starts, analysed in %.2f s"
            % (board.size_name, analysis.rule, ORDER_COUNT, board.squares, seconds), ""]
     impossible = analysis.impossible_starts()
+    unknown = analysis.unknown_starts()
+    parts = []
     if impossible:
-        out += ["no tour can start on %d of the %d squares (the colour argument, or no tour on the board: "
-                "impossible_starts in --json); failures count the other %d starts"
-                % (len(impossible), board.squares, board.squares - len(impossible)), ""]
+        parts.append("no tour can start on %d of the %d squares (%s: impossible_starts in --json)"
+                     % (len(impossible), board.squares, _why(analysis, impossible)))
+    if unknown:
+        parts.append("%d of the %d squares are unknown (the search ran out of budget: unknown_starts in --json)"
+                     % (len(unknown), board.squares))
+    if parts:
+        out += ["; ".join(parts) + "; failures count the other %d starts"
+                % (board.squares - len(impossible) - len(unknown)), ""]
     out.append("  fails from k starts   orders")
     for k, count in analysis.failures_histogram().items():
         if count:
@@ -147,6 +159,18 @@ def summary(analysis, seconds):
     out += ["", "closed tours by start (orders of %d):" % ORDER_COUNT, board_table(board, analysis.closed_by_start()),
             "", "failed tours by start (orders of %d):" % ORDER_COUNT, board_table(board, analysis.fail_by_start())]
     return "\n".join(out)
+
+
+def _why(analysis, starts):
+    # The arguments that rule out ``starts``, named once each, as starts.impossibility words them.
+    found = []
+    for reason in [analysis.impossible[s] for s in starts]:
+        why = ("no tour on the board" if reason.startswith("no knight's tour") else
+               "the outer/inner argument" if "outer" in reason else
+               "the colour argument" if "colour" in reason else "an exhaustive search")
+        if why not in found:
+            found.append(why)
+    return ", ".join(found)
 
 
 def _shown(names):
@@ -201,6 +225,8 @@ def _sized_default_font():
 
 
 def run(args):
+    if args.action == "starts":
+        return write_starts(args.output)
     if args.action == "write":
         check_output(args.output, "--output")
         entries, seconds = fresh_entries()

@@ -2,8 +2,9 @@
 
 import json
 
-from ..search import DEFAULT_BUDGET, FOUND, IMPOSSIBLE, closed_tours_exist, find_tour, impossibility
+from ..search import DEFAULT_BUDGET, EXHAUSTED, FOUND, IMPOSSIBLE, find_tour, impossibility
 from ..solver import Warnsdorff
+from ..starts import tour_exists as starts_tour_exists
 from .common import add_board_arguments, board_from, order_from, rng_from, rule_from, start_from
 
 
@@ -43,11 +44,13 @@ def solve(board, start, order, rule, rng, guaranteed=False, closed=False, budget
             tour_exists = True
         else:
             squares = squares or [start]
-            tour_exists = None if result.status not in (IMPOSSIBLE, "exhausted") else False
+            if result.status in (IMPOSSIBLE, EXHAUSTED):
+                tour_exists = False
+            elif not closed:
+                tour_exists = starts_tour_exists(board, start)  # known, though not found in this budget
             reason = result.reason
-    elif closed_tours_exist(board.width, board.height):
-        # A closed tour passes every square, so some tour starts on every square.
-        tour_exists = True
+    elif not closed:
+        tour_exists = starts_tour_exists(board, start)
     complete = len(squares) == board.squares
     answer = {
         "size": board.size_name,
