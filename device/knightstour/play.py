@@ -14,7 +14,7 @@ def start_play(app, square):
     app.tracing = -1
     app.play_over = ""
     app.play_tour.reset()
-    app.display.begin(app.board, "play", "", app.rule)
+    app.display.begin(app.board, "play", app.order_names[app.order_index], app.rule)  # the hint's order
     app.changed = True
     if square >= 0:
         play_move(app, square)

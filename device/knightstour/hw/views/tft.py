@@ -168,7 +168,7 @@ class TftDisplay(BoardView):
         self.total = board.squares
         self._count()
         self._set_label("order", order)
-        self._set_label("rule", rule if mode != "play" else "play")
+        self._set_label("rule", rule)
         self._set_label("result", "")
         if self.buttons:
             self.buttons[0][5].pixel_shader = self.active_palette if mode == "play" else self.button_palette

@@ -25,7 +25,7 @@ def build_panel(display):
     add = display._add
     x = px + 4
     display.columns = columns = (pw - 8) // font.WIDTH
-    tall = 40 if pw > 160 or ph > 240 else 26  # the Titano's panel
+    tall = 40 if display.width > 320 or display.height > 320 else 26  # the Titano: taller buttons
     display.buttons = []
     foot = py + ph
     if display.touch_hint:
