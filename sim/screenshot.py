@@ -272,6 +272,8 @@ def save_screenshot(display_kind, path, settings=None, moves=None, seed=1, kind=
                 emulated.tap(x, y)
         if not taps or emulated.app.state in ("run", "show"):
             emulated.run_tour(moves)
+        elif getattr(emulated.display, "knight_on", True) is False:
+            emulated.run(lambda app: emulated.display.knight_on, max_steps=100)  # the blinking knight shown
         return emulated.save_png(path, scale)
     finally:
         emulated.close()
