@@ -193,3 +193,37 @@ def test_an_impossible_start_shows_the_reason_and_the_result(emulated_tft):
     assert pixels.count(rgb565(tft_draw.KNIGHT_COLOUR)) > 100  # the knight stays on the start square
     panel = [emulated.chip.screen_pixel(x, y) for y in range(68, 84) for x in range(SIDE + 4, 320)]
     assert panel.count(rgb565(tft_draw.STUCK_COLOUR)) > 20  # the result in red
+
+
+def _ink_box(chip, x0, y0, size, ink):
+    """The box (x0, y0, x1, y1) of the ``ink`` pixels of the size x size cell at (x0, y0), or None."""
+    points = [(x, y) for y in range(size) for x in range(size) if chip.screen_pixel(x0 + x, y0 + y) == ink]
+    if not points:
+        return None
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+
+
+@pytest.mark.parametrize("size, cell, left, top, digit_height", [("8x8", 26, 0, 16, 14), ("12x12", 17, 2, 18, 7)])
+def test_numbers_are_whole_and_the_path_never_crosses_them(emulated_tft, size, cell, left, top, digit_height):
+    """Independent of the code: 8x8 in 26 px cells filling the 208 px board, 12x12 in 17 px cells
+    centred in it (2 px spare each side); digits 7 font pixels tall, 2x2 each on 8x8."""
+    emulated = emulated_tft({"size": size}, seed=5)
+    emulated.run_tour()
+    app = emulated.app
+    chip = emulated.chip
+    width = app.board.width
+    path = rgb565(tft_draw.PATH_COLOUR)
+    checked = 0
+    for square in app.tour.path[: app.tour.length - 1]:  # the knight covers the last
+        dark = (square % width + square // width) % 2 == 0
+        ink = rgb565(tft_draw.INK_ON_DARK if dark else tft_draw.INK_ON_LIGHT)
+        x0, y0 = left + (square % width) * cell, top + (width - 1 - square // width) * cell
+        box = _ink_box(chip, x0, y0, cell, ink)
+        assert box is not None and box[3] - box[1] == digit_height, square  # 4x7 digits, 2x2 on 8x8
+        for y in range(box[1] - 1, box[3] + 1):
+            for x in range(box[0] - 1, box[2] + 1):
+                assert chip.screen_pixel(x0 + x, y0 + y) != path, (square, x, y)
+        checked += 1
+    assert checked >= app.tour.length - 1 > 20

@@ -13,7 +13,7 @@ what stops the toy goes back as a line.
 FORGET = {
     "load_settings": ("knightstour.settings", "knightstour.hw.wiring.keys"),
     "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.hardware",
-                    "knightstour.hw.wiring.pins", "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341",
+                    "knightstour.hw.wiring.pins", "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
                     "knightstour.hw.wiring"),
 }
 

@@ -49,7 +49,6 @@ from .tft_draw import (
     palette,
     wrap,
 )
-from .tft_panel import build_panel, button_at
 
 MAX_SIDE = 16  # boards up to 16x16 (15 px cells), as the simulator's TFT
 RESULT_COLOURS = {"closed": TRACE_COLOUR, "complete": 0x60E060, "stuck": STUCK_COLOUR,
@@ -118,6 +117,8 @@ class TftDisplay(BoardView):
     # ------------------------------------------------------------- building
 
     def _build_panel(self):
+        from .tft_panel import build_panel  # build time only: the Feather forgets it after start
+
         self.labels = {}
         self.palettes = {}
         build_panel(self)
@@ -254,5 +255,8 @@ class TftDisplay(BoardView):
         square = self.square_at(x, y)
         if square >= 0:
             return square
-        return button_at(self, x, y)
+        for button in self.buttons:  # (x0, y0, x1, y1, event, tile)
+            if button[0] <= x < button[2] and button[1] <= y < button[3]:
+                return button[4]
+        return None
 

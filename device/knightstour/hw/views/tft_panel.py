@@ -5,7 +5,9 @@ Text is font.py's 8x16 (Terminus bold), each text one 1-bit bitmap (tft_draw.Tex
 buttons (only with a touch screen) send the app the events the simulator's keys send: play
 (play mode on and off), hint, undo, new (a new tour; in play mode a new game) and speed (the
 next pacing speed). Landscape: two buttons a row at the panel's foot; portrait: one row of
-five. Heights: 26 px on the 320x240 screens, 40 px on the Titano's 480x320.
+five. Heights: 26 px on the 320x240 screens, 40 px on the Titano's 480x320. Only the display's
+building needs this module (the Feather forgets it after start); TftDisplay.event_at finds the
+buttons in display.buttons.
 """
 
 import displayio
@@ -90,11 +92,3 @@ def _button(display, i, x, y, w, h):
     tile = displayio.TileGrid(bitmap, pixel_shader=display.button_palette, x=x, y=y)
     display.root.append(tile)
     display.buttons.append((x, y, x + w, y + h, event, tile))
-
-
-def button_at(display, x, y):
-    """The event of the button under screen pixel (x, y), or None."""
-    for button in display.buttons:
-        if button[0] <= x < button[2] and button[1] <= y < button[3]:
-            return button[4]
-    return None
