@@ -8,6 +8,7 @@ naming the key or option and the values it accepts.
 
 import sys
 
+from knightstour.commands.common import check_chain
 from knightstour.commands.output import check_output
 from knightstour.rules import RULES
 from knightstour.settings_toml import load_for_command
@@ -58,26 +59,41 @@ def add_arguments(parser):
                              "emulated touch controller")
     parser.add_argument("--moves", metavar="N", type=int,
                         help="with --screenshot: stop after N squares (default: the whole tour and its result)")
+    parser.add_argument("--tap", metavar="X,Y", action="append", default=[],
+                        help="with --screenshot: press the TFT at screen pixel X,Y (through the touch "
+                             "controller and its calibration), then let go; repeat for more, in order")
 
 
 def build_settings(args, environ=None):
     """Settings from the file, the environment and the options; raise ValueError with every message.
 
-    Every KNIGHTSTOUR_* key is accepted, the hardware's too (knightstour.hw.keys adds them):
+    Every KNIGHTSTOUR_* key is accepted, the hardware's too (knightstour.hw.wiring.keys adds them):
     one settings file serves the toy and the simulator (see View for those it shows).
     """
-    from knightstour.hw import keys  # noqa: F401  (adds the hardware keys)
+    from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
 
     options = [(key, getattr(args, dest, None), label) for dest, key, label in OPTION_KEYS]
     if getattr(args, "play", False):
         options.append(("mode", "play", "--play"))
     elif getattr(args, "touch", False):
         options.append(("mode", "touch", "--touch"))
-    return load_for_command(getattr(args, "config", None), environ, options)
+    return load_for_command(getattr(args, "config", None), environ, options, checks=(check_chain,))
+
+
+def parse_tap(text):
+    """(x, y) of a --tap X,Y; ValueError naming what is accepted."""
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        raise ValueError("bad --tap %r: give X,Y, two whole numbers of TFT pixels from the top left, "
+                         "e.g. --tap 250,200" % text)
+    return int(parts[0]), int(parts[1])
 
 
 def check_screenshot(args):
     """Refuse a bad --screenshot call before anything runs."""
+    args.taps = [parse_tap(text) for text in getattr(args, "tap", None) or []]
+    if args.taps and (args.screenshot is None or args.display != "tft"):
+        raise ValueError("--tap presses the TFT in a --screenshot run: give --display tft --screenshot FILE.png")
     if args.moves is not None and args.screenshot is None:
         raise ValueError("--moves goes with --screenshot")
     if args.screenshot is None:
@@ -95,7 +111,8 @@ def save_screenshot(args, settings):
     from .screenshot import save_screenshot as save
 
     try:
-        save(args.display, args.screenshot, settings=settings, moves=args.moves, seed=settings.seed)
+        save(args.display, args.screenshot, settings=settings, moves=args.moves, seed=settings.seed,
+             taps=getattr(args, "taps", ()))
     except RuntimeError as exc:  # the app never got to the end of a tour: say so, in one line
         print("knights-tour sim: error: no screenshot: %s" % exc, file=sys.stderr)
         return 1

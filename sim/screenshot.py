@@ -26,7 +26,7 @@ def sim_board(kind, tft=None, matrix=None):
     """A stand-in for the ``board`` module of board ``kind``: the pin map's names bound to the
     rigs' emulated pins (pins no chip listens to get a fresh ``bus.Pin``), and ``SPI()``/``I2C()``
     returning the rig's buses."""
-    from knightstour.hw import pins
+    from knightstour.hw.wiring import pinmap
 
     wired = {}
     spi = i2c = None
@@ -39,7 +39,7 @@ def sim_board(kind, tft=None, matrix=None):
         wired["matrix_cs"] = matrix.cs.pin
         spi = matrix.spi
     board = types.SimpleNamespace()
-    for row in pins.rows(kind):
+    for row in pinmap.rows(kind):
         name = row["board"]
         if not name:
             continue
@@ -57,7 +57,7 @@ def sim_board(kind, tft=None, matrix=None):
 
 def copy_settings(settings):
     """A copy of a Settings, with the hardware keys at their defaults where it has none
-    (a Settings made before knightstour.hw.keys added them)."""
+    (a Settings made before knightstour.hw.wiring.keys added them)."""
     from knightstour import settings as settings_module
 
     copy = Settings(fallback=settings.fallback)
@@ -89,7 +89,7 @@ class Emulated:
     rig), "stmpe610", "tsc2007", "ft6206" or "none" (TFT only); ``kind`` the pin map's board kind. ``settings``
     (a Settings, or a dict of key -> raw value) defaults to attract mode from c3 at
     speed 0 with the given ``seed``. Attributes: ``rig`` (TftRig or MatrixRig), ``chip``
-    (the display chip), ``hw`` (knightstour.hw.loop.BoardHardware), ``display``,
+    (the display chip), ``hw`` (knightstour.hw.wiring.hardware.BoardHardware), ``display``,
     ``input``, ``sound``, ``app``, ``now`` (the fake clock). With ``strict`` a board too big
     for the display raises ValueError, as in the simulator, in place of falling back to 8x8.
     """
@@ -97,7 +97,7 @@ class Emulated:
     def __init__(self, display="tft", settings=None, touch=None, kind="feather_rp2040", seed=1,
                  rotation=None, piezo=False, strict=False):
         shims.install()
-        from knightstour.hw import keys, loop  # noqa: F401  (keys adds the hardware keys)
+        from knightstour.hw.wiring import build, hardware, keys, pinmap  # noqa: F401  (keys adds the hardware keys)
 
         if display not in DISPLAY_NAMES:
             raise ValueError("bad display %r: one of tft, matrix, builtin (or ili9341, max7219)" % (display,))
@@ -145,7 +145,7 @@ class Emulated:
         else:
             modules, columns, rows, block = 1, 1, 1, 0
             if settings.matrix_chain:  # KNIGHTSTOUR_MATRIX_CHAIN: the panel as built
-                from knightstour.hw.chain import grid, parse_chain
+                from knightstour.hw.views.chain import grid, parse_chain
 
                 modules, arrangement, block = parse_chain(settings.matrix_chain)
                 columns, rows = grid(modules, arrangement)
@@ -158,9 +158,9 @@ class Emulated:
             board = sim_board(kind, matrix=self.rig)
             self.bus = self.rig.spi
         self.board = board
-        self.hw = loop.BoardHardware(kind, settings, board=board, pwmio=FakePwmio)
+        self.hw = hardware.BoardHardware(kind, settings, board=board, pwmio=FakePwmio)
         with shims.skip_sleeps():
-            self.display, self.input, self.sound = loop.build(settings, self.hw)
+            self.display, self.input, self.sound = build.build(settings, self.hw)
         from knightstour.app import App
 
         try:
@@ -204,6 +204,34 @@ class Emulated:
     def release(self):
         self.rig.touch_chip.release()
 
+    def tap(self, x, y):
+        """A finger on screen pixel (x, y) of the TFT at its rotation, then lifted, with app steps
+        between: the emulated controller gets the raw reading the device's calibration maps to
+        that pixel (a PyPortal's panel, the reading its own wires give there). ValueError for a
+        point off the screen or a TFT without touch."""
+        from knightstour.hw.inputs.touch import touch_calibration
+
+        from .touch_raw import raw_touch, to_landscape
+
+        rotation = self.rotation
+        width, height = self.chip.screen_size(rotation)
+        if not (0 <= x < width and 0 <= y < height):
+            raise ValueError("bad --tap %d,%d: off the %dx%d screen; x is 0 to %d, y 0 to %d"
+                             % (x, y, width, height, width - 1, height - 1))
+        width0, height0 = (height, width) if rotation % 180 else (width, height)
+        if self.display_name == "builtin":
+            self.rig.touch_at(*to_landscape(x, y, rotation, width0, height0))
+            release = self.rig.release
+        elif self.rig.touch_chip is not None:
+            self.press(*raw_touch(touch_calibration(self.settings), x, y, rotation, width0, height0))
+            release = self.release
+        else:
+            raise ValueError("--tap needs a touch screen: KNIGHTSTOUR_TOUCH is none")
+        self.step()
+        release()
+        for _ in range(3):  # the release is seen after two polls (the touch input's debounce)
+            self.step()
+
     def save_png(self, path, scale=None):
         """Write the screen as a PNG through the safe output (a symlink's target, a device in
         place; never debris), for --screenshot."""
@@ -224,21 +252,30 @@ class Emulated:
 
 
 def save_screenshot(display_kind, path, settings=None, moves=None, seed=1, kind="feather_rp2040",
-                    touch=None, rotation=None, scale=None):
+                    touch=None, rotation=None, scale=None, taps=()):
     """Run a scripted tour on the emulated ``display_kind`` ("tft" or "matrix") and write a PNG.
 
     ``settings``: a Settings (copied; the speed is set to 0) or a dict of setting -> value
     (default: from c3, a super order, ``seed``); ``moves``: stop after that many squares, else
-    at the end of the tour (the result shown, a closed tour's trace run).
+    at the end of the tour (the result shown, a closed tour's trace run). ``taps``: screen
+    pixels (x, y) pressed in turn first (Emulated.tap); a tour they leave running then runs as
+    above, play mode or a waiting toy is shown as the taps leave it.
     Returns ``path``.
     """
     emulated = Emulated(display_kind, settings, touch=touch, kind=kind, seed=seed, rotation=rotation, strict=True)
     emulated.settings.speed = 0.0
     emulated.app.pacing.speed = 0.0
     try:
-        # Nothing touches the screen here: the clock may jump to what is due (touch mode's
-        # KNIGHTSTOUR_IDLE_MS, up to a day), where a touch test needs small steps.
-        emulated.run_tour(moves, limit=MAX_MS / 1000.0)
+        if taps:
+            emulated.step()
+            for x, y in taps:
+                emulated.tap(x, y)
+        if not taps or emulated.app.state in ("run", "show"):
+            # Nothing touches the screen here: the clock may jump to what is due (touch mode's
+            # KNIGHTSTOUR_IDLE_MS, up to a day), where a touch test needs small steps.
+            emulated.run_tour(moves, limit=MAX_MS / 1000.0)
+        elif getattr(emulated.display, "knight_on", True) is False:
+            emulated.run(lambda app: emulated.display.knight_on, max_steps=100)  # the blinking knight shown
         return emulated.save_png(path, scale)
     finally:
         emulated.close()

@@ -6,16 +6,16 @@ touch starts a tour on that square) and MAX7219 chains (a 32x8 row, a 2x2 with a
 from test_feather import HEAP
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
-from knightstour.hw.touch import TOUCH_DEFAULTS, TouchMapper
+from knightstour.hw.inputs.touch import TOUCH_DEFAULTS, TouchMapper
 from knightstour_sim.circuitpython.drive import run_feather
 
 
 def raw_for(square):
     """Raw TSC2007 readings its default calibration maps to ``square``'s cell centre (8x8 board,
-    30 px cells, a1 at the bottom left)."""
+    26 px cells from 16 px below the top, a1 at the bottom left)."""
     c = TOUCH_DEFAULTS["tsc2007"]
     mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])
-    x, y = (square % 8) * 30 + 15, (7 - square // 8) * 30 + 15
+    x, y = (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16
     a = round(c["x0"] + x * (c["x1"] - c["x0"]) / 319)
     b = round(c["y0"] + y * (c["y1"] - c["y0"]) / 239)
     raw = (b, a) if c["swap"] else (a, b)
@@ -33,7 +33,7 @@ def test_a_touch_on_the_v2_wing_starts_a_tour_on_that_square(node):  # noqa: F81
     assert result["tours"] == 3
 
 
-# A chain needs more than the 8x8 matrix toy's heap (NEEDS_KB): chain.py, and the 2x2's 16x16
+# A chain needs more than the 8x8 matrix toy's heap (NEEDS_KB): views/chain.py, and the 2x2's 16x16
 # board (its tour tables). 68 KB is the smallest free heap in which the 2x2 ran 5 tours
 # (run_feather, 2 KB steps, 2026-11-22).
 CHAIN_HEAP = 70 * 1024

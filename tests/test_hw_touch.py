@@ -12,8 +12,9 @@ pixel at a rotation -> the panel point the viewer sees it at (the ILI9341 emulat
 
 import pytest
 
-from knightstour.hw import touch as touch_module
-from knightstour.hw.loop import HardwareError
+from knightstour.hw.inputs import calibrate
+from knightstour.hw.inputs import touch as touch_module
+from knightstour.hw.wiring.hardware import HardwareError
 from knightstour_sim.chips import bus, ft6206, shims, stmpe610
 
 shims.install()
@@ -31,10 +32,12 @@ def raw_for(controller, chip, x, y, rotation):
     return int(round(raw_x)), int(round(raw_y))
 
 
-def centre(square, cell=30):
-    """A cell's centre on screen, independent of the code: the board is the 240x240 square
-    at the top left, a1 at its bottom left."""
-    return (square % 8) * cell + cell // 2, (7 - square // 8) * cell + cell // 2
+def centre(square, rotation=0, cell=26):
+    """A cell's centre on screen, independent of the code: the board is a 208x208 square, a1
+    at its bottom left, on the left in landscape (16 px from the top), on top in portrait (16 px
+    from the left)."""
+    x, y = (square % 8) * cell + cell // 2, (7 - square // 8) * cell + cell // 2
+    return (x, y + 16) if rotation in (0, 180) else (x + 16, y)
 
 
 
@@ -56,7 +59,7 @@ def test_touch_at_a_cell_centre_starts_the_tour_there(emulated_tft, controller, 
     emu.step()
     assert emu.app.state == "wait"
     for square in (0, 7, 63, 56, 21, 42):
-        tap(emu, controller, *centre(square))
+        tap(emu, controller, *centre(square, rotation))
         assert emu.app.tour.path[0] == square, (controller, rotation, square)
 
 
@@ -96,8 +99,8 @@ def test_one_press_is_one_touch(emulated_tft, controller):
 
 
 def test_stmpe610_missing_or_all_zero_is_one_clear_line(no_sleep):
-    from knightstour.hw.loop import BoardHardware
-    from knightstour.hw.touch import open_driver
+    from knightstour.hw.wiring.hardware import BoardHardware
+    from knightstour.hw.wiring.touch_chips import open_driver
 
     class ZeroChip:
         def select(self):
@@ -123,8 +126,8 @@ def test_stmpe610_missing_or_all_zero_is_one_clear_line(no_sleep):
 
 
 def test_ft6206_missing_or_all_zero_is_one_clear_line():
-    from knightstour.hw.loop import BoardHardware
-    from knightstour.hw.touch import open_driver
+    from knightstour.hw.wiring.hardware import BoardHardware
+    from knightstour.hw.wiring.touch_chips import open_driver
 
     class ZeroI2C:
         def i2c_write(self, data):
@@ -203,9 +206,9 @@ def test_calibrate_finds_the_default_values(emulated_tft, controller, rotation):
             emu.release()
             state["target"] = None
 
-    result = touch_module.calibrate(emu.display.display, emu.input.reader, rotation, sleep, out=out)
+    result = calibrate.calibrate(emu.display.display, emu.input.reader, rotation, sleep, out=out)
     defaults = touch_module.TouchMapper  # noqa: F841
-    from knightstour.hw.touch import TOUCH_DEFAULTS
+    from knightstour.hw.inputs.touch import TOUCH_DEFAULTS
 
     expected = TOUCH_DEFAULTS[controller]
     tolerance = 20 if controller == "stmpe610" else 2
@@ -232,8 +235,8 @@ def test_mapper_round_trip_and_rotations():
 
 
 def test_calibration_settings_override_the_defaults():
-    from knightstour.hw import keys  # noqa: F401  (adds the touch keys)
-    from knightstour.hw.touch import touch_calibration
+    from knightstour.hw.inputs.touch import touch_calibration
+    from knightstour.hw.wiring import keys  # noqa: F401  (adds the touch keys)
     from knightstour.settings import load
 
     settings, errors = load(mapping={"KNIGHTSTOUR_TOUCH": "ft6206", "KNIGHTSTOUR_TOUCH_X0": 300,

@@ -211,7 +211,7 @@ def _click_square(page, square):
 
 
 def _hint_shown(page):
-    from knightstour.hw.tft import HINT_COLOUR
+    from knightstour.hw.views.tft_draw import HINT_COLOUR
     from knightstour_sim.chips.ili9341 import rgb565, rgb888
 
     hint = rgb888(rgb565(HINT_COLOUR >> 16, HINT_COLOUR >> 8 & 0xFF, HINT_COLOUR & 0xFF))
@@ -375,3 +375,37 @@ def test_serve_prints_the_url_serves_the_site_and_cleans_up_when_stopped(site, t
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+def _press_button(page, event):
+    buttons = page.evaluate("window.knightstour.buttons")
+    for x1, y1, x2, y2, name in buttons:
+        if name == event:
+            box = page.locator("#tft").bounding_box()
+            scale = box["width"] / 320
+            page.mouse.click(box["x"] + ((x1 + x2) / 2 + 0.5) * scale, box["y"] + ((y1 + y2) / 2 + 0.5) * scale)
+            return
+    raise AssertionError("no %s button among %s" % (event, buttons))
+
+
+def test_the_tfts_own_buttons_play_hint_undo_new_and_speed(page, url):
+    board = Board(8, 8)
+    _open(page, url, {"seed": "1", "start": "a1"})
+    page.wait_for_function("window.knightstour.buttons.length > 0")
+    assert {b[4] for b in page.evaluate("window.knightstour.buttons")} >= {"play", "hint", "undo", "random", "speed"}
+    _press_button(page, "play")
+    page.wait_for_function("window.knightstour.state.state === 'play'", timeout=10000)
+    _click_square(page, board.parse_square("e4"))
+    page.wait_for_function("window.knightstour.state.played === 1", timeout=10000)
+    _click_square(page, board.parse_square("d6"))
+    page.wait_for_function("window.knightstour.state.played === 2", timeout=10000)
+    assert not _hint_shown(page)
+    _press_button(page, "hint")
+    page.wait_for_function("window.knightstour.frames > 0")
+    page.wait_for_timeout(500)
+    assert _hint_shown(page)
+    _press_button(page, "undo")
+    page.wait_for_function("window.knightstour.state.played === 1", timeout=10000)
+    speed = _state(page)["speed"]
+    _press_button(page, "speed")
+    page.wait_for_function("window.knightstour.state.speed !== %r" % speed, timeout=10000)
+    _press_button(page, "play")  # play mode off: the tours run by themselves again
+    page.wait_for_function("window.knightstour.state.state !== 'play'", timeout=10000)

@@ -7,13 +7,14 @@ import xml.etree.ElementTree as ElementTree
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from knightstour.hw import keys  # noqa: E402, F401  (adds the hardware's settings keys)
+from knightstour.hw.wiring import keys  # noqa: E402, F401  (adds the hardware's settings keys)
 from knightstour.settings_toml import load_for_command  # noqa: E402
 
 import wiring  # noqa: E402
 import wiring_builds  # noqa: E402
 
 pins = wiring.pins  # the pin map, as tools/wiring.py imports it
+pinmap = wiring.pinmap
 
 
 def test_committed_wiring_equals_a_fresh_generation():
@@ -38,15 +39,15 @@ def test_every_table_row_is_the_code_pin_map():
         text = files[name + ".md"]
         for the_part in wiring.parts_of(kind, part_names):
             for signal, label, _note in the_part["pins"]:
-                board = pins.board_name(kind, signal) if signal in pins.SIGNALS else pins.row(kind, signal)["board"]
+                board = pins.board_name(kind, signal) if signal in pins.SIGNALS else pinmap.row(kind, signal)["board"]
                 if not board:
-                    board = wiring.POWER[signal] if kind == "pi" else pins.row(kind, signal)["header"]
+                    board = wiring.POWER[signal] if kind == "pi" else pinmap.row(kind, signal)["header"]
                 assert "| %s | %s |" % (label, board) in text, (name, signal)
         ElementTree.fromstring(files[name + ".svg"])
 
 
 def _pin_names(kind):
-    return {str(r[field]) for r in pins.rows(kind) for field in ("board", "gpio") if r[field] is not None}
+    return {str(r[field]) for r in pinmap.rows(kind) for field in ("board", "gpio") if r[field] is not None}
 
 
 def test_each_page_names_only_its_own_boards_pins():
@@ -93,16 +94,16 @@ def test_pi_matrix_page_matches_the_pi_header():
 
 def test_the_pyportal_page_names_what_the_code_reads_from_board():
     here = os.path.join(ROOT, "device", "knightstour", "hw")
-    code = "".join(open(os.path.join(here, name)).read() for name in ("pyportal.py", "loop.py"))
+    code = "".join(open(os.path.join(here, name)).read() for name in ("chips/pyportal.py", "wiring/build.py"))
     text = wiring.generate()["pyportal.md"]
-    for r in pins.rows("pyportal"):
+    for r in pinmap.rows("pyportal"):
         assert "| %s |" % r["board"] in text
         assert "board." + r["board"] in code or '"%s"' % r["board"] in code, r["board"]
 
 
 def test_the_v2_wings_interrupt_is_the_pin_the_code_uses_for_it():
     for kind in ("feather_m4", "feather_rp2040"):
-        assert pins.row(kind, "touch_irq")["board"] == pins.board_name(kind, "touch_cs") == "D6"
+        assert pinmap.row(kind, "touch_irq")["board"] == pins.board_name(kind, "touch_cs") == "D6"
         text = wiring.generate()["%s-tft-featherwing-v2.md" % kind.replace("_", "-")]
         assert "| IRQ | D6 |" in text and "| SDA | SDA |" in text and "TSC2007" in text
 

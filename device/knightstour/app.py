@@ -30,7 +30,8 @@ States (``app.state``)
 
 Input events: a square (int) starts a tour from there (or is a move in play
 mode); commands: "random", "play" (toggle play mode), "hint", "undo",
-"faster", "slower", "quit" (sets ``app.quit``; the device may ignore it).
+"faster", "slower", "speed" (faster, and after no delay half speed again: the TFT's
+button), "quit" (sets ``app.quit``; the device may ignore it).
 """
 
 from .board import Board

@@ -362,8 +362,9 @@ def read_pipe(fd, path, seconds=None):
     return b"".join(chunks)
 
 
-def load_for_command(config=None, environ=None, options=(), warn=None):
-    """Settings for a desktop command: the file, then the environment, then the options.
+def load_for_command(config=None, environ=None, options=(), warn=None, checks=()):
+    """Settings for a desktop command: the file, then the environment, then the options;
+    ``checks(settings, mapping, config)`` then give more errors (commands.common.check_chain).
 
     ``options`` are (key, value, label) triples from the command line; a value
     of None is skipped. Raises ValueError with one line per bad value; a bad
@@ -407,29 +408,12 @@ def load_for_command(config=None, environ=None, options=(), warn=None):
             labels[find_key(key).name] = label
     if not errors:
         errors.extend(settings.check(labels))
-    if not errors:
-        errors.extend(check_chain(settings, mapping, config))
+    for check in checks:  # the hardware's own readings of text settings (commands/common.py)
+        if not errors:
+            errors.extend(check(settings, mapping, config))
     if errors:
         raise ValueError("\n".join(errors))
     return settings
-
-
-def check_chain(settings, mapping, config):
-    """KNIGHTSTOUR_MATRIX_CHAIN read as the chain code reads it (it is text to the settings), so
-    that a bad one is a bad setting on the desktop whatever the display."""
-    value = getattr(settings, "matrix_chain", "")
-    if not value:
-        return []
-    from .hw.chain import parse_chain
-    from .settings import find_key, message
-
-    try:
-        parse_chain(value)
-    except ValueError as exc:
-        where = "%s: " % config if mapping and mapping.get("KNIGHTSTOUR_MATRIX_CHAIN") == value else ""
-        why = "" if str(exc).startswith("not ") else " (%s)" % exc  # the generic why says what help says
-        return [where + message(find_key("matrix_chain"), value, fallback=False) + why]
-    return []
 
 
 def _clipped(mapping, errors, message, find_key, where):

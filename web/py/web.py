@@ -98,7 +98,7 @@ def _wire(display):
     from max7219 import MAX7219
     from stmpe610 import STMPE610
 
-    from knightstour.hw.pins import board_name
+    from knightstour.hw.wiring.pins import board_name
 
     if display in ("tft", "both"):
         cs = getattr(board, board_name(KIND, "tft_cs"))
@@ -156,7 +156,8 @@ def _add_matrix(app):
     simulator shows both)."""
     from tee import TeeDisplay
 
-    from knightstour.hw.loop import BoardHardware, build
+    from knightstour.hw.wiring.build import build
+    from knightstour.hw.wiring.hardware import BoardHardware
 
     settings = app.settings
     display = settings.display
@@ -254,7 +255,7 @@ def touch(x, y):
     from touch_raw import raw_touch
 
     calibration = (mapper.x0, mapper.x1, mapper.y0, mapper.y1, mapper.swap)
-    chip.touch(*raw_touch(calibration, x, y, mapper.rotation))
+    chip.touch(*raw_touch(calibration, x, y, mapper.rotation, mapper.width0, mapper.height0))
 
 
 def release():

@@ -82,7 +82,7 @@ def setting_values(args):
 
     from .. import settings
 
-    importlib.import_module("knightstour.hw.keys")  # adds the hardware keys to the table
+    importlib.import_module("knightstour.hw.wiring.keys")  # adds the hardware keys to the table
     values = {}
     for option, name in (("--display", "display"), ("--touch", "touch")):
         given = getattr(args, name)

@@ -5,7 +5,7 @@
 
 Settings come from --config FILE (flat TOML, the same KNIGHTSTOUR_* keys as a
 Feather's settings.toml), then the environment; --display overrides
-KNIGHTSTOUR_DISPLAY. Pins come from the pin map (knightstour/hw/pins.py,
+KNIGHTSTOUR_DISPLAY. Pins come from the pin map (knightstour/hw/wiring/pins.py,
 board kind "pi") unless the settings override them.
 
 It prints ONE line naming the fix and the wiring document, never a traceback,
@@ -29,6 +29,8 @@ import os
 import subprocess
 import sys
 import time
+
+from .common import check_chain
 
 EXIT_SETUP = 3
 
@@ -55,10 +57,11 @@ def add_arguments(parser):
 
 def load_settings(args, environ=None):
     """Settings from --config, the environment and --display; ValueError with every message."""
-    from ..hw import keys  # noqa: F401  (adds the hardware keys)
+    from ..hw.wiring import keys  # noqa: F401  (adds the hardware keys)
     from ..settings_toml import load_for_command
 
-    settings = load_for_command(getattr(args, "config", None), environ, [("display", args.display, "--display")])
+    settings = load_for_command(getattr(args, "config", None), environ, [("display", args.display, "--display")],
+                                checks=(check_chain,))
     if getattr(args, "calibrate", False) and (settings.display != "ili9341" or settings.touch == "none"):
         raise ValueError("--calibrate needs --display ili9341 and a touch controller (KNIGHTSTOUR_TOUCH)")
     return settings
@@ -154,7 +157,7 @@ def first_frame(until, display, status_file, out):
 
 def pi_hardware(settings):
     """BoardHardware on Blinka's board module (a Raspberry Pi)."""
-    from ..hw.loop import BoardHardware
+    from ..hw.wiring.hardware import BoardHardware
 
     try:
         import board
@@ -204,8 +207,9 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
 
 
 def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, until, out, err, model):
-    from ..hw.loop import HardwareError, build
     from ..hw.mainloop import run_forever
+    from ..hw.wiring.build import build
+    from ..hw.wiring.hardware import HardwareError
 
     try:
         if hardware is None:
@@ -241,7 +245,7 @@ def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, u
         print("knights-tour run: error: %s" % exc, file=err)
         return 1
     if getattr(args, "calibrate", False):
-        from ..hw.touch import calibrate
+        from ..hw.inputs.calibrate import calibrate
 
         try:
             calibrate(display.display, touch.reader, settings.tft_rotation, sleep, out=out)

@@ -1,0 +1,152 @@
+"""The TFT's drawing kit: its colours, the board's digit fonts, panel text in 1-bit bitmaps (the
+font in font.py: Terminus 16 bold, descenders whole), palettes and discs. The board
+(tft_board.py), the panel and its buttons (tft.py, tft_panel.py), play mode's marks
+(tft_play.py) and the calibration screen all draw with these.
+"""
+
+import bitmaptools  # CircuitPython 7+ with displayio, and Blinka's displayio
+import displayio
+
+from . import font
+
+LIGHT = 0xEEEED2
+DARK = 0x769656
+INK_ON_LIGHT = 0x202020
+INK_ON_DARK = LIGHT  # numbers on dark squares in the light squares' colour: 4 colours, 2 bits
+PATH_COLOUR = 0x1E50C8
+KNIGHT_COLOUR = 0xFF8C00
+KNIGHT_INK = 0x000000
+TRACE_COLOUR = 0xFFD700
+STUCK_COLOUR = 0xE02020
+MARK_COLOUR = 0x00B4FF
+HINT_COLOUR = 0xFF30FF
+TEXT_COLOUR = 0xFFFFFF
+DIM_TEXT = 0x9AA0A6
+
+# The board's digit fonts, rows top to bottom, bit (width - 1) the left column: 4x7 where a
+# number fits in its cell with them, else 3x5 (16x16 on the ILI9341).
+DIGITS_4X7 = (0x6999996, 0x2622227, 0x691248F, 0x6916196, 0x26AAF22, 0xF8E1196, 0x688E996, 0xF112244,
+              0x6996996, 0x6997116)
+DIGITS_3X5 = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9, 0x79CF, 0x79EF, 0x7252, 0x7BEF, 0x7BCF)
+
+
+def draw_digit(bitmap, digit, x, y, big, scale, value):
+    """Draw ``digit`` (0-9) at (x, y) in the 4x7 (``big``) or 3x5 font, each font pixel a scale x
+    scale block of ``value`` (off pixels are left alone). Pixels by index (y * width + x): an
+    (x, y) tuple would be garbage on every pixel."""
+    if big:
+        bits, columns, rows = DIGITS_4X7[digit], 4, 7
+    else:
+        bits, columns, rows = DIGITS_3X5[digit], 3, 5
+    width = bitmap.width
+    shift = columns * rows
+    for row in range(rows):
+        for col in range(columns):
+            shift -= 1
+            if bits >> shift & 1:
+                i = (y + row * scale) * width + x + col * scale
+                for _ in range(scale):
+                    for dx in range(scale):
+                        bitmap[i + dx] = value
+                    i += width
+
+
+def wrap(text, columns, lines):
+    """``text`` word-wrapped into at most ``lines`` lines of ``columns`` characters."""
+    out = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > columns:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:columns])
+            word = word[columns:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= columns:
+            line = line + " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    while len(out) < lines:
+        out.append("")
+    return out[:lines]
+
+
+
+def palette(colours, transparent=-1):
+    palette = displayio.Palette(len(colours))
+    for i in range(len(colours)):
+        palette[i] = colours[i]
+    if transparent >= 0:
+        palette.make_transparent(transparent)
+    return palette
+
+
+
+class Text:
+    """Panel text in its own 1-bit bitmap: one TileGrid per text, not one per character.
+    ``columns`` x ``lines`` characters of font.py's glyphs (8 px wide, descenders whole), lines
+    ``spacing`` pixels apart (0: the font's height and one); longer text is cut."""
+
+    def __init__(self, columns, lines, x, y, palette, spacing=0):
+        self.line_height = spacing or font.HEIGHT + 1
+        self.columns = columns
+        self.bitmap = displayio.Bitmap(columns * font.WIDTH, lines * self.line_height, 2)
+        self.tilegrid = displayio.TileGrid(self.bitmap, pixel_shader=palette, x=x, y=y)
+        self.text = ""
+
+    def set(self, text):
+        """Show ``text`` ("\n" between lines): only the characters that changed are drawn again."""
+        if text == self.text:
+            return
+        old = self.text.split("\n")
+        new = text.split("\n")
+        self.text = text
+        bitmap = self.bitmap
+        for row in range(bitmap.height // self.line_height):
+            a = old[row] if row < len(old) else ""
+            b = new[row] if row < len(new) else ""
+            top = row * self.line_height
+            for i in range(self.columns):
+                ch = b[i] if i < len(b) else " "
+                if ch != (a[i] if i < len(a) else " "):
+                    draw_char(bitmap, ch, i * font.WIDTH, top)
+
+
+def draw_char(bitmap, ch, x, y):
+    """One glyph of font.py at (x, y) in a 1-bit bitmap, its cell cleared first; a character
+    the font lacks is a "?"."""
+    fill_region(bitmap, x, y, x + font.WIDTH, y + font.HEIGHT, 0)
+    code = ord(ch) - font.FIRST
+    if code < 0 or code * font.HEIGHT >= len(font.BITS):
+        code = ord("?") - font.FIRST
+    bits = font.BITS
+    start = code * font.HEIGHT
+    width = bitmap.width
+    for row in range(font.HEIGHT):
+        b = bits[start + row]
+        if b:
+            i = (y + row) * width + x
+            for col in range(8):
+                if b & (128 >> col):
+                    bitmap[i + col] = 1
+
+
+fill_region = bitmaptools.fill_region
+
+
+def disc(bitmap, size, value, inset):
+    """A filled disc of ``value`` in a size x size bitmap, ``inset`` pixels in from its edge
+    (whole numbers only: floats would each take heap on CircuitPython)."""
+    r2 = (size - 2 * inset) * (size - 2 * inset)
+    for y in range(size):
+        dy = 2 * y - (size - 1)
+        for x in range(size):
+            dx = 2 * x - (size - 1)
+            if dx * dx + dy * dy <= r2:
+                bitmap[y * size + x] = value
+
