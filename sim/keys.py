@@ -18,13 +18,14 @@ KEY_COMMANDS = {
     "plus": "faster",
     "-": "slower",
     "minus": "slower",
+    "s": "pause",
     "q": "quit",
 }
 
 # Words accepted on the plain view's input lines, besides square names and keys.
-WORD_COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "quit")
+WORD_COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "pause", "quit")
 
-INPUT_HELP = "type a square (c3) or random, play, hint, undo, faster, slower, quit"
+INPUT_HELP = "type a square (c3) or random, play, hint, undo, faster, slower, pause, quit"
 
 
 def parse_line(board, line):

@@ -2,7 +2,7 @@
 
 Works over ssh: no window, no pygame. A click on a square stands in for a
 touch. Keys: type a square ("c3"), arrows + Enter, r random, p play mode,
-h (or ?) hint, u undo, + / - speed, q or Ctrl-C quit. The layout fits the
+h (or ?) hint, u undo, + / - speed, s pause, q or Ctrl-C quit. The layout fits the
 terminal (80x24 and up) and follows a resize: the TFT look shrinks its
 cells, the panel narrows, the help line wraps. With ``--pixels`` the views
 show the emulated chips (pixel_views.py, pixels.py) in place of the
@@ -22,7 +22,7 @@ from .views import MatrixView, TftView
 TICK = 0.02  # seconds between updates of the app
 BLINK = 0.25  # the matrix view's blink of an impossible start's knight
 
-HELP = "click or type a square (c3) | arrows+Enter | r random | p play | ? or h hint | u undo | +/- speed | q quit"
+HELP = "click or type a square (c3) | arrows+Enter | r random | p play | ? or h hint | u undo | +/- speed | s pause | q quit"
 
 PANEL_MIN = 22  # the side panel's narrowest width (border and padding included)
 HELP_LINES = 2  # rows kept for the help line (it wraps at 80 columns)
