@@ -64,10 +64,10 @@ def add_arguments(parser):
 def build_settings(args, environ=None):
     """Settings from the file, the environment and the options; raise ValueError with every message.
 
-    Every KNIGHTSTOUR_* key is accepted, the hardware's too (knightstour.hw.keys adds them):
+    Every KNIGHTSTOUR_* key is accepted, the hardware's too (knightstour.hw.wiring.keys adds them):
     one settings file serves the toy and the simulator (see View for those it shows).
     """
-    from knightstour.hw import keys  # noqa: F401  (adds the hardware keys)
+    from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
 
     config = getattr(args, "config", None)
     if config is not None and not os.path.isfile(config):

@@ -104,7 +104,7 @@ class PixelMatrixView(BoardView):
 
     def __init__(self, sim, keys, **kwargs):
         super().__init__(sim, keys, **kwargs)
-        from knightstour.hw.matrix import square_xy
+        from knightstour.hw.views.matrix import square_xy
 
         board = sim.board
         view = sim.view

@@ -1,7 +1,7 @@
 """`knights-tour sim --pixels`: the real hardware code on the emulated chips, live.
 
-The app drives knightstour.hw's displays (hw/tft.py through adafruit_ili9341
-and displayio, hw/matrix.py through adafruit_max7219), built by the same
+The app drives knightstour.hw's displays (hw/views/tft.py through adafruit_ili9341
+and displayio, hw/views/matrix.py through adafruit_max7219), built by the same
 entry points as ``--screenshot`` (screenshot.Emulated), on the emulated
 ILI9341 and MAX7219. The views (tui.py) show what the chips hold: the
 ILI9341's frame memory as the glass shows it, the MAX7219's LEDs. A click on
@@ -85,7 +85,7 @@ class MergedInput(QueueInput):
 
 def to_landscape(x, y, rotation):
     """The rotation-0 screen pixel of pixel (x, y) of the screen at ``rotation``: the inverse of
-    knightstour.hw.touch.from_landscape."""
+    knightstour.hw.inputs.touch.from_landscape."""
     if rotation == 90:
         return WIDTH0 - 1 - y, x
     if rotation == 180:
@@ -97,7 +97,7 @@ def to_landscape(x, y, rotation):
 
 def raw_touch(calibration, x, y, rotation):
     """The raw controller reading (x, y) that the device's calibration maps to screen pixel (x, y)
-    at ``rotation``; ``calibration`` is knightstour.hw.touch.touch_calibration's (x0, x1, y0, y1, swap)."""
+    at ``rotation``; ``calibration`` is knightstour.hw.inputs.touch.touch_calibration's (x0, x1, y0, y1, swap)."""
     x0, x1, y0, y1, swap = calibration
     lx, ly = to_landscape(x, y, rotation)
     raw_a = int(round(x0 + lx * (x1 - x0) / (WIDTH0 - 1.0)))
@@ -174,7 +174,7 @@ class Hardware:
             if square >= 0:
                 queue.touch(square)
             return
-        from knightstour.hw.touch import touch_calibration
+        from knightstour.hw.inputs.touch import touch_calibration
 
         self.tft.press(*raw_touch(touch_calibration(self.tft.settings), x, y, self.rotation))
         self.pressed = True

@@ -26,7 +26,7 @@ def sim_board(kind, tft=None, matrix=None):
     """A stand-in for the ``board`` module of board ``kind``: the pin map's names bound to the
     rigs' emulated pins (pins no chip listens to get a fresh ``bus.Pin``), and ``SPI()``/``I2C()``
     returning the rig's buses."""
-    from knightstour.hw import pins
+    from knightstour.hw.wiring import pinmap
 
     wired = {}
     spi = i2c = None
@@ -39,7 +39,7 @@ def sim_board(kind, tft=None, matrix=None):
         wired["matrix_cs"] = matrix.cs.pin
         spi = matrix.spi
     board = types.SimpleNamespace()
-    for row in pins.rows(kind):
+    for row in pinmap.rows(kind):
         name = row["board"]
         if not name:
             continue
@@ -57,7 +57,7 @@ def sim_board(kind, tft=None, matrix=None):
 
 def copy_settings(settings):
     """A copy of a Settings, with the hardware keys at their defaults where it has none
-    (a Settings made before knightstour.hw.keys added them)."""
+    (a Settings made before knightstour.hw.wiring.keys added them)."""
     from knightstour import settings as settings_module
 
     copy = Settings(fallback=settings.fallback)
@@ -89,7 +89,7 @@ class Emulated:
     rig), "stmpe610", "tsc2007", "ft6206" or "none" (TFT only); ``kind`` the pin map's board kind. ``settings``
     (a Settings, or a dict of key -> raw value) defaults to attract mode from c3 at
     speed 0 with the given ``seed``. Attributes: ``rig`` (TftRig or MatrixRig), ``chip``
-    (the display chip), ``hw`` (knightstour.hw.loop.BoardHardware), ``display``,
+    (the display chip), ``hw`` (knightstour.hw.wiring.hardware.BoardHardware), ``display``,
     ``input``, ``sound``, ``app``, ``now`` (the fake clock). With ``strict`` a board too big
     for the display raises ValueError, as in the simulator, in place of falling back to 8x8.
     """
@@ -97,7 +97,7 @@ class Emulated:
     def __init__(self, display="tft", settings=None, touch=None, kind="feather_rp2040", seed=1,
                  rotation=None, piezo=False, strict=False):
         shims.install()
-        from knightstour.hw import keys, loop  # noqa: F401  (keys adds the hardware keys)
+        from knightstour.hw.wiring import build, hardware, keys, pinmap  # noqa: F401  (keys adds the hardware keys)
 
         if display not in DISPLAY_NAMES:
             raise ValueError("bad display %r: one of tft, matrix, builtin (or ili9341, max7219)" % (display,))
@@ -145,7 +145,7 @@ class Emulated:
         else:
             modules, columns, rows, block = 1, 1, 1, 0
             if settings.matrix_chain:  # KNIGHTSTOUR_MATRIX_CHAIN: the panel as built
-                from knightstour.hw.chain import grid, parse_chain
+                from knightstour.hw.views.chain import grid, parse_chain
 
                 modules, arrangement, block = parse_chain(settings.matrix_chain)
                 columns, rows = grid(modules, arrangement)
@@ -158,9 +158,9 @@ class Emulated:
             board = sim_board(kind, matrix=self.rig)
             self.bus = self.rig.spi
         self.board = board
-        self.hw = loop.BoardHardware(kind, settings, board=board, pwmio=FakePwmio)
+        self.hw = hardware.BoardHardware(kind, settings, board=board, pwmio=FakePwmio)
         with shims.skip_sleeps():
-            self.display, self.input, self.sound = loop.build(settings, self.hw)
+            self.display, self.input, self.sound = build.build(settings, self.hw)
         from knightstour.app import App
 
         try:

@@ -36,9 +36,9 @@ class View:
 
 def led_grid(board, rotation=0, mirror=False):
     """Rows (top first) of the squares the LED matrix shows at each LED, -1 where none: the
-    hardware's own mapping (knightstour.hw.matrix.square_xy) for KNIGHTSTOUR_MATRIX_ROTATION and
+    hardware's own mapping (knightstour.hw.views.matrix.square_xy) for KNIGHTSTOUR_MATRIX_ROTATION and
     _MIRROR, cut to the LEDs the board uses."""
-    from knightstour.hw.matrix import square_xy
+    from knightstour.hw.views.matrix import square_xy
 
     places = [square_xy(s, board.width, board.height, rotation, mirror) for s in range(board.squares)]
     left = min(x for x, _ in places)

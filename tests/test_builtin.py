@@ -8,7 +8,10 @@ import pytest
 
 from knightstour.app import App
 from knightstour.board import Board
-from knightstour.hw import keys, loop, speaker, tft  # noqa: F401  (keys: the hardware settings)
+from knightstour.hw.chips import speaker
+from knightstour.hw.views import tft
+from knightstour.hw.wiring import hardware, keys  # noqa: F401  (keys: the hardware settings)
+from knightstour.hw.wiring.build import build as build_ports
 from knightstour.settings import Settings
 from knightstour_sim.chips import rig
 
@@ -38,8 +41,8 @@ def portal():
 
 def build(portal_rig, **values):
     settings = settings_for(**values)
-    hw = loop.BoardHardware("feather_m4", settings, board=portal_rig.board)
-    return settings, loop.build(settings, hw)
+    hw = hardware.BoardHardware("feather_m4", settings, board=portal_rig.board)
+    return settings, build_ports(settings, hw)
 
 
 def press_square(portal_rig, display, square):
@@ -122,15 +125,15 @@ def test_builtin_on_a_board_without_a_display_is_one_line():
     from knightstour_sim.screenshot import sim_board
 
     settings = settings_for(display="builtin")
-    hw = loop.BoardHardware("feather_m4", settings, board=sim_board("feather_m4"))
-    with pytest.raises(loop.HardwareError) as caught:
-        loop.build(settings, hw)
+    hw = hardware.BoardHardware("feather_m4", settings, board=sim_board("feather_m4"))
+    with pytest.raises(hardware.HardwareError) as caught:
+        build_ports(settings, hw)
     assert "\n" not in str(caught.value) and "board.DISPLAY" in str(caught.value)
 
 
 SCRIPT = """
 import sys
-from knightstour.hw import keys, loop  # noqa: F401
+from knightstour.hw.wiring import build, hardware, keys  # noqa: F401
 from knightstour.settings import Settings
 from knightstour_sim.chips import rig
 from knightstour_sim.screenshot import sim_board
@@ -143,8 +146,8 @@ elif settings.display == "max7219":
     board = sim_board("feather_m4", matrix=rig.matrix_rig(chain=4 if settings.matrix_chain else 1))
 else:
     board = sim_board("feather_m4", tft=rig.tft_rig("stmpe610"))
-loop.build(settings, loop.BoardHardware("feather_m4", settings, board=board))
-print(" ".join(sorted(n[len("knightstour.hw."):] for n in sys.modules if n.startswith("knightstour.hw."))))
+build.build(settings, hardware.BoardHardware("feather_m4", settings, board=board))
+print(" ".join(sorted(n.rsplit(".", 1)[1] for n in sys.modules if n.startswith("knightstour.hw."))))
 """
 
 

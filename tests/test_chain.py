@@ -1,4 +1,4 @@
-"""MAX7219 chains (hw/chain.py on hw/max7219.py's driver) on the emulated chain, checked LED by
+"""MAX7219 chains (hw/views/chain.py on hw/chips/max7219.py's driver) on the emulated chain, checked LED by
 LED against the panel as built (sim/chips/max7219.MatrixPanel); the driver's words are checked
 against the real adafruit_max7219 driver's on the same chain."""
 
@@ -7,7 +7,9 @@ import random
 import pytest
 
 from knightstour.board import Board
-from knightstour.hw import chain, max7219
+from knightstour.hw.chips import max7219
+from knightstour.hw.views import chain
+from knightstour.hw.wiring import build, hardware
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.chips.max7219 import MatrixPanel
 
@@ -238,7 +240,7 @@ def test_a_row_keeps_its_text_through_a_new_board_size():
 
 
 def settings_for(**values):
-    from knightstour.hw import keys  # noqa: F401  (adds the hardware keys)
+    from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
     from knightstour.settings import Settings
 
     settings = Settings(fallback=False)
@@ -252,13 +254,12 @@ def settings_for(**values):
     ("1 90", 1, "row", 90, (8, 8)), (" 3  ROW ", 3, "row", 90, (24, 8)),
 ])
 def test_the_setting_builds_a_chain_on_the_pin_maps_chip_select(text, count, arrangement, block, picture):
-    from knightstour.hw import loop
     from knightstour_sim.screenshot import sim_board
 
     matrix = rig.matrix_rig(chain=count)
     settings = settings_for(display="max7219", matrix_chain=text)
-    hw = loop.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", matrix=matrix))
-    display, _, _ = loop.build(settings, hw)
+    hw = hardware.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", matrix=matrix))
+    display, _, _ = build.build(settings, hw)
     assert isinstance(display, chain.ChainDisplay)
     layout = display.matrix.layout
     assert (layout.width, layout.height) == picture and layout.block_rotation == block
@@ -273,28 +274,26 @@ def test_the_setting_builds_a_chain_on_the_pin_maps_chip_select(text, count, arr
 
 
 def test_no_chain_is_the_matrix8x8_path():
-    from knightstour.hw import loop
-    from knightstour.hw.matrix import MatrixDisplay
+    from knightstour.hw.views.matrix import MatrixDisplay
     from knightstour_sim.screenshot import sim_board
 
     matrix = rig.matrix_rig()
     settings = settings_for(display="max7219")
     assert settings.matrix_chain == ""
-    hw = loop.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", matrix=matrix))
-    display, _, _ = loop.build(settings, hw)
+    hw = hardware.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", matrix=matrix))
+    display, _, _ = build.build(settings, hw)
     assert type(display) is MatrixDisplay
 
 
 @pytest.mark.parametrize("text", ["3 2x2", "17", "four", "4 ring", "4 45", "0"])
 def test_a_chain_setting_it_cannot_read_is_one_line(text):
-    from knightstour.hw import loop
     from knightstour_sim.screenshot import sim_board
 
     matrix = rig.matrix_rig(chain=4)
     settings = settings_for(display="max7219", matrix_chain=text)
-    hw = loop.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", matrix=matrix))
-    with pytest.raises(loop.HardwareError) as caught:
-        loop.build(settings, hw)
+    hw = hardware.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", matrix=matrix))
+    with pytest.raises(hardware.HardwareError) as caught:
+        build.build(settings, hw)
     message = str(caught.value)
     assert "\n" not in message and "KNIGHTSTOUR_MATRIX_CHAIN" in message and "MODULES [row|2x2] [BLOCK]" in message
     assert matrix.spi.bytes_sent == 0  # nothing half-drawn
@@ -302,7 +301,7 @@ def test_a_chain_setting_it_cannot_read_is_one_line(text):
 
 @pytest.mark.parametrize("modules", [2, 4, 8])
 def test_the_driver_latches_what_adafruits_chainable_driver_latches(modules):
-    """Our chain driver (hw/max7219.py, chips > 1) and adafruit_max7219's ChainableMAX7219, given
+    """Our chain driver (hw/chips/max7219.py, chips > 1) and adafruit_max7219's ChainableMAX7219, given
     the same framebuffer bytes, leave every chip of the emulated chain in the same state."""
     from adafruit_max7219 import max7219 as adafruit
 

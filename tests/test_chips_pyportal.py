@@ -1,13 +1,15 @@
 """The PyPortal's own parts: its resistive panel read by the real adafruit_touchscreen through
-the emulated analogue pins, its speaker behind the DAC, and the board facts in hw/pyportal.py."""
+the emulated analogue pins, its speaker behind the DAC, and the board facts in hw/chips/pyportal.py."""
 
 import types
 
 import adafruit_touchscreen
 import pytest
 
-from knightstour.hw import keys, pyportal, speaker, touch  # noqa: F401  (keys adds the hardware keys)
-from knightstour.hw.touch import TouchMapper
+from knightstour.hw.chips import pyportal, speaker
+from knightstour.hw.inputs import touch
+from knightstour.hw.inputs.touch import TouchMapper
+from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
 from knightstour.ports import CLOSED_NOTES
 from knightstour_sim.chips import bus, resistive, shims
 from knightstour_sim.chips import speaker as speaker_model

@@ -9,7 +9,7 @@ import pytest
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour.hw.feather import NEEDS_KB
-from knightstour.hw.touch import TouchMapper
+from knightstour.hw.inputs.touch import TouchMapper
 from knightstour_sim.circuitpython.drive import feather_settings, run_feather
 
 HEAP = {display: kb * 1024 for display, kb in NEEDS_KB.items()}
@@ -18,7 +18,7 @@ HEAP = {display: kb * 1024 for display, kb in NEEDS_KB.items()}
 def raw_for(touch, square):
     """Raw controller readings the default calibration maps into ``square``'s cell (8x8 board,
     30 px cells, a1 at the bottom left), nearest its centre."""
-    from knightstour.hw.touch import TOUCH_DEFAULTS
+    from knightstour.hw.inputs.touch import TOUCH_DEFAULTS
 
     c = TOUCH_DEFAULTS[touch]
     mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])
@@ -104,7 +104,7 @@ def test_a_touch_controller_that_does_not_answer_gives_one_line_and_waits(node):
 
 def test_a_pin_the_display_needs_cannot_be_none():
     from knightstour import settings as settings_module
-    from knightstour.hw import keys  # noqa: F401
+    from knightstour.hw.wiring import keys  # noqa: F401
 
     env = {"KNIGHTSTOUR_DISPLAY": "max7219", "KNIGHTSTOUR_PIN_MATRIX_CS": "none"}
     settings, errors = settings_module.load(env.get)
@@ -180,5 +180,5 @@ def test_heap_benchmark_counts_the_names_apart_from_the_modules(node):
     spec.loader.exec_module(feather_heap)
     sizes = dict(feather_heap.biggest(node, "max7219", "none", "8x8", count=100))
     assert sizes["qstrs"] > 8 * 1024
-    assert 0 < sizes["knightstour.hw.piezo"] < 1024
-    assert sizes["knightstour.app"] > sizes["knightstour.hw.max7219"] > 0
+    assert 0 < sizes["knightstour.hw.chips.piezo"] < 1024
+    assert sizes["knightstour.app"] > sizes["knightstour.hw.chips.max7219"] > 0

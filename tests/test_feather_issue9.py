@@ -6,7 +6,7 @@ touch starts a tour on that square) and MAX7219 chains (a 32x8 row, a 2x2 with a
 from test_feather import HEAP
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
-from knightstour.hw.touch import TOUCH_DEFAULTS, TouchMapper
+from knightstour.hw.inputs.touch import TOUCH_DEFAULTS, TouchMapper
 from knightstour_sim.circuitpython.drive import run_feather
 
 
@@ -33,7 +33,7 @@ def test_a_touch_on_the_v2_wing_starts_a_tour_on_that_square(node):  # noqa: F81
     assert result["tours"] == 3
 
 
-# A chain needs more than the 8x8 matrix toy's heap (NEEDS_KB): chain.py, and the 2x2's 16x16
+# A chain needs more than the 8x8 matrix toy's heap (NEEDS_KB): views/chain.py, and the 2x2's 16x16
 # board (its tour tables). 68 KB is the smallest free heap in which the 2x2 ran 5 tours
 # (run_feather, 2 KB steps, 2026-11-22).
 CHAIN_HEAP = 70 * 1024

@@ -7,7 +7,7 @@ import sys
 
 from knightstour import cli
 from knightstour.commands import run as run_command
-from knightstour.hw.loop import BoardHardware
+from knightstour.hw.wiring.hardware import BoardHardware
 from knightstour.settings_toml import load_for_command, parse_toml, read_file
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import sim_board

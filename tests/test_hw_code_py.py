@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-from knightstour.hw import tft
+from knightstour.hw.views import tft_draw
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import sim_board
 
@@ -28,13 +28,14 @@ def preload():
     import terminalio  # noqa: F401
 
     import knightstour.app  # noqa: F401
-    import knightstour.hw.ft6206  # noqa: F401
-    import knightstour.hw.loop  # noqa: F401
-    import knightstour.hw.matrix  # noqa: F401
-    import knightstour.hw.piezo  # noqa: F401
-    import knightstour.hw.stmpe610  # noqa: F401
-    import knightstour.hw.tft  # noqa: F401
-    import knightstour.hw.touch  # noqa: F401
+    import knightstour.hw.chips.ft6206  # noqa: F401
+    import knightstour.hw.chips.piezo  # noqa: F401
+    import knightstour.hw.chips.stmpe610  # noqa: F401
+    import knightstour.hw.inputs.touch  # noqa: F401
+    import knightstour.hw.views.matrix  # noqa: F401
+    import knightstour.hw.views.tft  # noqa: F401
+    import knightstour.hw.wiring.build  # noqa: F401
+    import knightstour.hw.wiring.touch_chips  # noqa: F401
 
 
 def run_code_py(monkeypatch, board, environ, loops, ticks_from=None):
@@ -82,7 +83,7 @@ def test_code_py_runs_the_toy_on_a_feather_with_the_tft_featherwing(monkeypatch)
         run_code_py(monkeypatch, board, {"KNIGHTSTOUR_START": "a1"}, loops=100)
         chip = tft_rig.display_chip
         # a1's cell: dark, with ink (a number) in it, and the panel has text
-        ink = tft.INK_ON_DARK
+        ink = tft_draw.INK_ON_DARK
         white = (ink >> 19) << 11 | (ink >> 10 & 0x3F) << 5 | (ink >> 3 & 0x1F)
         cell = [chip.screen_pixel(x, y) for y in range(210, 240) for x in range(0, 30)]
         dark = (0x76 >> 3) << 11 | (0x96 >> 2) << 5 | 0x56 >> 3

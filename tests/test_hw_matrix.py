@@ -1,4 +1,4 @@
-"""The MAX7219 matrix port on its own small driver (hw/max7219.py) and on adafruit_max7219, over the
+"""The MAX7219 matrix port on its own small driver (hw/chips/max7219.py) and on adafruit_max7219, over the
 emulated chip."""
 
 import random
@@ -7,8 +7,8 @@ import pytest
 
 from knightstour.app import App
 from knightstour.board import Board
-from knightstour.hw import keys  # noqa: F401
-from knightstour.hw.matrix import MatrixDisplay, square_xy
+from knightstour.hw.views.matrix import MatrixDisplay, square_xy
+from knightstour.hw.wiring import keys  # noqa: F401
 from knightstour.settings import Settings
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import Emulated
@@ -141,7 +141,7 @@ def test_matrix_show_sends_only_when_something_changed():
 def test_the_small_driver_lights_what_adafruit_max7219_lights():
     from adafruit_max7219 import matrices
 
-    from knightstour.hw.max7219 import Matrix8x8
+    from knightstour.hw.chips.max7219 import Matrix8x8
 
     pixels = [(x * 5 + y * 3) % 8 for x in range(8) for y in range(8)]
     grids = []
@@ -178,6 +178,6 @@ def test_an_impossible_start_lights_its_colour_and_blinks_the_knight():
 
 
 def Matrix8x8Small(spi, cs):  # noqa: N802
-    from knightstour.hw.max7219 import Matrix8x8
+    from knightstour.hw.chips.max7219 import Matrix8x8
 
     return Matrix8x8(spi, cs)

@@ -17,12 +17,14 @@ STAND_INS = ROOT / "sim" / "circuitpython"
 
 SCRIPT = r'''
 from knightstour import settings as S
-from knightstour.hw import keys, pins, touch  # noqa: F401  (keys adds the hardware keys)
-from knightstour.hw.matrix import MatrixDisplay, square_xy
-from knightstour.hw.touch import HELD, TouchInput, TouchMapper, from_landscape
-from knightstour.hw.calibrate import solve, TARGETS
-from knightstour.hw.piezo import PiezoSound
-from knightstour.hw.tft import TftDisplay, wrap
+from knightstour.hw.inputs import touch
+from knightstour.hw.wiring import keys, pinmap, pins  # noqa: F401  (keys adds the hardware keys)
+from knightstour.hw.views.matrix import MatrixDisplay, square_xy
+from knightstour.hw.inputs.touch import HELD, TouchInput, TouchMapper, from_landscape
+from knightstour.hw.inputs.calibrate import solve, TARGETS
+from knightstour.hw.chips.piezo import PiezoSound
+from knightstour.hw.views.tft import TftDisplay
+from knightstour.hw.views.tft_draw import wrap
 from knightstour.app import App
 
 
@@ -42,7 +44,7 @@ settings, errors = S.load(env.get)
 for line in errors:
     print(line)
 print(settings.matrix_rotation, settings.piezo, touch.touch_calibration(settings))
-print(pins.board_name("pi", "tft_dc"), pins.detect_kind("adafruit_feather_rp2040"), len(pins.rows("pi")))
+print(pins.board_name("pi", "tft_dc"), pins.detect_kind("adafruit_feather_rp2040"), len(pinmap.rows("pi")))
 print([square_xy(0, 8, 8, r, m) for r in (0, 90, 180, 270) for m in (False, True)])
 
 

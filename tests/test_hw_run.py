@@ -7,7 +7,7 @@ import pytest
 
 from knightstour import cli
 from knightstour.commands import run as run_command
-from knightstour.hw.loop import BoardHardware
+from knightstour.hw.wiring.hardware import BoardHardware
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import sim_board
 

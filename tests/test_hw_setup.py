@@ -9,8 +9,9 @@ import pytest
 from knightstour import settings as settings_module
 from knightstour import settings_toml
 from knightstour.app import App
-from knightstour.hw import keys, loop, mainloop, pinmap, pins
-from knightstour.hw.piezo import HALF, PiezoSound
+from knightstour.hw import mainloop
+from knightstour.hw.chips.piezo import HALF, PiezoSound
+from knightstour.hw.wiring import hardware, keys, pinmap, pins
 from knightstour_sim.screenshot import Emulated, FakePWM
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -23,7 +24,7 @@ HW = os.path.join(DEVICE, "knightstour", "hw")
 
 def test_every_board_kind_names_every_signal_once():
     for kind in pins.BOARD_KINDS:
-        rows = pins.rows(kind)
+        rows = pinmap.rows(kind)
         signals = [row["signal"] for row in rows]
         assert len(signals) == len(set(signals))
         for signal in pins.SIGNALS:
@@ -36,12 +37,12 @@ def test_every_board_kind_names_every_signal_once():
 
 
 def test_pi_pins_are_spi0_and_the_usual_gpios():
-    assert pins.row("pi", "spi_sck")["gpio"] == 11 and pins.row("pi", "spi_sck")["header"] == 23
-    assert pins.row("pi", "spi_mosi")["gpio"] == 10 and pins.row("pi", "spi_miso")["gpio"] == 9
-    assert pins.board_name("pi", "matrix_cs") == "CE0" and pins.row("pi", "matrix_cs")["gpio"] == 8
-    assert pins.board_name("pi", "touch_cs") == "CE1" and pins.row("pi", "touch_cs")["gpio"] == 7
+    assert pinmap.row("pi", "spi_sck")["gpio"] == 11 and pinmap.row("pi", "spi_sck")["header"] == 23
+    assert pinmap.row("pi", "spi_mosi")["gpio"] == 10 and pinmap.row("pi", "spi_miso")["gpio"] == 9
+    assert pins.board_name("pi", "matrix_cs") == "CE0" and pinmap.row("pi", "matrix_cs")["gpio"] == 8
+    assert pins.board_name("pi", "touch_cs") == "CE1" and pinmap.row("pi", "touch_cs")["gpio"] == 7
     assert pins.board_name("pi", "tft_dc") == "D25" and pins.board_name("pi", "tft_reset") == "D24"
-    assert pins.row("pi", "i2c_sda")["gpio"] == 2 and pins.row("pi", "i2c_scl")["gpio"] == 3
+    assert pinmap.row("pi", "i2c_sda")["gpio"] == 2 and pinmap.row("pi", "i2c_scl")["gpio"] == 3
     assert pins.board_name("pi", "piezo") == "D6"  # as in seed 004
     headers = [row["header"] for row in pinmap.PI if row["board"] and row["signal"] != "tft_cs"]
     assert len(headers) == len(set(headers))  # no two signals on one header pin (but CE0 shared)
@@ -104,7 +105,7 @@ def test_requirements_name_the_driver_libraries():
         names = [line.strip() for line in handle if line.strip() and not line.startswith("#")]
     for name in ("adafruit_ili9341", "adafruit_tsc2007", "adafruit_bus_device"):
         assert name in names
-    # the libraries the Feather does without (hw/max7219.py, hw/stmpe610.py, hw/ft6206.py, tft.Text)
+    # the libraries the Feather does without (hw/chips/max7219.py, stmpe610.py, ft6206.py, views/tft_draw.Text)
     # are not installed on it
     assert not {"adafruit_max7219", "adafruit_framebuf", "adafruit_stmpe610", "adafruit_focaltouch",
                 "adafruit_display_text"} & set(names)
@@ -187,10 +188,10 @@ def test_pin_overrides_and_missing_pins():
     settings, _ = settings_module.load(mapping={"KNIGHTSTOUR_PIN_TFT_DC": "D22", "KNIGHTSTOUR_PIEZO": "D13",
                                                 "KNIGHTSTOUR_PIN_TFT_RESET": "none"})
     board = type("Board", (), {"D22": "pin22", "D13": "pin13", "D9": "pin9"})
-    hw = loop.BoardHardware("feather_m4", settings, board=board)
+    hw = hardware.BoardHardware("feather_m4", settings, board=board)
     assert hw.pin("tft_dc") == "pin22" and hw.pin("piezo") == "pin13" and hw.pin("tft_cs") == "pin9"
     assert hw.pin("tft_reset") is None
-    with pytest.raises(loop.HardwareError, match="KNIGHTSTOUR_PIN_TOUCH_CS"):
+    with pytest.raises(hardware.HardwareError, match="KNIGHTSTOUR_PIN_TOUCH_CS"):
         hw.pin("touch_cs")
 
 

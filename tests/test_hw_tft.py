@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from knightstour.hw import tft
+from knightstour.hw.views import tft_draw
 from knightstour_sim.screenshot import save_screenshot
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -44,10 +44,10 @@ def test_cells_are_chequered_numbered_and_the_knight_is_marked(emulated_tft, rot
     for square in range(64):
         dark = (square % 8 + square // 8) % 2 == 0
         pixels = cell_pixels(chip, square, rotation)
-        background = rgb565(tft.DARK if dark else tft.LIGHT)
-        ink = rgb565(tft.INK_ON_DARK if dark else tft.INK_ON_LIGHT)
+        background = rgb565(tft_draw.DARK if dark else tft_draw.LIGHT)
+        ink = rgb565(tft_draw.INK_ON_DARK if dark else tft_draw.INK_ON_LIGHT)
         assert pixels[CELL + 1] == background, square  # the pixel at (1, 1)
-        knight_pixels = pixels.count(rgb565(tft.KNIGHT_COLOUR))
+        knight_pixels = pixels.count(rgb565(tft_draw.KNIGHT_COLOUR))
         if square == knight:
             assert knight_pixels > 100
             continue
@@ -56,7 +56,7 @@ def test_cells_are_chequered_numbered_and_the_knight_is_marked(emulated_tft, rot
             assert pixels.count(ink) >= 10, square
         else:
             assert pixels.count(ink) == 0, square
-    path = rgb565(tft.PATH_COLOUR)
+    path = rgb565(tft_draw.PATH_COLOUR)
     assert sum(cell_pixels(chip, s, rotation).count(path) for s in visited) > 16 * 20
 
 
@@ -64,7 +64,7 @@ def test_panel_shows_text_and_the_move_counter(emulated_tft):
     emulated = emulated_tft(seed=4)
     emulated.run_tour(moves=9)
     chip = emulated.chip
-    white = rgb565(tft.TEXT_COLOUR)
+    white = rgb565(tft_draw.TEXT_COLOUR)
     panel = [chip.screen_pixel(x, y) for y in range(240) for x in range(240, 320)]
     assert panel.count(white) > 200
     assert emulated.display.counter.text == "   9/64"
@@ -91,7 +91,7 @@ def test_play_mode_marks_the_legal_moves(emulated_tft):
     emulated.step()
     emulated.app.handle(0)
     emulated.step()
-    mark = rgb565(tft.MARK_COLOUR)
+    mark = rgb565(tft_draw.MARK_COLOUR)
     for square in (10, 17):  # c2, b3
         assert cell_pixels(emulated.chip, square, 0).count(mark) > 10
     assert cell_pixels(emulated.chip, 18, 0).count(mark) == 0
@@ -103,20 +103,20 @@ def test_stuck_turns_the_knight_red(emulated_tft):
     square = emulated.app.tour.square
     emulated.display.result("stuck", 5, square)
     emulated.display.flush()
-    assert cell_pixels(emulated.chip, square, 0).count(rgb565(tft.STUCK_COLOUR)) > 100
+    assert cell_pixels(emulated.chip, square, 0).count(rgb565(tft_draw.STUCK_COLOUR)) > 100
 
 
 def test_a_closed_tour_traces_in_gold_then_returns(emulated_tft):
     emulated = emulated_tft(seed=1)  # from c3, order cbhfaegd: a closed tour
     app = emulated.app
     emulated.run(lambda a: a.tracing > 5, max_steps=5000)
-    gold = rgb565(tft.TRACE_COLOUR)
+    gold = rgb565(tft_draw.TRACE_COLOUR)
     screen = [p for s in range(64) for p in cell_pixels(emulated.chip, s, 0)]
     assert screen.count(gold) > 40
     emulated.run(lambda a: a.tours >= 1 and a.tracing < 0, max_steps=5000)
     assert app.last_kind == "closed"
     screen = [p for s in range(64) for p in cell_pixels(emulated.chip, s, 0)]
-    assert screen.count(gold) == 0 and screen.count(rgb565(tft.KNIGHT_COLOUR)) > 100
+    assert screen.count(gold) == 0 and screen.count(rgb565(tft_draw.KNIGHT_COLOUR)) > 100
 
 
 def test_bytes_per_move_within_8kb_on_the_emulated_bus():
@@ -141,10 +141,10 @@ def test_screenshot_png(tmp_path):
 
 
 def test_wrap():
-    assert tft.wrap("closed tour! 64 squares, d5 is a knight move from c3", 12, 5) == [
+    assert tft_draw.wrap("closed tour! 64 squares, d5 is a knight move from c3", 12, 5) == [
         "closed tour!", "64 squares,", "d5 is a", "knight move", "from c3"]
-    assert tft.wrap("", 5, 2) == ["", ""]
-    assert tft.wrap("abcdefghijkl", 5, 3) == ["abcde", "fghij", "kl"]
+    assert tft_draw.wrap("", 5, 2) == ["", ""]
+    assert tft_draw.wrap("abcdefghijkl", 5, 3) == ["abcde", "fghij", "kl"]
 
 
 def _board_pixels(chip):
@@ -156,7 +156,7 @@ def test_screenshot_takes_the_simulators_settings(tmp_path):
 
     settings = Settings()
     settings.set("start", "e4")
-    del settings.tft_rotation  # as if made before knightstour.hw.keys added its keys
+    del settings.tft_rotation  # as if made before knightstour.hw.wiring.keys added its keys
     path = save_screenshot("tft", str(tmp_path / "e4.png"), settings=settings, moves=5)
     assert os.path.getsize(path) > 1000
     assert settings.speed == 1.0  # the caller's settings are left alone
@@ -182,6 +182,6 @@ def test_an_impossible_start_shows_the_reason_and_the_result(emulated_tft):
     cell = display.cell
     x0, y0 = display.cell_origin(1)
     pixels = [emulated.chip.screen_pixel(x0 + x, y0 + y) for y in range(cell) for x in range(cell)]
-    assert pixels.count(rgb565(tft.KNIGHT_COLOUR)) > 100  # the knight stays on the start square
+    assert pixels.count(rgb565(tft_draw.KNIGHT_COLOUR)) > 100  # the knight stays on the start square
     panel = [emulated.chip.screen_pixel(x, y) for y in range(100, 124) for x in range(244, 320)]
-    assert panel.count(rgb565(tft.STUCK_COLOUR)) > 20  # the result in red
+    assert panel.count(rgb565(tft_draw.STUCK_COLOUR)) > 20  # the result in red

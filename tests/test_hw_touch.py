@@ -12,8 +12,9 @@ pixel at a rotation -> the panel point the viewer sees it at (the ILI9341 emulat
 
 import pytest
 
-from knightstour.hw import touch as touch_module
-from knightstour.hw.loop import HardwareError
+from knightstour.hw.inputs import calibrate
+from knightstour.hw.inputs import touch as touch_module
+from knightstour.hw.wiring.hardware import HardwareError
 from knightstour_sim.chips import bus, ft6206, shims, stmpe610
 
 shims.install()
@@ -96,8 +97,8 @@ def test_one_press_is_one_touch(emulated_tft, controller):
 
 
 def test_stmpe610_missing_or_all_zero_is_one_clear_line(no_sleep):
-    from knightstour.hw.loop import BoardHardware
-    from knightstour.hw.touch import open_driver
+    from knightstour.hw.wiring.hardware import BoardHardware
+    from knightstour.hw.wiring.touch_chips import open_driver
 
     class ZeroChip:
         def select(self):
@@ -123,8 +124,8 @@ def test_stmpe610_missing_or_all_zero_is_one_clear_line(no_sleep):
 
 
 def test_ft6206_missing_or_all_zero_is_one_clear_line():
-    from knightstour.hw.loop import BoardHardware
-    from knightstour.hw.touch import open_driver
+    from knightstour.hw.wiring.hardware import BoardHardware
+    from knightstour.hw.wiring.touch_chips import open_driver
 
     class ZeroI2C:
         def i2c_write(self, data):
@@ -203,9 +204,9 @@ def test_calibrate_finds_the_default_values(emulated_tft, controller, rotation):
             emu.release()
             state["target"] = None
 
-    result = touch_module.calibrate(emu.display.display, emu.input.reader, rotation, sleep, out=out)
+    result = calibrate.calibrate(emu.display.display, emu.input.reader, rotation, sleep, out=out)
     defaults = touch_module.TouchMapper  # noqa: F841
-    from knightstour.hw.touch import TOUCH_DEFAULTS
+    from knightstour.hw.inputs.touch import TOUCH_DEFAULTS
 
     expected = TOUCH_DEFAULTS[controller]
     tolerance = 20 if controller == "stmpe610" else 2
@@ -232,8 +233,8 @@ def test_mapper_round_trip_and_rotations():
 
 
 def test_calibration_settings_override_the_defaults():
-    from knightstour.hw import keys  # noqa: F401  (adds the touch keys)
-    from knightstour.hw.touch import touch_calibration
+    from knightstour.hw.inputs.touch import touch_calibration
+    from knightstour.hw.wiring import keys  # noqa: F401  (adds the touch keys)
     from knightstour.settings import load
 
     settings, errors = load(mapping={"KNIGHTSTOUR_TOUCH": "ft6206", "KNIGHTSTOUR_TOUCH_X0": 300,

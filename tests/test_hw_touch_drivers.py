@@ -1,4 +1,4 @@
-"""The toy's own touch drivers, knightstour.hw.stmpe610 and knightstour.hw.ft6206, against the
+"""The toy's own touch drivers, knightstour.hw.chips.stmpe610 and knightstour.hw.chips.ft6206, against the
 chip models (sim/chips/) and against adafruit_stmpe610 and adafruit_focaltouch, whose set-up
 and reads they copy."""
 
@@ -6,9 +6,9 @@ import adafruit_focaltouch
 import adafruit_stmpe610
 import pytest
 
-from knightstour.hw.ft6206 import FT6206
-from knightstour.hw.stmpe610 import STMPE610
-from knightstour.hw.touch import HELD, stmpe610_reader
+from knightstour.hw.chips.ft6206 import FT6206
+from knightstour.hw.chips.stmpe610 import STMPE610
+from knightstour.hw.inputs.touch import HELD, stmpe610_reader
 from knightstour_sim.chips import bus, ft6206, stmpe610
 
 pytestmark = pytest.mark.usefixtures("no_sleep")

@@ -2,8 +2,10 @@
 
 import pytest
 
-from knightstour.hw import keys, tft, touch  # noqa: F401  (keys adds the hardware keys)
-from knightstour.hw.touch import TouchMapper
+from knightstour.hw.inputs import touch
+from knightstour.hw.inputs.touch import TouchMapper
+from knightstour.hw.views import tft_draw
+from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
 from knightstour.settings import Settings
 from knightstour_sim.pixel_views import PixelMatrixView, PixelTftView
 from knightstour_sim.pixels import raw_touch
@@ -57,11 +59,11 @@ async def test_the_tft_view_shows_what_the_hardware_code_drew():
         view = app.query_one(PixelTftView)
         assert view.columns >= 60 and sim.app.tour.start == sim.board.parse_square("c3")
         c3 = cell_colours(app, view, sim.board.parse_square("c3"))
-        assert c3 and any(near(c, rgb(tft.KNIGHT_COLOUR), 40) for c in c3)  # the knight's disc
+        assert c3 and any(near(c, rgb(tft_draw.KNIGHT_COLOUR), 40) for c in c3)  # the knight's disc
         a8 = cell_colours(app, view, sim.board.parse_square("a8"))  # a light square, not visited
         h8 = cell_colours(app, view, sim.board.parse_square("h8"))  # a dark one (a1's diagonal)
-        assert a8 and all(near(c, rgb(tft.LIGHT)) for c in a8)
-        assert h8 and all(near(c, rgb(tft.DARK)) for c in h8)
+        assert a8 and all(near(c, rgb(tft_draw.LIGHT)) for c in a8)
+        assert h8 and all(near(c, rgb(tft_draw.DARK)) for c in h8)
     sim.close()
 
 

@@ -5,8 +5,9 @@ drivers on the emulated wing (sim_board's pins and buses)."""
 import pytest
 
 from knightstour.board import Board
-from knightstour.hw import keys, loop, touch  # noqa: F401  (keys adds the hardware keys)
-from knightstour.hw.touch import TouchMapper
+from knightstour.hw.inputs import touch
+from knightstour.hw.inputs.touch import TouchMapper
+from knightstour.hw.wiring import build, hardware, keys, touch_chips  # noqa: F401  (keys adds the hardware keys)
 from knightstour.settings import Settings
 from knightstour_sim.chips import shims, stmpe610
 from knightstour_sim.screenshot import sim_board
@@ -18,7 +19,7 @@ def feather(rig, touch_setting="auto"):
     settings = Settings(fallback=False)
     for key, value in (("display", "ili9341"), ("touch", touch_setting), ("mode", "touch")):
         assert settings.set(key, value) is None
-    return settings, loop.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", tft=rig))
+    return settings, hardware.BoardHardware("feather_m4", settings, board=sim_board("feather_m4", tft=rig))
 
 
 def test_auto_is_the_default():
@@ -28,7 +29,7 @@ def test_auto_is_the_default():
 def test_v2_wing_a_tsc2007_answers_and_d6_stays_an_input(tft):
     rig = tft("tsc2007")
     settings, hw = feather(rig)
-    display, touch_input, _ = loop.build(settings, hw)
+    display, touch_input, _ = build.build(settings, hw)
     assert touch_input.reader.__qualname__.startswith("tsc2007_reader")
     assert rig.touch_cs.board_level is None  # never driven: it is the TSC2007's PENIRQ
     board = Board(8, 8)
@@ -44,7 +45,7 @@ def test_v2_wing_a_tsc2007_answers_and_d6_stays_an_input(tft):
 def test_v1_wing_nothing_at_0x48_so_the_stmpe610(tft):
     rig = tft("stmpe610")
     settings, hw = feather(rig)
-    _, touch_input, _ = loop.build(settings, hw)
+    _, touch_input, _ = build.build(settings, hw)
     assert touch_input.reader.__qualname__.startswith("stmpe610_reader")
     assert rig.touch_cs.board_level is True  # its chip select, idle high
 
@@ -53,27 +54,27 @@ def test_v1_wing_not_ready_at_a_cold_start_answers_on_the_retry(tft, no_sleep):
     rig = tft("stmpe610")
     rig.touch_chip.not_ready_reads = 4  # the driver's version check fails in SPI mode 0 and 1
     settings, hw = feather(rig)
-    loop.build(settings, hw)
+    build.build(settings, hw)
     assert rig.touch_chip.not_ready_reads == 0
-    assert no_sleep.slept >= touch.STMPE610_RETRY_WAIT
+    assert no_sleep.slept >= touch_chips.STMPE610_RETRY_WAIT
 
 
 def test_neither_answers_one_line_after_the_retry(tft, no_sleep):
     rig = tft(None)
     settings, hw = feather(rig)
-    with pytest.raises(loop.HardwareError) as caught:
-        loop.build(settings, hw)
+    with pytest.raises(hardware.HardwareError) as caught:
+        build.build(settings, hw)
     text = str(caught.value)
     assert "\n" not in text and "STMPE610" in text and "does not answer" in text
-    assert no_sleep.slept >= touch.STMPE610_RETRY_WAIT  # the display's init sleeps count too
+    assert no_sleep.slept >= touch_chips.STMPE610_RETRY_WAIT  # the display's init sleeps count too
 
 
 def test_v2_wing_with_touch_set_to_stmpe610_drives_d6_against_penirq(tft):
     """What the toy did before "auto": D6 driven high as a chip select while the TSC2007 pulls it low."""
     rig = tft("tsc2007")
     settings, hw = feather(rig, "stmpe610")
-    with pytest.raises(loop.HardwareError):
-        loop.build(settings, hw)
+    with pytest.raises(hardware.HardwareError):
+        build.build(settings, hw)
     rig.touch_chip.touch(2000, 2000)
     assert rig.touch_chip.irq_fights == 1
 
@@ -81,8 +82,8 @@ def test_v2_wing_with_touch_set_to_stmpe610_drives_d6_against_penirq(tft):
 def test_tsc2007_named_but_missing_is_one_line(tft):
     rig = tft("stmpe610")
     settings, hw = feather(rig, "tsc2007")
-    with pytest.raises(loop.HardwareError) as caught:
-        loop.build(settings, hw)
+    with pytest.raises(hardware.HardwareError) as caught:
+        build.build(settings, hw)
     assert "TSC2007" in str(caught.value) and "0x48" in str(caught.value)
 
 
@@ -91,7 +92,7 @@ def test_no_i2c_bus_at_all_means_the_stmpe610():
         def i2c(self):
             raise RuntimeError("No pull up found on SDA or SCL; check your wiring")
 
-    assert touch.detect(NoPullUps()) == "stmpe610"
+    assert touch_chips.detect(NoPullUps()) == "stmpe610"
 
 
 def raw_for(c, x, y):
@@ -105,5 +106,5 @@ def raw_for(c, x, y):
 
 
 def test_shims_skip_the_retry_wait():
-    assert "knightstour.hw.touch" in shims.SLEEPY_MODULES
+    assert "knightstour.hw.wiring.touch_chips" in shims.SLEEPY_MODULES
     assert stmpe610.STMPE610().not_ready_reads == 0

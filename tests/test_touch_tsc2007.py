@@ -1,9 +1,9 @@
-"""hw/tsc2007.py: probing for the TFT FeatherWing V2's TSC2007 and reading it, on the emulated
+"""hw/chips/tsc2007.py: probing for the TFT FeatherWing V2's TSC2007 and reading it, on the emulated
 FeatherWing (the real adafruit_tsc2007 over the TSC2007 model, PENIRQ on D6)."""
 
 import pytest
 
-from knightstour.hw import tsc2007
+from knightstour.hw.chips import tsc2007
 from knightstour_sim.chips import bus
 
 

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ElementTree
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from knightstour.hw import pins  # noqa: E402
+from knightstour.hw.wiring import pinmap, pins  # noqa: E402
 
 import wiring  # noqa: E402
 
@@ -22,7 +22,7 @@ def test_every_page_names_the_pins_of_the_pin_map():
     for name, _title, kind, _, signals, _ in wiring.PAGES:
         text = files[name + ".md"]
         for signal in signals:
-            r = pins.row(kind, signal)
+            r = pinmap.row(kind, signal)
             assert "| %s | %s |" % (r["module"], r["board"] or "-") in text
         ElementTree.fromstring(files[name + ".svg"])
 
@@ -34,15 +34,15 @@ def test_pi_matrix_page_matches_the_pi_header():
 
 def test_the_pyportal_page_names_what_the_code_reads_from_board():
     here = os.path.join(ROOT, "device", "knightstour", "hw")
-    code = "".join(open(os.path.join(here, name)).read() for name in ("pyportal.py", "loop.py"))
+    code = "".join(open(os.path.join(here, name)).read() for name in ("chips/pyportal.py", "wiring/build.py"))
     text = wiring.generate()["pyportal.md"]
-    for r in pins.rows("pyportal"):
+    for r in pinmap.rows("pyportal"):
         assert "| %s |" % r["board"] in text
         assert "board." + r["board"] in code or '"%s"' % r["board"] in code, r["board"]
 
 
 def test_the_v2_wings_interrupt_is_the_pin_the_code_uses_for_it():
     for kind in ("feather_m4", "feather_rp2040"):
-        assert pins.row(kind, "touch_irq")["board"] == pins.board_name(kind, "touch_cs") == "D6"
+        assert pinmap.row(kind, "touch_irq")["board"] == pins.board_name(kind, "touch_cs") == "D6"
         text = wiring.generate()["%s-tft-featherwing-v2.md" % kind.replace("_", "-")]
         assert "| IRQ | D6 |" in text and "| SDA | SDA |" in text and "TSC2007" in text

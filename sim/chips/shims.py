@@ -39,7 +39,8 @@ import types
 from . import bus
 
 # Modules whose time.sleep only waits for hardware; their `time` attribute is swapped.
-SLEEPY_MODULES = ("busdisplay", "fourwire", "adafruit_stmpe610", "knightstour.hw.stmpe610", "knightstour.hw.touch")
+SLEEPY_MODULES = ("busdisplay", "fourwire", "adafruit_stmpe610", "knightstour.hw.chips.stmpe610",
+                 "knightstour.hw.wiring.touch_chips")
 
 _installed = False
 

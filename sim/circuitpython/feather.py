@@ -71,9 +71,13 @@ for _name in CONFIG["stand_ins"]:
 
 result = {}
 ballast = None
-# What hw/feather.py forgets after start (its SETTINGS_MODULES, BUILD_MODULES, the super orders).
-START_MODULES = ("knightstour.settings", "knightstour.hw.keys", "knightstour.hw.loop", "knightstour.hw.pins",
-                 "knightstour.hw.pinmap", "knightstour.hw.startup", "knightstour.super_orders")
+# What hw/feather.py forgets after start (startup.py's FORGET, startup.py, the super orders).
+START_MODULES = ("knightstour.settings", "knightstour.hw.wiring.keys", "knightstour.hw.wiring.build",
+                 "knightstour.hw.wiring.builtin",
+                 "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.hardware", "knightstour.hw.wiring.pins",
+                 "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341", "knightstour.hw.wiring",
+                 "knightstour.hw.startup",
+                 "knightstour.super_orders")
 
 
 def _live():

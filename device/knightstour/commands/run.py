@@ -5,7 +5,7 @@
 
 Settings come from --config FILE (flat TOML, the same KNIGHTSTOUR_* keys as a
 Feather's settings.toml), then the environment; --display overrides
-KNIGHTSTOUR_DISPLAY. Pins come from the pin map (knightstour/hw/pins.py,
+KNIGHTSTOUR_DISPLAY. Pins come from the pin map (knightstour/hw/wiring/pins.py,
 board kind "pi") unless the settings override them.
 
 It prints ONE line naming the fix and the wiring document, never a traceback,
@@ -41,7 +41,7 @@ def add_arguments(parser):
 
 def load_settings(args, environ=None):
     """Settings from --config, the environment and --display; ValueError with every message."""
-    from ..hw import keys  # noqa: F401  (adds the hardware keys)
+    from ..hw.wiring import keys  # noqa: F401  (adds the hardware keys)
     from ..settings_toml import load_for_command
 
     settings = load_for_command(getattr(args, "config", None), environ, [("display", args.display, "--display")])
@@ -75,7 +75,7 @@ def check_backend(exc):
 
 def pi_hardware(settings):
     """BoardHardware on Blinka's board module (a Raspberry Pi)."""
-    from ..hw.loop import BoardHardware
+    from ..hw.wiring.hardware import BoardHardware
 
     try:
         import board
@@ -101,8 +101,9 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
     BoardHardware (default: Blinka's board); the tests point it at the emulated chips."""
     err = sys.stderr if err is None else err
     settings = load_settings(args, environ)
-    from ..hw.loop import HardwareError, build
     from ..hw.mainloop import run_forever
+    from ..hw.wiring.build import build
+    from ..hw.wiring.hardware import HardwareError
 
     try:
         check_buses(settings, spi_device, i2c_device)
@@ -136,7 +137,7 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
         print("knights-tour run: error: %s" % exc, file=err)
         return 1
     if getattr(args, "calibrate", False):
-        from ..hw.touch import calibrate
+        from ..hw.inputs.calibrate import calibrate
 
         try:
             calibrate(display.display, touch.reader, settings.tft_rotation, sleep, out=out)

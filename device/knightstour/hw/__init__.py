@@ -1,18 +1,15 @@
-"""The toy's hardware: the app's ports on the real Adafruit driver libraries.
+"""The toy's hardware: the app's ports on the chips, in layers (docs/architecture.md). Every
+import points down; nothing is imported until the settings ask for it, so a Feather with only
+the matrix never loads displayio, and the desktop needs no hardware.
 
-Runs on CircuitPython (a Feather with a TFT FeatherWing or a MAX7219 matrix)
-and on CPython with Blinka (a Raspberry Pi); on a desktop the tests run the
-same code over the chip emulators in knightstour_sim.chips.
-
-    pins     THE pin map: every signal of every board kind (wiring docs read it)
-    keys     the hardware settings keys (KNIGHTSTOUR_DISPLAY, ..._TFT_ROTATION, ...)
-    matrix   MatrixDisplay: a MAX7219 8x8 LED matrix (adafruit_max7219)
-    tft      TftDisplay: an ILI9341 320x240 on displayio (adafruit_ili9341)
-    touch    TouchInput: STMPE610 or FT6206 raw readings -> screen -> square;
-             Calibration (the calibrate mode)
-    piezo    PiezoSound: a piezo on a PWM pin (pwmio)
-    loop     build the ports from the settings and a pin lookup; the main loop
-
-Nothing here imports a driver until it is used, so a Feather with only the
-matrix needs no displayio libraries, and the desktop needs no hardware.
+    chips    one small module per chip: max7219, stmpe610, ft6206, tsc2007, ili9341 (the
+             adafruit_ili9341 glue), pyportal (its own screen, touch panel), piezo, speaker
+    views    what the matrix (matrix, chain) and the TFT (tft, tft_board, tft_draw, tft_play,
+             tft_portrait) show of the app's state: the display ports
+    inputs   touch readings -> screen pixel -> square (touch); the touch calibration
+    wiring   one build: the pin map (pins; pinmap for the documents), the hardware settings
+             keys (keys), one board's pins and buses (hardware), the ports for the settings
+             (build; builtin for a PyPortal's own screen; touch_chips)
+    (here)   the entry points' own parts: the main loop (mainloop), the Feather's program
+             (feather, and startup, forgotten after start); the Pi's is commands/run.py
 """

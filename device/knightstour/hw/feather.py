@@ -1,6 +1,6 @@
 """The Feather's program (CircuitPython): code.py only calls ``main()``.
 
-Settings come from settings.toml through os.getenv, pins from pins.py, the board kind from
+Settings come from settings.toml through os.getenv, pins from wiring/pins.py, the board kind from
 ``board.board_id`` (startup.py, forgotten after start with the modules it loads). A chip that
 does not answer, or a heap too small for the display, prints one line on the serial console and
 the toy waits there (no reboot loop).
@@ -9,7 +9,7 @@ the toy waits there (no reboot loop).
 # The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the
 # piezo: the smallest in which 100 tours run, 2 KB more (benchmarks/feather_heap.py;
 # tests/test_feather.py runs 100 tours in these).
-NEEDS_KB = {"max7219": 47, "ili9341": 73}
+NEEDS_KB = {"max7219": 48, "ili9341": 74}
 
 
 def clock():
@@ -61,12 +61,15 @@ def start():
     memory = MEMORY % min(NEEDS_KB.values())
     try:
         settings = step("load_settings")
-        memory = step("out_of_memory", settings)
+        memory = step("out_of_memory", settings, NEEDS_KB)
         yield
-        display, touch, sound = step("build_ports", settings)
+        ports = step("build_ports", settings, OUTPUTS)
+        if type(ports) is str:
+            stop(ports)
+        display, touch, sound = ports
         yield
         if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
-            step("calibrate", settings, display, touch)
+            stop(step("calibrate", settings, display, touch))
             return
         forget(("knightstour.hw.startup",))
         from ..app import App
@@ -89,11 +92,13 @@ def start():
 
 
 def step(name, *args):
-    """Call startup.py's function ``name``: imported here, the module is held by no frame that
-    lives on, so forgetting it frees it."""
+    """Call startup.py's function ``name``, then forget the modules it loaded for it (startup's
+    FORGET): imported here, the module is held by no frame that lives on, so forgetting it frees it."""
     from . import startup
 
-    return getattr(startup, name)(*args)
+    result = getattr(startup, name)(*args)
+    forget(startup.FORGET.get(name, ()))
+    return result
 
 
 OUTPUTS = []  # the chip selects the builders drove, the microSD card's too: kept, not collected

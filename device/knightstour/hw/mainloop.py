@@ -1,5 +1,6 @@
-"""The one main loop, for the Feather's code.py and the Pi's ``knights-tour run`` (see loop.py,
-which builds the ports it runs): kept apart so that the Feather can forget loop.py after start."""
+"""The one main loop, for the Feather's code.py and the Pi's ``knights-tour run`` (see
+wiring/build.py, which builds the ports it runs): kept apart so that the Feather can forget the
+builders after start."""
 
 MAX_SLEEP = 0.02  # the loop polls the touch screen at least 50 times a second
 

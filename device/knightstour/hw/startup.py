@@ -2,15 +2,20 @@
 
 Reading settings.toml through os.getenv, finding the board kind and its pins, building the
 ports, the touch calibration. feather.py calls these through ``feather.step``, so that no
-frame that lives on holds this module, and then forgets it with the modules these load.
+frame that lives on holds this module, and then forgets it with the modules these load
+(FORGET). Nothing here imports feather.py: what these need from it comes in as arguments, and
+what stops the toy goes back as a line.
 """
 
-from .feather import NEEDS_KB, OUTPUTS, forget, stop
-
-# The modules only the start needs: reading settings.toml (key table, parsers and messages,
-# about 14 KB of heap), and building the ports from the pin map (about 4 KB).
-SETTINGS_MODULES = ("knightstour.settings", "knightstour.hw.keys")
-BUILD_MODULES = ("knightstour.hw.loop", "knightstour.hw.pins", "knightstour.hw.pinmap")
+# The modules each step loads for the start alone, forgotten after it: reading settings.toml
+# (key table, parsers and messages, about 14 KB of heap), and building the ports from the pin
+# map (about 4 KB).
+FORGET = {
+    "load_settings": ("knightstour.settings", "knightstour.hw.wiring.keys"),
+    "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.hardware",
+                    "knightstour.hw.wiring.pins", "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341",
+                    "knightstour.hw.wiring"),
+}
 
 
 def board_kind(settings, board):
@@ -18,7 +23,7 @@ def board_kind(settings, board):
         return settings.board
     import os
 
-    from . import pins
+    from .wiring import pins
 
     machine = ""
     try:
@@ -28,29 +33,29 @@ def board_kind(settings, board):
     return pins.detect_kind(getattr(board, "board_id", ""), machine) or "feather_rp2040"
 
 
-def out_of_memory(settings):
+def out_of_memory(settings, needs_kb):
     """The line for a MemoryError while the display is built, made before it can happen."""
     what = settings.display
     if settings.display == "ili9341":
         what += " and %s touch" % settings.touch
     return ("out of memory for the %s board on the %s: the 8x8 board needs a free heap of about %d KB, "
             "bigger boards more (README: Will it fit?); try a smaller KNIGHTSTOUR_SIZE, or deploy --mpy"
-            % (settings.size, what, NEEDS_KB.get(settings.display, 0)))
+            % (settings.size, what, needs_kb.get(settings.display, 0)))
 
 
-def build_ports(settings):
-    """(display, touch, sound) on this board; a chip that does not answer stops with its line."""
+def build_ports(settings, outputs):
+    """(display, touch, sound) on this board, the chip selects it drives added to ``outputs``
+    (kept, not collected); a chip that does not answer: its line (a str) instead."""
     import board
 
-    from .loop import BoardHardware, HardwareError, build
+    from .wiring import build, hardware
 
     try:
-        hw = BoardHardware(board_kind(settings, board), settings, board=board)
-        ports = build(settings, hw)
-    except HardwareError as exc:
-        stop(str(exc))
-    OUTPUTS.extend(hw.outputs)
-    forget(BUILD_MODULES)
+        hw = hardware.BoardHardware(board_kind(settings, board), settings, board=board)
+        ports = build.build(settings, hw)
+    except hardware.HardwareError as exc:
+        return str(exc)
+    outputs.extend(hw.outputs)
     return ports
 
 
@@ -65,7 +70,7 @@ def load_settings():
     import os
 
     from .. import settings as table
-    from . import keys  # noqa: F401  (adds the hardware settings)
+    from .wiring import keys  # noqa: F401  (adds the hardware settings)
 
     loaded, messages = table.load(os.getenv)
     for text in messages:
@@ -73,17 +78,17 @@ def load_settings():
     settings = Settings()
     for key in table.KEYS:
         setattr(settings, key.name, getattr(loaded, key.name))
-    forget(SETTINGS_MODULES)
     return settings
 
 
 def calibrate(settings, display, touch):
+    """Run the touch calibration; the line to stop with."""
     import time
 
-    from .calibrate import calibrate
+    from .inputs import calibrate as screen
 
     try:
-        calibrate(display.display, touch.reader, settings.tft_rotation, time.sleep)
+        screen.calibrate(display.display, touch.reader, settings.tft_rotation, time.sleep)
     except ValueError as exc:
         print("knightstour: " + str(exc))
-    stop("calibration done: paste the lines above into settings.toml and set KNIGHTSTOUR_CALIBRATE = \"off\"")
+    return "calibration done: paste the lines above into settings.toml and set KNIGHTSTOUR_CALIBRATE = \"off\""

@@ -12,8 +12,8 @@
                                              "FC-16": the board on one matrix, the move number
                                              and result on the others), "4 2x2" (boards up to
                                              16x16); BLOCK 0, 90 (FC-16, the default), 180, 270
-                                             is how each module is wired (hw/chain.py); read
-                                             by chain.py, so one key and no code here
+                                             is how each module is wired (hw/views/chain.py); read
+                                             by wiring/build.py, so one key and no code here
     KNIGHTSTOUR_TFT_ROTATION       0         0, 90, 180, 270 (0 and 180 landscape, board on
                                              the left; 90 and 270 portrait, board on top)
     KNIGHTSTOUR_TOUCH              auto      auto (a TSC2007 on I2C 0x48, the TFT FeatherWing
@@ -42,7 +42,7 @@
 The calibration shows three targets in turn and prints the TOUCH_ lines to paste.
 """
 
-from .. import settings as _settings
+from ... import settings as _settings
 
 DISPLAYS = ("max7219", "ili9341", "builtin")
 BOARDS = ("auto", "pi", "feather_rp2040", "feather_m4")

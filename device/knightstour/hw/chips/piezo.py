@@ -6,7 +6,7 @@ no piezo. KNIGHTSTOUR_SOUND = "off" silences it too. Notes never block: the
 app's update() steps through them (ports.NoteSound).
 """
 
-from ..ports import NoteSound
+from ...ports import NoteSound
 
 HALF = 0x8000  # 50 % duty cycle: the loudest square wave
 QUIET = 0

@@ -52,16 +52,3 @@ def detect_kind(board_id="", machine=""):
     if "raspberry" in text or "pi" in text.split("_") or "aarch64" in text or "armv" in text:
         return "pi"
     return ""
-
-
-def rows(kind):
-    """The wiring table's rows for ``kind`` (pinmap.py; desktop only)."""
-    from .pinmap import rows
-
-    return rows(kind)
-
-
-def row(kind, signal):
-    from .pinmap import row
-
-    return row(kind, signal)

@@ -4,7 +4,7 @@ back, so the attract and touch toys never hold its code or its sprites in RAM.""
 
 import displayio
 
-from .tft import HINT_COLOUR, MARK_COLOUR, _disc, _palette
+from .tft_draw import HINT_COLOUR, MARK_COLOUR, disc, palette
 
 
 def _build(display):
@@ -12,8 +12,8 @@ def _build(display):
     cell = display.cell
     dot = max(4, cell // 4)
     dot_bitmap = displayio.Bitmap(dot, dot, 2)
-    _disc(dot_bitmap, dot, 1, 0)
-    mark_palette = _palette((0, MARK_COLOUR), 0)
+    disc(dot_bitmap, dot, 1, 0)
+    mark_palette = palette((0, MARK_COLOUR), 0)
     tiles = []
     for i in range(8):
         tile = displayio.TileGrid(dot_bitmap, pixel_shader=mark_palette)
@@ -22,9 +22,9 @@ def _build(display):
         display.sprites_group.insert(i, tile)
     ring = cell - 4
     ring_bitmap = displayio.Bitmap(ring, ring, 2)
-    _disc(ring_bitmap, ring, 1, 0)
-    _disc(ring_bitmap, ring - 6, 0, 3)
-    tile = displayio.TileGrid(ring_bitmap, pixel_shader=_palette((0, HINT_COLOUR), 0))
+    disc(ring_bitmap, ring, 1, 0)
+    disc(ring_bitmap, ring - 6, 0, 3)
+    tile = displayio.TileGrid(ring_bitmap, pixel_shader=palette((0, HINT_COLOUR), 0))
     tile.hidden = True
     display.sprites_group.insert(8, tile)
     tiles.append(tile)

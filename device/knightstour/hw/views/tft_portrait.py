@@ -1,7 +1,7 @@
 """The TFT's panel in portrait (KNIGHTSTOUR_TFT_ROTATION 90 or 270): a strip below the board.
 tft.TftDisplay imports it only then, so the landscape toy never holds this code."""
 
-from .tft import DIM_TEXT, TEXT_COLOUR, DigitField
+from .tft_draw import DIM_TEXT, TEXT_COLOUR, DigitField
 
 
 def build_panel(display, px, py, pw):

@@ -111,8 +111,8 @@ FEATHER_RP2040 = _feather("feather_rp2040", {"SCK": "GP18", "MOSI": "GP19", "MIS
 FEATHER_M4 = _feather("feather_m4", {"SCK": "PA17", "MOSI": "PB23", "MISO": "PB22", "D11": "PA21", "D9": "PA19",
                        "D10": "PA20", "D6": "PA18", "D5": "PA16", "SDA": "PA12", "SCL": "PA13", "D12": "PA22"})
 
-# A PyPortal's own parts: the names in its ``board`` module that hw/pyportal.py, hw/speaker.py
-# and hw/loop.py use (nothing to wire; the SAMD51 pins behind them differ between the three
+# A PyPortal's own parts: the names in its ``board`` module that hw/chips/pyportal.py,
+# hw/chips/speaker.py and hw/wiring/build.py use (nothing to wire; the SAMD51 pins behind them differ between the three
 # boards, and the code never needs them).
 KIND[0] = "pyportal"
 PYPORTAL = (

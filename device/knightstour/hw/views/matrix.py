@@ -212,7 +212,7 @@ class MatrixDisplay:
 
 def make_matrix(spi, cs, settings):
     """A MatrixDisplay on a real MAX7219 on ``spi`` with chip select ``cs`` (a DigitalInOut)."""
-    from .max7219 import Matrix8x8
+    from ..chips import max7219
 
-    matrix = Matrix8x8(spi, cs)
+    matrix = max7219.Matrix8x8(spi, cs)
     return MatrixDisplay(matrix, settings.matrix_rotation, settings.matrix_mirror, settings.matrix_brightness)

@@ -20,8 +20,8 @@ then the result as a short word (CLOSED, DONE, STUCK, NONE; shorter when there i
 On 2x2, boards up to 16x16, one LED a square; boards up to 8x8 get 2x2 LEDs a square.
 """
 
+from ..chips import max7219
 from .matrix import MatrixDisplay
-from .max7219 import Matrix8x8
 
 ARRANGEMENTS = ("row", "2x2")
 BLOCK_ROTATIONS = (0, 90, 180, 270)
@@ -217,7 +217,7 @@ def chain_display(spi, cs, modules, arrangement="row", block_rotation=90, rotati
     """A ChainDisplay on ``modules`` MAX7219s chained on ``spi`` with chip select ``cs``."""
     layout = ChainLayout(modules, arrangement, block_rotation, rotation, mirror)
     text_left = 9 if layout.width > 8 and arrangement == "row" else -1
-    return ChainDisplay(ChainMatrix(Matrix8x8(spi, cs, chips=modules), layout), text_left, brightness)
+    return ChainDisplay(ChainMatrix(max7219.Matrix8x8(spi, cs, chips=modules), layout), text_left, brightness)
 
 
 def parse_chain(text):
@@ -243,14 +243,12 @@ def parse_chain(text):
 
 def make_chain(spi, cs, settings):
     """The chain KNIGHTSTOUR_MATRIX_CHAIN describes, the picture turned by _MATRIX_ROTATION and
-    _MIRROR; a value it cannot read is loop.HardwareError (one line)."""
+    _MIRROR; a value it cannot read is a ValueError naming what is accepted."""
     try:
         modules, arrangement, block = parse_chain(settings.matrix_chain)
     except ValueError as exc:
-        from .loop import HardwareError
-
-        raise HardwareError('bad KNIGHTSTOUR_MATRIX_CHAIN = "%s": %s; write MODULES [row|2x2] [BLOCK], e.g. '
-                            '"4" (a 32x8 row), "4 2x2" or "4 row 0", with 1 to 16 modules, 4 for 2x2, '
-                            'BLOCK 0, 90, 180 or 270' % (settings.matrix_chain, exc)) from None
+        raise ValueError('bad KNIGHTSTOUR_MATRIX_CHAIN = "%s": %s; write MODULES [row|2x2] [BLOCK], e.g. '
+                         '"4" (a 32x8 row), "4 2x2" or "4 row 0", with 1 to 16 modules, 4 for 2x2, '
+                         'BLOCK 0, 90, 180 or 270' % (settings.matrix_chain, exc)) from None
     return chain_display(spi, cs, modules, arrangement, block, settings.matrix_rotation,
                          settings.matrix_mirror, settings.matrix_brightness)

@@ -5,7 +5,7 @@ adafruit_framebuf and adafruit_bus_device, about 20 KB of heap, for the eight by
 needs. The picture is the same as adafruit_max7219.matrices.Matrix8x8's: ``pixel(x, y)``
 sets bit y of digit register x, and ``show()`` sends the eight digit registers.
 
-``chips`` > 1: a daisy chain on the one chip select (hw/chain.py). Each register write then
+``chips`` > 1: a daisy chain on the one chip select (hw/views/chain.py). Each register write then
 sends a word to every chip in one transaction, the first word to the last chip (it travels
 furthest), and ``buffer[digit * chips + k]`` is the k-th word's data: ``pixel(x, y)`` with
 x = digit * chips + k.

@@ -13,7 +13,7 @@ Debounce: one press is one event. After a press, nothing more is reported
 until the finger has been up for ``release_polls`` polls in a row (the main
 loop polls about 50 times a second).
 
-Finding the calibration values: ``calibrate.calibrate()`` (``knights-tour run
+Finding the calibration values: ``calibrate.calibrate()`` (inputs/calibrate.py; ``knights-tour run
 --display ili9341 --calibrate`` on a Pi, KNIGHTSTOUR_CALIBRATE = "on" in a
 Feather's settings.toml) shows three targets in turn (top left, top right,
 bottom left), reads the raw values while each is touched, and prints the
@@ -24,13 +24,10 @@ touches, never a hang: the drivers' ``touches`` property is used, never the
 STMPE610's ``touch_point`` (which loops while the FIFO reads "not empty").
 """
 
-import time
-
 WIDTH0 = 320
 HEIGHT0 = 240
-TSC2007_ADDRESS = 0x48
-STMPE610_RETRY_WAIT = 1.0  # seconds; Adafruit's TFT FeatherWing helper waits 1.0 s before its retry
 HELD = "held"  # a reader's answer: the finger is down but no new position was read
+
 
 def from_landscape(x, y, rotation, width0=WIDTH0, height0=HEIGHT0):
     """Screen (x, y) at ``rotation`` of the pixel at (x, y) on the rotation-0 screen
@@ -173,101 +170,3 @@ def touch_calibration(settings, kind=None):
         value = getattr(settings, "touch_" + name, None)
         values.append(defaults[name] if value is None else value)
     return tuple(values)
-
-
-def make_touch(kind, hw, settings, locate):
-    """A TouchInput for controller ``kind`` ("stmpe610", "tsc2007" or "ft6206"; "auto": see
-    ``detect``) on ``hw``'s buses (a loop.BoardHardware); ``locate(x, y)`` names the square under
-    a screen pixel."""
-    if kind == "auto":
-        kind = detect(hw)
-    driver = open_driver(kind, hw)
-    x0, x1, y0, y1, swap = touch_calibration(settings, kind)
-    mapper = TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation)
-    return TouchInput(reader_for(kind, driver, hw), mapper, locate)
-
-
-def detect(hw):
-    """KNIGHTSTOUR_TOUCH = "auto" on a TFT FeatherWing: "tsc2007" when something answers on I2C
-    at 0x48 (the V2), else "stmpe610" (the V1). Asked before the touch CS pin (D6) is driven:
-    on the V2 that pin is the TSC2007's interrupt output."""
-    try:
-        i2c = hw.i2c()
-    except (RuntimeError, ValueError, OSError, AttributeError):  # no pull-ups: no I2C chip at all
-        return "stmpe610"
-    if i2c is None:
-        return "stmpe610"
-    while not i2c.try_lock():
-        pass
-    try:
-        found = TSC2007_ADDRESS in i2c.scan()
-    except OSError:
-        found = False
-    finally:
-        i2c.unlock()
-    return "tsc2007" if found else "stmpe610"
-
-
-def reader_for(kind, driver, hw=None):
-    if kind == "ft6206":
-        return driver.point  # (x, y) or None
-    if kind == "tsc2007":
-        from .tsc2007 import tsc2007_reader
-
-        return tsc2007_reader(driver, hw is not None and hw.pin_name("touch_cs") != "")
-    return stmpe610_reader(driver)
-
-
-def open_driver(kind, hw):
-    """The real driver for ``kind``; a controller that does not answer raises
-    loop.HardwareError with one line naming the fix."""
-    from .loop import WIRING, HardwareError
-
-    if kind == "ft6206":
-        from .ft6206 import FT6206
-
-        try:
-            return FT6206(hw.i2c())
-        except (ValueError, RuntimeError, OSError) as exc:
-            raise HardwareError(
-                "the FT6206 touch controller does not answer on I2C at 0x38 (%s): check SDA/SCL, "
-                "enable I2C (Pi: sudo raspi-config > Interface Options > I2C), or set "
-                "KNIGHTSTOUR_TOUCH = \"none\"; see %s" % (_short(exc), WIRING)) from None
-    if kind == "tsc2007":
-        from .tsc2007 import open_tsc2007
-
-        try:  # its interrupt line (D6 on the FeatherWing V2) stays an input
-            return open_tsc2007(hw.i2c(), hw.pin("touch_cs"))
-        except (ValueError, RuntimeError, OSError) as exc:
-            raise HardwareError(
-                "the TSC2007 touch controller does not answer on I2C at 0x48 (%s): check SDA/SCL, "
-                "or set KNIGHTSTOUR_TOUCH = \"stmpe610\" for a TFT FeatherWing V1 or \"none\"; see %s"
-                % (_short(exc), WIRING)) from None
-    from .stmpe610 import STMPE610
-
-    cs = hw.select("touch_cs")
-    if cs is None:
-        raise HardwareError("the STMPE610 needs a touch CS pin: set KNIGHTSTOUR_PIN_TOUCH_CS; see %s" % WIRING)
-    for wait in (STMPE610_RETRY_WAIT, -1):
-        try:
-            return STMPE610(hw.spi(), cs)
-        except (RuntimeError, ValueError, OSError) as exc:
-            if wait < 0:
-                raise HardwareError(
-                    "the STMPE610 touch controller does not answer on SPI (touch CS %s; %s): check MISO "
-                    "and the touch CS wire, or set KNIGHTSTOUR_TOUCH = \"none\" (or \"ft6206\" for the "
-                    "capacitive shield); see %s" % (hw.pin_name("touch_cs"), _short(exc), WIRING)) from None
-            # not ready after a cold start: Adafruit's FeatherWing helper waits and tries once more
-            time.sleep(wait)
-
-
-def _short(exc):
-    text = str(exc).split(". ")[0]
-    return text if text else type(exc).__name__
-
-
-def calibrate(*args, **kwargs):
-    """calibrate.calibrate(), for callers that know it here (the Pi's run --calibrate)."""
-    from .calibrate import calibrate
-
-    return calibrate(*args, **kwargs)

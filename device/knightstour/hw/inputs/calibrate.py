@@ -50,7 +50,7 @@ def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=12
     """
     import displayio
 
-    from .tft import Text
+    from ..views import tft_draw
 
     root = displayio.Group()
     palette = displayio.Palette(2)
@@ -69,7 +69,7 @@ def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=12
     cross = displayio.TileGrid(bitmap, pixel_shader=palette)
     root.append(cross)
     words = "touch the centre of the target"
-    text = Text(len(words), 1, display.width // 2 - 3 * len(words), display.height // 2 - 6, palette)
+    text = tft_draw.Text(len(words), 1, display.width // 2 - 3 * len(words), display.height // 2 - 6, palette)
     text.set(words)
     root.append(text.tilegrid)
     display.root_group = root

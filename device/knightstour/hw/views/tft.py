@@ -1,0 +1,267 @@
+"""The display port on an ILI9341 320x240 TFT through displayio (adafruit_ili9341), or on a
+board's built-in display (board.DISPLAY: the PyPortal's 320x240, the Titano's 480x320).
+
+Layout (``layout``): the board is a square as tall as the screen, 240x240 pixels
+on the ILI9341, on the left in landscape (rotation 0/180: 30 px cells on 8x8,
+side panel 80 px wide on the right) or on top in portrait (90/270: panel 80 px
+tall below it); 320x320 with a 160 px panel on the Titano.
+
+    cells     a bitmap per rank (its own TileGrid), chequered (a1 dark), 2 bits
+              a pixel: the move number in the middle of each cell (on a dark
+              square in the light squares' colour), the path as lines between
+              the centres of consecutive squares (never over a number). Cells
+              of 24 px or more (8x8 to 10x10) are drawn at half resolution and
+              shown 2x2 (their group's scale): the same numbers, a coarser line
+    knight    a small sprite (its own TileGrid) on the knight's square; blinks
+              by hiding; red when stuck; a closed tour's trace is a gold dot
+              running along the path
+    marks     play mode: dots on the legal moves, a ring on the hint
+              (tft_play.py, imported only when play mode shows them; undo too)
+    panel     "move 12/64" (a digit field: only the changed digits are sent),
+              the check order and rule, the result, the status text wrapped,
+              and "touch a square": each text one 1-bit bitmap (class Text)
+              drawn with terminalio.FONT, not a TileGrid per character; in
+              portrait laid out by tft_portrait.py (imported only then)
+
+Only what changed goes to the screen: a refresh sends the dirty areas and
+nothing else. A Bitmap tracks ONE dirty box, so two far-apart changes in one
+bitmap cost the whole box between them: hence a bitmap per rank, and its own
+TileGrid for every sprite and text. RAM decides (heap after three tours on 8x8,
+at full resolution): a bitmap per square (64 bitmaps and TileGrids) held 11 KB
+more than a bitmap per rank and sent 0.9 KB less a move (a line crossing two
+squares of a rank dirties one box around both); one bitmap for the board saves
+1.4 KB more but sends 9.3 KB a move (over the 8 KB target). Half resolution
+then saves another 10 KB for 0.3 KB more a move. A move costs about 7 KB over
+SPI instead of a 153,600 B frame (benchmarks/tft_spi.py measures it).
+"""
+
+import displayio
+
+from .tft_board import BoardView
+from .tft_draw import (
+    DARK,
+    DIM_TEXT,
+    INK_ON_LIGHT,
+    KNIGHT_COLOUR,
+    KNIGHT_INK,
+    LIGHT,
+    PATH_COLOUR,
+    STUCK_COLOUR,
+    TEXT_COLOUR,
+    TRACE_COLOUR,
+    DigitField,
+    Text,
+    palette,
+    wrap,
+)
+
+MAX_SIDE = 16  # boards up to 16x16 (15 px cells), as the simulator's TFT
+RESULT_COLOURS = {"closed": TRACE_COLOUR, "complete": 0x60E060, "stuck": STUCK_COLOUR,
+                  "impossible": STUCK_COLOUR, "": TEXT_COLOUR}
+RESULT_TEXT = {"closed": "CLOSED TOUR!", "complete": "complete", "stuck": "stuck", "impossible": "no tour",
+               "": ""}
+
+
+def layout(width, height):
+    """((board_x, board_y), (panel_x, panel_y, panel_w, panel_h), landscape) for a screen: the
+    board a square as tall (landscape) or as wide (portrait) as the screen, 240 px on the
+    ILI9341, 320 on the PyPortal Titano's 480x320; the panel the rest."""
+    side = height if width >= height else width
+    if width >= height:
+        return (0, 0), (side, 0, width - side, height), True
+    return (0, 0), (0, side, width, height - side), False
+
+
+
+class TftDisplay(BoardView):
+    """The display port on a displayio display (``width``, ``height``, ``root_group``,
+    ``refresh()``; auto_refresh off), e.g. adafruit_ili9341.ILI9341."""
+
+    max_width = MAX_SIDE
+    max_height = MAX_SIDE
+
+    def __init__(self, display, touch_hint=True):
+        self.display = display
+        self.width = display.width
+        self.height = display.height
+        (self.board_x, self.board_y), panel, self.landscape = layout(self.width, self.height)
+        self.board_pixels = panel[0] if self.landscape else panel[1]
+        self.panel = panel
+        self.touch_hint = touch_hint
+        self.root = displayio.Group()
+        self.cells_group = displayio.Group()
+        self.root.append(self.cells_group)
+        self.board_palette = palette((LIGHT, DARK, INK_ON_LIGHT, PATH_COLOUR))
+        self.knight_palette = palette((0, KNIGHT_COLOUR, KNIGHT_INK), 0)
+        self.stuck_palette = palette((0, STUCK_COLOUR, KNIGHT_INK), 0)
+        self.bw = 0
+        self.bh = 0
+        self.cell = 0
+        self.ox = 0
+        self.oy = 0
+        self.ranks = []
+        self.left = 0
+        self.number = []  # per square, sized by _build_board
+        self.order = b""  # the square of each number
+        self.inked = b""
+        self.length = 0
+        self.knight_square = -1
+        self.knight_on = True
+        self.result_kind = ""
+        self.sprites_group = displayio.Group()
+        self.root.append(self.sprites_group)
+        self.knight_tile = None
+        self.mark_tiles = None  # play mode's dots and ring: tft_play makes them when first shown
+        self.marked = False
+        self._build_panel()
+        display.root_group = self.root
+
+    # ------------------------------------------------------------- building
+
+    def _build_panel(self):
+        px, py, pw, ph = self.panel
+        self.labels = {}
+        self.palettes = {}
+        if self.landscape:
+            add = self._add
+            x = px + 4
+            self.columns = columns = max(1, (pw - 6) // 6)
+            add("title", "KNIGHT'S TOUR", px + 1, py + 4, DIM_TEXT)
+            add("move_label", "move", x, py + 24, DIM_TEXT)
+            self.counter = DigitField(7, 2, TEXT_COLOUR, x, py + 40)
+            add("order_label", "order", x, py + 60, DIM_TEXT)
+            add("order", "", x, py + 74, TEXT_COLOUR, columns)
+            add("rule", "", x, py + 88, DIM_TEXT, columns)
+            add("result", "", x, py + 108, TEXT_COLOUR, columns)
+            self.status_lines = 5
+            add("status", "", x, py + 128, TEXT_COLOUR, columns, 5, 14)
+            if self.touch_hint:
+                add("hint", "touch a\nsquare", x, py + ph - 32, DIM_TEXT, 7, 2)
+        else:
+            from .tft_portrait import build_panel
+
+            build_panel(self, px, py, pw)
+        self.root.append(self.counter.tilegrid)
+        self.status_text = ""
+
+    def _add(self, name, text, x, y, colour, columns=0, lines=1, spacing=0):
+        """A panel text ``name`` of ``columns`` (0: as long as ``text``) x ``lines`` characters."""
+        item = Text(columns or len(text), lines, x, y, self._text_palette(colour), spacing)
+        item.colour = colour
+        item.set(text)
+        self.root.append(item.tilegrid)
+        self.labels[name] = item
+
+    def _text_palette(self, colour):
+        """One palette per text colour, shared by the texts in it."""
+        if colour not in self.palettes:
+            self.palettes[colour] = palette((0x000000, colour), 0)
+        return self.palettes[colour]
+
+    def _set_label(self, name, text, colour=None):
+        item = self.labels[name]
+        if colour is not None and item.colour != colour:
+            item.colour = colour
+            item.tilegrid.pixel_shader = self._text_palette(colour)
+        item.set(text)
+
+
+    def begin(self, board, mode, order, rule):
+        if board.width > MAX_SIDE or board.height > MAX_SIDE:
+            raise ValueError("the TFT shows at most %dx%d, not %s" % (MAX_SIDE, MAX_SIDE, board.size_name))
+        if board.width != self.bw or board.height != self.bh:
+            self._build_board(board)
+        else:
+            for square in range(board.squares):
+                self._clear(square)
+        for i in range(len(self.number)):
+            self.number[i] = 0
+        self.length = 0
+        self.knight_square = -1
+        self.knight_on = True
+        self.result_kind = ""
+        self.knight_tile.hidden = True
+        self.trace_tile.hidden = True
+        if self.knight_tile.pixel_shader is not self.knight_palette:
+            self.knight_tile.pixel_shader = self.knight_palette
+        self.moves([], -1)
+        self.total = board.squares
+        self._count()
+        self._set_label("order", order)
+        self._set_label("rule", rule if mode != "play" else "play mode")
+        self._set_label("result", "")
+
+    def light(self, square, number):
+        self.number[square] = number
+        if number < len(self.order):
+            self.order[number] = square
+        if number > self.length:
+            self.length = number
+        self._draw_number(square, number)
+        if number > 1:
+            self._segment(self.order[number - 1], square)
+        self._count()
+
+    def _count(self):
+        self.counter.set("%d/%d" % (self.length, self.total))
+
+    def unlight(self, square):
+        from .tft_play import unlight
+
+        unlight(self, square)
+
+    def knight(self, square):
+        self.knight_square = square
+        self.knight_on = True
+        tile = self.knight_tile
+        if square < 0:
+            tile.hidden = True
+            return
+        self._place(tile, square, self.knight_size)
+        tile.hidden = False
+
+    def blink(self, on):
+        self.knight_on = on
+        if self.knight_square >= 0:
+            self.knight_tile.hidden = not on
+
+    def moves(self, squares, hint):
+        if squares or hint >= 0 or self.marked:
+            from .tft_play import moves
+
+            moves(self, squares, hint)
+
+    def result(self, kind, count, square):
+        self.result_kind = kind
+        self._set_label("result", RESULT_TEXT.get(kind, kind), RESULT_COLOURS.get(kind, TEXT_COLOUR))
+        tile = self.knight_tile
+        if kind == "stuck":
+            tile.pixel_shader = self.stuck_palette
+            if square >= 0:
+                self._place(tile, square, self.knight_size)
+            tile.hidden = False
+        else:
+            tile.pixel_shader = self.knight_palette
+            tile.hidden = self.knight_square < 0
+
+    def trace(self, square, number):
+        tile = self.trace_tile
+        if square < 0:
+            tile.hidden = True
+            if self.knight_square >= 0 and self.result_kind != "stuck":
+                self.knight_tile.hidden = False
+            return
+        if not self.knight_tile.hidden:
+            self.knight_tile.hidden = True
+        self._place(tile, square, self.trace_size)
+        tile.hidden = False
+
+    def status(self, text):
+        if text == self.status_text:
+            return
+        self.status_text = text
+        self._set_label("status", "\n".join(wrap(text, self.columns, self.status_lines)))
+
+    def flush(self):
+        self.display.refresh()
+
