@@ -1,9 +1,9 @@
-"""The push buttons (knightstour.hw.buttons): debounced, long presses apart from short ones, on
+"""The push buttons (knightstour.hw.inputs.buttons): debounced, long presses apart from short ones, on
 emulated pins with the board's pull-ups, and a clock that only moves when told."""
 
 import pytest
 
-from knightstour.hw.buttons import DEBOUNCE, HOLD, Buttons, make_buttons
+from knightstour.hw.inputs.buttons import DEBOUNCE, HOLD, Buttons, make_buttons
 from knightstour_sim.chips import bus, shims
 
 shims.install()
@@ -157,3 +157,55 @@ def test_a_clock_that_goes_back_without_a_wrap_waits_afresh():
     assert buttons.poll() is None
     clock.now = 5.0 + HOLD + 0.01
     assert buttons.poll() == "pause"
+
+
+# Through the toy's build (hw/wiring) on the emulated MAX7219: the pin map's pins, the app's events
+
+
+def hold(emu, seconds):
+    """Run the emulated toy for ``seconds`` of its clock."""
+    end = emu.now + seconds
+    while emu.now < end:
+        emu.step(limit=0.01)
+
+
+@pytest.mark.parametrize("kind, pins", [("pi", ("D17", "D27")), ("feather_m4", ("A1", "A2"))])
+def test_the_matrix_toy_takes_its_commands_from_the_buttons(kind, pins):
+    from knightstour_sim.screenshot import Emulated
+
+    emu = Emulated("matrix", {"speed": "1"}, kind=kind)
+    assert [getattr(emu.board, name).level for name in pins] == [True, True]  # pulled up
+    hold(emu, 1.0)
+    app = emu.app
+    assert app.state == "run" and app.tour.length > 3
+
+    def press(name, seconds):
+        emu.button(name, True)
+        hold(emu, seconds)
+        emu.button(name, False)
+        hold(emu, 0.1)
+
+    press("b", 0.15)
+    assert app.pacing.speed == 2.0
+    press("b", HOLD + 0.1)
+    assert app.pacing.speed == 1.0
+    press("a", HOLD + 0.1)
+    assert app.paused
+    length = app.tour.length
+    hold(emu, 5.0)
+    assert app.tour.length == length
+    press("a", HOLD + 0.1)
+    assert not app.paused
+    hold(emu, 1.0)
+    assert app.tour.length > length
+    press("a", 0.15)
+    assert app.tour.length <= 3  # a new tour, from a random square
+
+
+def test_buttons_set_to_none_are_not_read():
+    from knightstour_sim.screenshot import Emulated
+
+    emu = Emulated("matrix", {"pin_button_a": "none", "pin_button_b": "none"})
+    assert emu.input.__class__.__name__ == "NullInput"
+    emu = Emulated("matrix", {"pin_button_b": "none"})
+    assert emu.input.ios[1] is None and emu.input.ios[0] is not None

@@ -1,11 +1,11 @@
 """The XPT2046: the chip model (sim/chips/xpt2046.py) answering the data sheet's control bytes
-bit by bit, the toy's driver (knightstour.hw.xpt2046) on it, and the independent driver of the
+bit by bit, the toy's driver (knightstour.hw.chips.xpt2046) on it, and the independent driver of the
 xpt2046-circuitpython package on the same model."""
 
 import pytest
 import xpt2046_circuitpython
 
-from knightstour.hw.xpt2046 import XPT2046, xpt2046_reader
+from knightstour.hw.chips.xpt2046 import XPT2046, xpt2046_reader
 from knightstour_sim.chips import bus, shims
 from knightstour_sim.chips.tsc2007 import TSC2007
 from knightstour_sim.chips.xpt2046 import XPT2046 as Chip
@@ -235,3 +235,49 @@ def test_xpt2046_circuitpython_reads_the_same_conversions_a_bit_lower():
         assert ours.read() == (x, y)
     assert chip.commands[-2:] == [theirs.GET_X, theirs.GET_Y] == [X, Y]
     assert set(chip2.commands) >= {X, Y}
+
+
+# Through the toy's build (hw/wiring): KNIGHTSTOUR_TOUCH = "xpt2046"
+
+
+def test_the_build_wires_the_chip_select_and_the_irq_pin(emulated_tft):
+    emu = emulated_tft({"mode": "touch", "idle_ms": "600000"}, touch="xpt2046", kind="pi")
+    emu.step()
+    assert emu.rig.touch_cs.level  # T_CS high: the display has the bus
+    irq = emu.board.D22  # the Pi's T_IRQ
+    assert irq is emu.rig.touch_irq and irq.board_level is None and irq.level  # an input, pulled up
+    emu.bus.reset_counts()
+    for _ in range(20):
+        emu.step()
+    assert emu.bus.counts_for(emu.rig.touch_chip) == (0, 0)  # no finger: not a byte to the XPT2046
+    emu.press(2000, 2000)
+    emu.step()
+    # the app polls until nothing is left: the press, then the finger still down; 25 bytes each
+    assert emu.bus.counts_for(emu.rig.touch_chip)[0] == 50
+    assert emu.app.state == "run"
+
+
+def test_without_the_irq_wire_the_pressure_decides(emulated_tft):
+    emu = emulated_tft({"mode": "touch", "idle_ms": "600000", "pin_touch_irq": "none"}, touch="xpt2046")
+    emu.step()
+    assert emu.rig.touch_irq.board_level is None
+    emu.press(2000, 2000)
+    emu.step()
+    emu.release()
+    emu.step()
+    emu.step()
+    assert emu.app.state == "run"
+
+
+@pytest.mark.parametrize("idle", [0x00, 0xFF])
+def test_no_xpt2046_is_one_line_naming_the_fix(idle):
+    from knightstour.hw.wiring.hardware import BoardHardware, HardwareError
+    from knightstour.hw.wiring.touch_chips import open_driver
+
+    spi = bus.SPI(idle_read=idle, max_transfers=100)
+    board = type("B", (), {"D6": bus.Pin("D6"), "A3": bus.Pin("A3")})
+    hw = BoardHardware("feather_rp2040", None, board=board, spi=spi)
+    with pytest.raises(HardwareError) as caught:
+        open_driver("xpt2046", hw)
+    text = str(caught.value)
+    assert "\n" not in text and "XPT2046" in text and "T_CS D6" in text and "wiring/README.md" in text

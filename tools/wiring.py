@@ -21,7 +21,7 @@ TFT = ("power_3v3", "ground", "spi_sck", "spi_mosi", "spi_miso", "tft_cs", "tft_
 STMPE610 = ("touch_cs",)
 FT6206 = ("i2c_sda", "i2c_scl")
 WING = ("spi_sck", "spi_mosi", "spi_miso", "tft_cs", "tft_dc", "touch_cs", "sd_cs")
-WING_V2 = ("spi_sck", "spi_mosi", "spi_miso", "tft_cs", "tft_dc", "i2c_sda", "i2c_scl", "touch_irq", "sd_cs")
+WING_V2 = ("spi_sck", "spi_mosi", "spi_miso", "tft_cs", "tft_dc", "i2c_sda", "i2c_scl", "tsc2007_irq", "sd_cs")
 PYPORTAL = ("display", "touch_xl", "touch_xr", "touch_yd", "touch_yu", "speaker", "speaker_enable")
 PIEZO = ("piezo",)
 

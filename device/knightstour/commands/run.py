@@ -108,6 +108,7 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
     try:
         check_buses(settings, spi_device, i2c_device)
         hw = (hardware or pi_hardware)(settings)
+        hw.clock = monotonic  # the push buttons time their presses on the main loop's clock
         try:
             display, touch, sound = build(settings, hw)
         except PermissionError as exc:

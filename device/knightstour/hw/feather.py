@@ -63,7 +63,8 @@ def start():
         settings = step("load_settings")
         memory = step("out_of_memory", settings, NEEDS_KB)
         yield
-        ports = step("build_ports", settings, OUTPUTS)
+        now, wrap = clock()
+        ports = step("build_ports", settings, OUTPUTS, now, wrap)
         if type(ports) is str:
             stop(ports)
         display, touch, sound = ports
@@ -87,7 +88,7 @@ def start():
 
     from .mainloop import run_forever
 
-    now, app.clock_wrap = clock()
+    app.clock_wrap = wrap
     run_forever(app, now, time.sleep, out_of_memory=lambda: stop(memory))
 
 

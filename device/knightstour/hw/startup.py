@@ -43,15 +43,17 @@ def out_of_memory(settings, needs_kb):
             % (settings.size, what, needs_kb.get(settings.display, 0)))
 
 
-def build_ports(settings, outputs):
+def build_ports(settings, outputs, clock=None, wrap=0):
     """(display, touch, sound) on this board, the chip selects it drives added to ``outputs``
-    (kept, not collected); a chip that does not answer: its line (a str) instead."""
+    (kept, not collected); a chip that does not answer: its line (a str) instead. ``clock`` (and
+    ``wrap``): the main loop's, for the push buttons."""
     import board
 
     from .wiring import build, hardware
 
     try:
         hw = hardware.BoardHardware(board_kind(settings, board), settings, board=board)
+        hw.clock, hw.clock_wrap = clock, wrap
         ports = build.build(settings, hw)
     except hardware.HardwareError as exc:
         return str(exc)

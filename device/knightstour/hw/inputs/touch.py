@@ -1,4 +1,5 @@
-"""Touch input: STMPE610 or TSC2007 (resistive) or FT6206 (capacitive) readings -> screen pixel -> square.
+"""Touch input: STMPE610, TSC2007 or XPT2046 (resistive) or FT6206 (capacitive) readings -> screen
+pixel -> square.
 
 Raw readings are mapped with the calibration from the settings onto the
 screen as seen at rotation 0 (landscape, 320x240; 480x320 on a PyPortal Titano): KNIGHTSTOUR_TOUCH_X0/X1
@@ -157,6 +158,10 @@ TOUCH_DEFAULTS = {
     "tsc2007": {"x0": 357, "x1": 3812, "y0": 3555, "y1": 390, "swap": True},
     # A PyPortal's own panel (adafruit_touchscreen, 16-bit readings given in 12 bits: >> 4):
     # Adafruit's PyPortal examples calibrate with ((5200, 59000), (5800, 57000)), x then y.
+    # XPT2046 on the 2.8" ILI9341 modules with an SD slot: the published calibration of one such
+    # board (x from raw y, both reversed). Not measured on a module here: KNIGHTSTOUR_CALIBRATE
+    # finds the exact values.
+    "xpt2046": {"x0": 3850, "x1": 200, "y0": 3950, "y1": 380, "swap": True},
     "touchscreen": {"x0": 325, "x1": 3687, "y0": 362, "y1": 3562, "swap": False},
 }
 

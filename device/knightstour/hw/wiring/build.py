@@ -21,7 +21,7 @@ def build(settings, hw):
 
     if settings.display == "max7219":
         display = make_matrix(settings, hw)
-        touch = NullInput()
+        touch = make_buttons(hw) or NullInput()
     elif settings.display == "builtin" or getattr(hw.board, "DISPLAY", None) is not None:
         if getattr(hw.board, "DISPLAY", None) is None:
             raise HardwareError("this board has no display of its own (board.DISPLAY): set "
@@ -40,7 +40,7 @@ def build(settings, hw):
             from .touch_chips import detect
 
             kind = detect(hw)  # before D6 is driven: on the FeatherWing V2 it is the TSC2007's output
-        if kind == "stmpe610":
+        if kind == "stmpe610" or kind == "xpt2046":
             hw.select("touch_cs")  # high before the display talks on the shared bus
         display = tft.TftDisplay(ili9341.make_ili9341(hw.spi(), hw.pin("tft_cs"), hw.pin("tft_dc"),
                                                       hw.pin("tft_reset"), settings.tft_rotation), kind != "none")
@@ -63,6 +63,22 @@ def build(settings, hw):
 
             sound = piezo.make_piezo(pin, hw.pwmio)
     return display, touch, sound
+
+
+def make_buttons(hw):
+    """The push buttons A and B (inputs/buttons.py) on their pins, on ``hw``'s clock; None when
+    neither is wired (KNIGHTSTOUR_PIN_BUTTON_A and _B "none")."""
+    pins = (hw.pin("button_a"), hw.pin("button_b"))
+    if pins[0] is None and pins[1] is None:
+        return None
+    from ..inputs import buttons
+
+    clock = hw.clock
+    if clock is None:
+        import time
+
+        clock = time.monotonic
+    return buttons.make_buttons(pins, clock, hw.clock_wrap)
 
 
 def make_matrix(settings, hw):

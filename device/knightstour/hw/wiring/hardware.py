@@ -32,6 +32,8 @@ class BoardHardware:
         self._i2c = i2c
         self.pwmio = pwmio
         self.outputs = []
+        self.clock = None  # the main loop's clock, for the push buttons (None: time.monotonic)
+        self.clock_wrap = 0  # ... and the seconds after which it wraps (0: never)
         self.selects = {}
 
     def pin_name(self, signal):
@@ -77,6 +79,18 @@ class BoardHardware:
 
         io = digitalio.DigitalInOut(pin)
         io.switch_to_output(value=value)
+        self.outputs.append(io)
+        return io
+
+    def input(self, signal):
+        """A DigitalInOut on ``signal``'s pin, left an input (its user sets the pull); None if not
+        connected."""
+        pin = self.pin(signal)
+        if pin is None:
+            return None
+        import digitalio
+
+        io = digitalio.DigitalInOut(pin)
         self.outputs.append(io)
         return io
 

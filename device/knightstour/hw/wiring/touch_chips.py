@@ -13,7 +13,7 @@ STMPE610_RETRY_WAIT = 1.0  # seconds; Adafruit's TFT FeatherWing helper waits 1.
 
 
 def make_touch(kind, hw, settings, locate):
-    """A TouchInput for controller ``kind`` ("stmpe610", "tsc2007" or "ft6206"; "auto": see
+    """A TouchInput for controller ``kind`` ("stmpe610", "tsc2007", "xpt2046" or "ft6206"; "auto": see
     ``detect``) on ``hw``'s buses (a hardware.BoardHardware); ``locate(x, y)`` names the square under
     a screen pixel."""
     if kind == "auto":
@@ -52,6 +52,10 @@ def reader_for(kind, driver, hw=None):
         from ..chips import tsc2007
 
         return tsc2007.tsc2007_reader(driver, hw is not None and hw.pin_name("touch_cs") != "")
+    if kind == "xpt2046":
+        from ..chips import xpt2046
+
+        return xpt2046.xpt2046_reader(driver, touch.HELD)
     return touch.stmpe610_reader(driver)
 
 
@@ -78,6 +82,8 @@ def open_driver(kind, hw):
                 "the TSC2007 touch controller does not answer on I2C at 0x48 (%s): check SDA/SCL, "
                 "or set KNIGHTSTOUR_TOUCH = \"stmpe610\" for a TFT FeatherWing V1 or \"none\"; see %s"
                 % (_short(exc), WIRING)) from None
+    if kind == "xpt2046":
+        return open_xpt2046(hw)
     from ..chips import stmpe610
 
     cs = hw.select("touch_cs")
@@ -94,6 +100,22 @@ def open_driver(kind, hw):
                     "capacitive shield); see %s" % (hw.pin_name("touch_cs"), _short(exc), WIRING)) from None
             # not ready after a cold start: Adafruit's FeatherWing helper waits and tries once more
             time.sleep(wait)
+
+
+def open_xpt2046(hw):
+    """The XPT2046 on the display's SPI bus: its chip select, and its IRQ pin if wired."""
+    from ..chips import xpt2046
+
+    cs = hw.select("touch_cs")
+    if cs is None:
+        raise HardwareError("the XPT2046 needs a touch CS pin (T_CS): set KNIGHTSTOUR_PIN_TOUCH_CS; see %s" % WIRING)
+    try:
+        return xpt2046.XPT2046(hw.spi(), cs, hw.input("touch_irq"))
+    except (RuntimeError, ValueError, OSError) as exc:
+        raise HardwareError(
+            "the XPT2046 touch controller does not answer on SPI (T_CS %s; %s): check T_DO (MISO), T_DIN, "
+            "T_CLK and the T_CS wire, or set KNIGHTSTOUR_TOUCH = \"none\"; see %s"
+            % (hw.pin_name("touch_cs"), _short(exc), WIRING)) from None
 
 
 def _short(exc):
