@@ -90,12 +90,13 @@ class Emulated:
     (a Settings, or a dict of key -> raw value) defaults to attract mode from c3 at
     speed 0 with the given ``seed``. Attributes: ``rig`` (TftRig or MatrixRig), ``chip``
     (the display chip), ``hw`` (knightstour.hw.wiring.hardware.BoardHardware), ``display``,
-    ``input``, ``sound``, ``app``, ``now`` (the fake clock). With ``strict`` a board too big
+    ``input``, ``sound``, ``app``, ``now`` (the fake clock; ``clock`` replaces it for the push
+    buttons, as the simulator's real one does). With ``strict`` a board too big
     for the display raises ValueError, as in the simulator, in place of falling back to 8x8.
     """
 
     def __init__(self, display="tft", settings=None, touch=None, kind="feather_rp2040", seed=1,
-                 rotation=None, piezo=False, strict=False):
+                 rotation=None, piezo=False, strict=False, clock=None):
         shims.install()
         from knightstour.hw.wiring import build, hardware, keys, pinmap  # noqa: F401  (keys adds the hardware keys)
 
@@ -160,7 +161,7 @@ class Emulated:
         self.board = board
         self.hw = hardware.BoardHardware(kind, settings, board=board, pwmio=FakePwmio)
         self.now = 0.0
-        self.hw.clock = lambda: self.now  # the push buttons' clock: the fake one
+        self.hw.clock = clock or (lambda: self.now)  # the push buttons' clock: the fake one unless given
         with shims.skip_sleeps():
             self.display, self.input, self.sound = build.build(settings, self.hw)
         from knightstour.app import App

@@ -209,3 +209,39 @@ def test_buttons_set_to_none_are_not_read():
     assert emu.input.__class__.__name__ == "NullInput"
     emu = Emulated("matrix", {"pin_button_b": "none"})
     assert emu.input.ios[1] is None and emu.input.ios[0] is not None
+
+
+# The simulator's keys: [ and ] press the buttons, { and } hold them
+
+
+@pytest.mark.parametrize("pixels", [True, False])
+def test_the_simulators_button_keys(pixels):
+    from knightstour.settings import Settings
+    from knightstour_sim.keys import parse_line
+    from knightstour_sim.simulator import FakeClock, Simulator
+
+    settings = Settings()
+    settings.set("speed", "1")
+    clock = FakeClock()
+    sim = Simulator(settings, display="matrix", clock=clock, pixels=pixels)
+    try:
+        sim.update()
+
+        def run(seconds):
+            for _ in range(round(seconds / 0.01)):
+                clock.advance(0.01)
+                sim.update()
+
+        sim.button("b")  # with --pixels: pin A2... down 0.1 s, read by the toy's driver
+        if pixels:
+            assert sim.app.pacing.speed == 1.0 and not sim.hardware.matrix.board.A2.level
+        run(0.3)
+        assert sim.app.pacing.speed == 2.0
+        sim.button("a", long=True)
+        run(1.0)
+        assert sim.app.paused
+        if pixels:
+            assert sim.hardware.matrix.board.A1.level  # let go again
+        assert [parse_line(sim.board, key) for key in "[{]}"] == ["random", "pause", "faster", "slower"]
+    finally:
+        sim.close()
