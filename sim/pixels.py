@@ -103,7 +103,7 @@ def to_landscape(x, y, rotation):
 
 def raw_touch(calibration, x, y, rotation):
     """The raw controller reading (x, y) that the device's calibration maps to screen pixel (x, y)
-    at ``rotation``; ``calibration`` is knightstour.hw.inputs.touch.touch_calibration's (x0, x1, y0, y1, swap)."""
+    at ``rotation``; ``calibration`` is knightstour.hw.wiring.calibration.touch_calibration's (x0, x1, y0, y1, swap)."""
     x0, x1, y0, y1, swap = calibration
     lx, ly = to_landscape(x, y, rotation)
     raw_a = int(round(x0 + lx * (x1 - x0) / (WIDTH0 - 1.0)))
@@ -186,7 +186,7 @@ class Hardware:
             if square >= 0:
                 queue.touch(square)
             return
-        from knightstour.hw.inputs.touch import touch_calibration
+        from knightstour.hw.wiring.calibration import touch_calibration
 
         self.tft.press(*raw_touch(touch_calibration(self.tft.settings), x, y, self.rotation))
         self.pressed = True

@@ -72,10 +72,17 @@ class Buttons:
         return None
 
 
-def make_buttons(pins, clock, wrap=0):
-    """Buttons on board ``pins`` (A, B: a pin or None), pulled up."""
+def make_buttons(pins, clock=None, wrap=0):
+    """Buttons on board ``pins`` (A, B: a pin or None), pulled up, timed on ``clock`` (default
+    time.monotonic); None when neither is wired."""
     import digitalio
 
+    if pins[0] is None and pins[1] is None:
+        return None
+    if clock is None:
+        import time
+
+        clock = time.monotonic
     ios = []
     for pin in pins:
         io = None

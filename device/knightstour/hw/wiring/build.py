@@ -21,7 +21,10 @@ def build(settings, hw):
 
     if settings.display == "max7219":
         display = make_matrix(settings, hw)
-        touch = make_buttons(hw) or NullInput()
+        from ..inputs import buttons
+
+        touch = buttons.make_buttons((hw.pin("button_a"), hw.pin("button_b")), hw.clock, hw.clock_wrap) \
+            or NullInput()
     elif settings.display == "builtin" or getattr(hw.board, "DISPLAY", None) is not None:
         if getattr(hw.board, "DISPLAY", None) is None:
             raise HardwareError("this board has no display of its own (board.DISPLAY): set "
@@ -63,22 +66,6 @@ def build(settings, hw):
 
             sound = piezo.make_piezo(pin, hw.pwmio)
     return display, touch, sound
-
-
-def make_buttons(hw):
-    """The push buttons A and B (inputs/buttons.py) on their pins, on ``hw``'s clock; None when
-    neither is wired (KNIGHTSTOUR_PIN_BUTTON_A and _B "none")."""
-    pins = (hw.pin("button_a"), hw.pin("button_b"))
-    if pins[0] is None and pins[1] is None:
-        return None
-    from ..inputs import buttons
-
-    clock = hw.clock
-    if clock is None:
-        import time
-
-        clock = time.monotonic
-    return buttons.make_buttons(pins, clock, hw.clock_wrap)
 
 
 def make_matrix(settings, hw):

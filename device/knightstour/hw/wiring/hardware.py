@@ -14,6 +14,12 @@ class HardwareError(Exception):
     naming the fix (the entry points print it and stop, never a traceback)."""
 
 
+def short_reason(exc):
+    """The first sentence of an exception's message (its type's name when it has none)."""
+    text = str(exc).split(". ")[0]
+    return text if text else type(exc).__name__
+
+
 class BoardHardware:
     """Pins, buses, outputs and PWM of one board kind.
 
@@ -79,18 +85,6 @@ class BoardHardware:
 
         io = digitalio.DigitalInOut(pin)
         io.switch_to_output(value=value)
-        self.outputs.append(io)
-        return io
-
-    def input(self, signal):
-        """A DigitalInOut on ``signal``'s pin, left an input (its user sets the pull); None if not
-        connected."""
-        pin = self.pin(signal)
-        if pin is None:
-            return None
-        import digitalio
-
-        io = digitalio.DigitalInOut(pin)
         self.outputs.append(io)
         return io
 
