@@ -281,3 +281,31 @@ def test_no_xpt2046_is_one_line_naming_the_fix(idle):
         open_driver("xpt2046", hw)
     text = str(caught.value)
     assert "\n" not in text and "XPT2046" in text and "T_CS D6" in text and "wiring/README.md" in text
+
+
+def test_the_simulators_pixel_view_clicks_through_the_xpt2046(monkeypatch):
+    """KNIGHTSTOUR_TOUCH=xpt2046 knights-tour sim --display tft --pixels: a click is a finger on the
+    emulated XPT2046, read by the toy's driver through the calibration."""
+    import argparse
+
+    from knightstour_sim import command
+    from knightstour_sim.simulator import FakeClock, Simulator
+
+    monkeypatch.setenv("KNIGHTSTOUR_TOUCH", "xpt2046")
+    parser = argparse.ArgumentParser()
+    command.add_arguments(parser)
+    settings = command.build_settings(parser.parse_args(["--display", "tft", "--touch"]))
+    sim = Simulator(settings, display="tft", clock=FakeClock(), pixels=True)
+    try:
+        assert isinstance(sim.hardware.tft.rig.touch_chip, Chip)
+        sim.update()
+        sim.hardware.press(45, 195, sim.input)  # b2's cell: 30 px cells, a1 at the bottom left
+        for _ in range(3):
+            sim.clock.advance(0.02)
+            sim.update()
+        sim.hardware.release()
+        sim.update()
+        assert sim.app.state == "run" and sim.board.square_name(sim.app.tour.path[0]) == "b2"
+        assert sim.hardware.tft.rig.touch_chip.commands[-12:] == [Z1, Z2] + [X] * 5 + [Y] * 5
+    finally:
+        sim.close()
