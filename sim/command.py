@@ -62,6 +62,9 @@ def add_arguments(parser):
                              "emulated touch controller")
     parser.add_argument("--moves", metavar="N", type=int,
                         help="with --screenshot: stop after N squares (default: the whole tour and its result)")
+    parser.add_argument("--tap", metavar="X,Y", action="append", default=[],
+                        help="with --screenshot: press the TFT at screen pixel X,Y (through the touch "
+                             "controller and its calibration), then let go; repeat for more, in order")
 
 
 def build_settings(args, environ=None):
@@ -84,8 +87,20 @@ def build_settings(args, environ=None):
     return load_for_command(getattr(args, "config", None), environ, options)
 
 
+def parse_tap(text):
+    """(x, y) of a --tap X,Y; ValueError naming what is accepted."""
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        raise ValueError("bad --tap %r: give X,Y, two whole numbers of TFT pixels from the top left, "
+                         "e.g. --tap 250,200" % text)
+    return int(parts[0]), int(parts[1])
+
+
 def check_screenshot(args):
     """Refuse a bad --screenshot call before anything runs."""
+    args.taps = [parse_tap(text) for text in getattr(args, "tap", None) or []]
+    if args.taps and (args.screenshot is None or args.display != "tft"):
+        raise ValueError("--tap presses the TFT in a --screenshot run: give --display tft --screenshot FILE.png")
     if args.moves is not None and args.screenshot is None:
         raise ValueError("--moves goes with --screenshot")
     if args.screenshot is None:
@@ -124,7 +139,8 @@ def seed_of(settings):
 def save_screenshot(args, settings):
     from .screenshot import save_screenshot as save
 
-    save(args.display, args.screenshot, settings=settings, moves=args.moves, seed=seed_of(settings))
+    save(args.display, args.screenshot, settings=settings, moves=args.moves, taps=getattr(args, "taps", ()),
+         seed=seed_of(settings))
     print("wrote %s" % args.screenshot)
     return 0
 

@@ -212,6 +212,34 @@ class Emulated:
         pin = getattr(self.board, self.hw.pin_name("button_" + name))
         pin.drive(False if down else None)
 
+    def tap(self, x, y):
+        """A finger on screen pixel (x, y) of the TFT at its rotation, then lifted, with app steps
+        between: the emulated controller gets the raw reading the device's calibration maps to
+        that pixel (a PyPortal's panel, the reading its own wires give there). ValueError for a
+        point off the screen or a TFT without touch."""
+        from knightstour.hw.wiring.calibration import touch_calibration
+
+        from .pixels import raw_touch, to_landscape
+
+        rotation = self.rotation
+        width, height = self.chip.screen_size(rotation)
+        if not (0 <= x < width and 0 <= y < height):
+            raise ValueError("bad --tap %d,%d: off the %dx%d screen; x is 0 to %d, y 0 to %d"
+                             % (x, y, width, height, width - 1, height - 1))
+        width0, height0 = (height, width) if rotation % 180 else (width, height)
+        if self.display_name == "builtin":
+            self.rig.touch_at(*to_landscape(x, y, rotation, width0, height0))
+            release = self.rig.release
+        elif self.rig.touch_chip is not None:
+            self.press(*raw_touch(touch_calibration(self.settings), x, y, rotation, width0, height0))
+            release = self.release
+        else:
+            raise ValueError("--tap needs a touch screen: KNIGHTSTOUR_TOUCH is none")
+        self.step()
+        release()
+        for _ in range(3):  # the release is seen after two polls (the touch input's debounce)
+            self.step()
+
     def save_png(self, path, scale=None):
         """Write the screen as a PNG through the safe output (a symlink's target, a device in
         place; never debris), for --screenshot."""
@@ -232,19 +260,28 @@ class Emulated:
 
 
 def save_screenshot(display_kind, path, settings=None, moves=None, seed=1, kind="feather_rp2040",
-                    touch=None, rotation=None, scale=None):
+                    touch=None, rotation=None, scale=None, taps=()):
     """Run a scripted tour on the emulated ``display_kind`` ("tft" or "matrix") and write a PNG.
 
     ``settings``: a Settings (copied; the speed is set to 0) or a dict of setting -> value
     (default: from c3, a super order, ``seed``); ``moves``: stop after that many squares, else
-    at the end of the tour (the result shown, a closed tour's trace run).
+    at the end of the tour (the result shown, a closed tour's trace run). ``taps``: screen
+    pixels (x, y) pressed in turn first (Emulated.tap); a tour they leave running then runs as
+    above, play mode or a waiting toy is shown as the taps leave it.
     Returns ``path``.
     """
     emulated = Emulated(display_kind, settings, touch=touch, kind=kind, seed=seed, rotation=rotation, strict=True)
     emulated.settings.speed = 0.0
     emulated.app.pacing.speed = 0.0
     try:
-        emulated.run_tour(moves)
+        if taps:
+            emulated.step()
+            for x, y in taps:
+                emulated.tap(x, y)
+        if not taps or emulated.app.state in ("run", "show"):
+            emulated.run_tour(moves)
+        elif getattr(emulated.display, "knight_on", True) is False:
+            emulated.run(lambda app: emulated.display.knight_on, max_steps=100)  # the blinking knight shown
         return emulated.save_png(path, scale)
     finally:
         emulated.close()

@@ -100,7 +100,7 @@ def test_dead_end_is_announced_with_the_count_and_undo_reopens_it():
     assert sim.app.play_over == "stuck"
     assert sim.display.result_kind == "stuck"
     assert sim.display.result_count == 4
-    assert sim.display.status_text == "dead end on h8: 4 of 64 squares (u to undo)"
+    assert sim.display.status_text == "dead end on h8: 4 of 64 squares: undo to go back"
     assert sim.sound.played[-1] == "stuck"
     sim.command("undo")
     sim.update()
@@ -144,10 +144,10 @@ def test_hint_and_undo_outside_play_mode_only_explain():
     sim.update()
     sim.command("undo")
     sim.update()
-    assert sim.display.status_text == "undo: press p for play mode first"
+    assert sim.display.status_text == "undo: press play first"
     sim.command("hint")
     sim.update()
-    assert sim.display.status_text == "hint: press p for play mode first"
+    assert sim.display.status_text == "hint: press play first"
     assert sim.app.state == "run"
 
 

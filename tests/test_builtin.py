@@ -62,7 +62,7 @@ def unturn(display, x, y):
     return y, height0 - 1 - x
 
 
-@pytest.mark.parametrize("board_id, side", [("pyportal", 240), ("pyportal_pynt", 240), ("pyportal_titano", 320)])
+@pytest.mark.parametrize("board_id, side", [("pyportal", 208), ("pyportal_pynt", 208), ("pyportal_titano", 320)])
 def test_ili9341_on_a_board_with_its_own_display_is_the_builtin_toy(portal, board_id, side):
     rig_ = portal(board_id)
     settings, (display, touch_input, sound) = build(rig_)  # KNIGHTSTOUR_DISPLAY left at its default

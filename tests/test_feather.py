@@ -17,12 +17,12 @@ HEAP = {display: kb * 1024 for display, kb in NEEDS_KB.items()}
 
 def raw_for(touch, square):
     """Raw controller readings the default calibration maps into ``square``'s cell (8x8 board,
-    30 px cells, a1 at the bottom left), nearest its centre."""
+    26 px cells from 16 px below the top, a1 at the bottom left), nearest its centre."""
     from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
 
     c = TOUCH_DEFAULTS[touch]
     mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])
-    cx, cy = (square % 8) * 30 + 15, (7 - square // 8) * 30 + 15
+    cx, cy = (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16
     best = None
     for raw_x in range(0, 4096, 4 if touch == "stmpe610" else 1):
         for raw_y in range(0, 4096 if touch == "stmpe610" else 320, 4 if touch == "stmpe610" else 1):

@@ -17,10 +17,10 @@ def _run(node, **kwargs):  # noqa: F811
 
 
 def test_the_tft_toy_with_an_xpt2046_runs_in_the_tft_toys_heap_and_a_touch_starts_a_tour(node):  # noqa: F811
-    square = 19  # d3: its cell's centre on the 8x8 board, 30 px cells, a1 at the bottom left
+    square = 19  # d3: its cell's centre on the 8x8 board, 26 px cells from 16 px below the top
     defaults = TOUCH_DEFAULTS["xpt2046"]
     calibration = tuple(defaults[name] for name in ("x0", "x1", "y0", "y1", "swap"))
-    raw_x, raw_y = raw_touch(calibration, (square % 8) * 30 + 15, (7 - square // 8) * 30 + 15, 0)
+    raw_x, raw_y = raw_touch(calibration, (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16, 0)
     result = _run(node, display="ili9341", touch="xpt2046", tours=20, heap=NEEDS_KB["ili9341"] * 1024,
                   press=(raw_x, raw_y, 5))
     assert result["touched_start"] == square

@@ -13,10 +13,10 @@ from knightstour_sim.circuitpython.drive import run_feather
 
 def raw_for(square):
     """Raw TSC2007 readings its default calibration maps to ``square``'s cell centre (8x8 board,
-    30 px cells, a1 at the bottom left)."""
+    26 px cells from 16 px below the top, a1 at the bottom left)."""
     c = TOUCH_DEFAULTS["tsc2007"]
     mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])
-    x, y = (square % 8) * 30 + 15, (7 - square // 8) * 30 + 15
+    x, y = (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16
     a = round(c["x0"] + x * (c["x1"] - c["x0"]) / 319)
     b = round(c["y0"] + y * (c["y1"] - c["y0"]) / 239)
     raw = (b, a) if c["swap"] else (a, b)

@@ -133,7 +133,7 @@ app = App(settings, display, rng=Lcg(5))
 now = 0.0
 while app.tours < 1:
     now += app.update(now)
-print("tft", app.last_kind, display.counter.text, sum(display.inked), screen.refreshes > 60)
+print("tft", app.last_kind, display.labels["counter"].text, sum(display.inked), screen.refreshes > 60)
 print(display.square_at(15, 225), display.square_at(250, 10), display.cell_centre(63))
 print(wrap("closed tour! 64 squares, d5 is a knight move from c3", 12, 5))
 '''

@@ -11,7 +11,8 @@ from knightstour_sim.screenshot import save_screenshot
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "benchmarks"))
 
-CELL = 30
+CELL = 26
+SIDE = 8 * CELL
 
 
 def rgb565(colour):
@@ -20,9 +21,11 @@ def rgb565(colour):
 
 
 def cell_origin(square, rotation):
-    """Independent of the code: the board is the 240x240 square at the top left of the
-    screen in both orientations, a1 at its bottom left."""
-    return (square % 8) * CELL, (7 - square // 8) * CELL
+    """Independent of the code: the board is a 208x208 square, 26 px cells, a1 at its bottom
+    left: on the left of the screen in landscape, centred top to bottom (16 px above it), on
+    top in portrait, centred left to right; the panel (112 px) takes the rest."""
+    x, y = (square % 8) * CELL, (7 - square // 8) * CELL
+    return (x, y + 16) if rotation in (0, 180) else (x + 16, y)
 
 
 def cell_pixels(chip, square, rotation):
@@ -41,17 +44,21 @@ def test_cells_are_chequered_numbered_and_the_knight_is_marked(emulated_tft, rot
     assert chip.screen_size(rotation) == ((320, 240) if rotation in (0, 180) else (240, 320))
     visited = set(app.tour.path[: app.tour.length])
     knight = app.tour.square
+    came_from = app.tour.path[app.tour.length - 2]
     for square in range(64):
         dark = (square % 8 + square // 8) % 2 == 0
         pixels = cell_pixels(chip, square, rotation)
         background = rgb565(tft_draw.DARK if dark else tft_draw.LIGHT)
         ink = rgb565(tft_draw.INK_ON_DARK if dark else tft_draw.INK_ON_LIGHT)
-        assert pixels[CELL + 1] == background, square  # the pixel at (1, 1)
+        assert pixels[0] == background, square  # the pixel at (0, 0)
         knight_pixels = pixels.count(rgb565(tft_draw.KNIGHT_COLOUR))
         if square == knight:
-            assert knight_pixels > 100
+            assert knight_pixels > 150
             continue
-        assert knight_pixels == 0
+        if square == came_from:  # the last move: a ring on the square the knight came from
+            assert knight_pixels > 50
+        else:
+            assert knight_pixels == 0
         if square in visited:
             assert pixels.count(ink) >= 10, square
         else:
@@ -65,9 +72,9 @@ def test_panel_shows_text_and_the_move_counter(emulated_tft):
     emulated.run_tour(moves=9)
     chip = emulated.chip
     white = rgb565(tft_draw.TEXT_COLOUR)
-    panel = [chip.screen_pixel(x, y) for y in range(240) for x in range(240, 320)]
+    panel = [chip.screen_pixel(x, y) for y in range(240) for x in range(SIDE, 320)]
     assert panel.count(white) > 200
-    assert emulated.display.counter.text == "   9/64"
+    assert emulated.display.labels["counter"].text == "9/64"
 
 
 def test_undo_in_play_mode_restores_the_cells_exactly(emulated_tft):
@@ -103,7 +110,7 @@ def test_stuck_turns_the_knight_red(emulated_tft):
     square = emulated.app.tour.square
     emulated.display.result("stuck", 5, square)
     emulated.display.flush()
-    assert cell_pixels(emulated.chip, square, 0).count(rgb565(tft_draw.STUCK_COLOUR)) > 100
+    assert cell_pixels(emulated.chip, square, 0).count(rgb565(tft_draw.STUCK_COLOUR)) > 150
 
 
 def test_a_closed_tour_traces_in_gold_then_returns(emulated_tft):
@@ -148,7 +155,7 @@ def test_wrap():
 
 
 def _board_pixels(chip):
-    return [chip.screen_pixel(x, y) for y in range(240) for x in range(240)]
+    return [chip.screen_pixel(x, y) for y in range(240) for x in range(SIDE)]
 
 
 def test_screenshot_takes_the_simulators_settings(tmp_path):
@@ -176,12 +183,47 @@ def test_an_impossible_start_shows_the_reason_and_the_result(emulated_tft):
     display.status("no tour starts on b1 on 5x5")
     display.result("impossible", 1, 1)
     display.flush()
-    assert display.labels["result"].text == "no tour"
-    assert display.labels["status"].text.split("\n")[0] == "no tour"
+    assert display.labels["result"].text == "NO TOUR"
+    lines = display.labels["status"].text.split("\n")
+    assert " ".join(line for line in lines if line) == "no tour starts on b1 on 5x5"  # all of it
     assert display.status_text == "no tour starts on b1 on 5x5"
     cell = display.cell
     x0, y0 = display.cell_origin(1)
     pixels = [emulated.chip.screen_pixel(x0 + x, y0 + y) for y in range(cell) for x in range(cell)]
     assert pixels.count(rgb565(tft_draw.KNIGHT_COLOUR)) > 100  # the knight stays on the start square
-    panel = [emulated.chip.screen_pixel(x, y) for y in range(100, 124) for x in range(244, 320)]
+    panel = [emulated.chip.screen_pixel(x, y) for y in range(68, 84) for x in range(SIDE + 4, 320)]
     assert panel.count(rgb565(tft_draw.STUCK_COLOUR)) > 20  # the result in red
+
+
+def _ink_box(chip, x0, y0, size, ink):
+    """The box (x0, y0, x1, y1) of the ``ink`` pixels of the size x size cell at (x0, y0), or None."""
+    points = [(x, y) for y in range(size) for x in range(size) if chip.screen_pixel(x0 + x, y0 + y) == ink]
+    if not points:
+        return None
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+
+
+@pytest.mark.parametrize("size, cell, left, top, digit_height", [("8x8", 26, 0, 16, 14), ("12x12", 17, 2, 18, 7)])
+def test_numbers_are_whole_and_the_path_never_crosses_them(emulated_tft, size, cell, left, top, digit_height):
+    """Independent of the code: 8x8 in 26 px cells filling the 208 px board, 12x12 in 17 px cells
+    centred in it (2 px spare each side); digits 7 font pixels tall, 2x2 each on 8x8."""
+    emulated = emulated_tft({"size": size}, seed=5)
+    emulated.run_tour()
+    app = emulated.app
+    chip = emulated.chip
+    width = app.board.width
+    path = rgb565(tft_draw.PATH_COLOUR)
+    checked = 0
+    for square in app.tour.path[: app.tour.length - 1]:  # the knight covers the last
+        dark = (square % width + square // width) % 2 == 0
+        ink = rgb565(tft_draw.INK_ON_DARK if dark else tft_draw.INK_ON_LIGHT)
+        x0, y0 = left + (square % width) * cell, top + (width - 1 - square // width) * cell
+        box = _ink_box(chip, x0, y0, cell, ink)
+        assert box is not None and box[3] - box[1] == digit_height, square  # 4x7 digits, 2x2 on 8x8
+        for y in range(box[1] - 1, box[3] + 1):
+            for x in range(box[0] - 1, box[2] + 1):
+                assert chip.screen_pixel(x0 + x, y0 + y) != path, (square, x, y)
+        checked += 1
+    assert checked >= app.tour.length - 1 > 20

@@ -36,10 +36,12 @@ def raw_for(controller, chip, x, y, rotation):
     return int(round(raw_x)), int(round(raw_y))
 
 
-def centre(square, cell=30):
-    """A cell's centre on screen, independent of the code: the board is the 240x240 square
-    at the top left, a1 at its bottom left."""
-    return (square % 8) * cell + cell // 2, (7 - square // 8) * cell + cell // 2
+def centre(square, rotation=0, cell=26):
+    """A cell's centre on screen, independent of the code: the board is a 208x208 square, a1
+    at its bottom left, on the left in landscape (16 px from the top), on top in portrait (16 px
+    from the left)."""
+    x, y = (square % 8) * cell + cell // 2, (7 - square // 8) * cell + cell // 2
+    return (x, y + 16) if rotation in (0, 180) else (x + 16, y)
 
 
 
@@ -61,7 +63,7 @@ def test_touch_at_a_cell_centre_starts_the_tour_there(emulated_tft, controller, 
     emu.step()
     assert emu.app.state == "wait"
     for square in (0, 7, 63, 56, 21, 42):
-        tap(emu, controller, *centre(square))
+        tap(emu, controller, *centre(square, rotation))
         assert emu.app.tour.path[0] == square, (controller, rotation, square)
 
 

@@ -299,7 +299,7 @@ def test_the_simulators_pixel_view_clicks_through_the_xpt2046(monkeypatch):
     try:
         assert isinstance(sim.hardware.tft.rig.touch_chip, Chip)
         sim.update()
-        sim.hardware.press(45, 195, sim.input)  # b2's cell: 30 px cells, a1 at the bottom left
+        sim.hardware.press(39, 185, sim.input)  # b2's cell: 26 px cells from 16 px below the top
         for _ in range(3):
             sim.clock.advance(0.02)
             sim.update()

@@ -30,8 +30,9 @@ States (``app.state``)
 
 Input events: a square (int) starts a tour from there (or is a move in play
 mode); commands: "random", "play" (toggle play mode), "hint", "undo",
-"faster", "slower", "pause" (stand still, or carry on; any other event but a
-speed carries on too), "quit" (sets ``app.quit``; the device may ignore it).
+"faster", "slower", "speed" (faster, and after no delay half speed again: the TFT's
+button), "pause" (stand still, or carry on; any other event but a speed carries on too),
+"quit" (sets ``app.quit``; the device may ignore it).
 """
 
 from .board import Board

@@ -39,8 +39,14 @@ class Events(Tours):
             self.hint()
         elif event == "undo":
             self.undo()
-        elif event == "faster" or event == "slower":
-            speed = self.pacing.faster() if event == "faster" else self.pacing.slower()
+        elif event == "faster" or event == "slower" or event == "speed":
+            pacing = self.pacing
+            if event == "slower":
+                speed = pacing.slower()
+            elif event == "faster" or pacing.speed:
+                speed = pacing.faster()
+            else:  # "speed", the TFT's one button, past no delay: half speed, then up again
+                pacing.speed = speed = 0.5
             from .pacing import speed_name
 
             self._status("speed " + speed_name(speed))

@@ -14,7 +14,7 @@ def start_play(app, square):
     app.tracing = -1
     app.play_over = ""
     app.play_tour.reset()
-    app.display.begin(app.board, "play", "", app.rule)
+    app.display.begin(app.board, "play", app.order_names[app.order_index], app.rule)  # the hint's order
     app.changed = True
     if square >= 0:
         play_move(app, square)
@@ -76,7 +76,7 @@ def _after_play_move(app):
         app.play_over = "stuck"
         app.display.moves([], -1)
         app.display.result("stuck", tour.length, tour.square)
-        app._status("dead end on %s: %d of %d squares (u to undo)" % (
+        app._status("dead end on %s: %d of %d squares: undo to go back" % (
             name, tour.length, app.total))
         app.sound.stuck_tone()
         return
@@ -88,7 +88,7 @@ def _after_play_move(app):
 def hint(app):
     """Play mode: show Warnsdorff's choice from the knight's square."""
     if app.state != "play":
-        app._status("hint: press p for play mode first")
+        app._status("hint: press play first")
         return -1
     tour = app.play_tour
     if not tour.length or app.play_over:
@@ -103,7 +103,7 @@ def hint(app):
 def undo(app):
     """Play mode: take back the last move; returns the square taken back or -1."""
     if app.state != "play":
-        app._status("undo: press p for play mode first")
+        app._status("undo: press play first")
         return -1
     tour = app.play_tour
     if not tour.length:

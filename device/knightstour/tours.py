@@ -37,8 +37,7 @@ class Tours:
             return
         self.state = "run"
         self.fresh = True  # the start square gets a frame of its own
-        display.status("tour from %s, order %s" % (
-            self.board.square_name(square), self.order_names[self.order_index]))
+        display.status("tour from %s" % self.board.square_name(square))  # the order: display.begin
         self.sound.tick()
         self._plan_next()
 

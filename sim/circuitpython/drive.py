@@ -115,7 +115,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     port gets STAND_IN_ROOM more for the stand-ins and the harness, and feather.py's ballast
     takes what they leave beyond ``heap``.
 
-    ``press``: (raw x, raw y, step) a touch fed to the controller at that loop step.
+    ``press``: (raw x, raw y, step) a touch fed to the controller at that loop step, or a list
+    of them (the run then lasts until the last is let go, and ``tours`` more have ended).
     ``settings`` replaces the configuration's settings.toml (a dict for settings_text).
     ``chip``: the touch controller on the board when it is not ``touch`` (KNIGHTSTOUR_TOUCH =
     "auto" finds "stmpe610", the TFT FeatherWing V1, or "tsc2007", the V2).
@@ -140,7 +141,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
         with open(os.path.join(workdir, "run_feather.py"), "w", encoding="utf-8") as f:
             f.write("import feather  # noqa: F401\n")
         config = {"board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
-                  "press": list(press) if press else None, "record": record, "modules": modules,
+                  "press": [list(p) for p in press] if press and isinstance(press[0], (list, tuple))
+                  else [list(press)] if press else None, "record": record, "modules": modules,
                   "buttons": [list(each) for each in buttons or ()],
                   "free": heap, "stand_ins": [name for name in STAND_INS if name != "feather"]}
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:

@@ -85,7 +85,8 @@ ballast = None
 START_MODULES = ("knightstour.settings", "knightstour.hw.wiring.keys", "knightstour.hw.wiring.build",
                  "knightstour.hw.wiring.builtin",
                  "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.hardware", "knightstour.hw.wiring.pins",
-                 "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341", "knightstour.hw.wiring",
+                 "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
+                 "knightstour.hw.wiring",
                  "knightstour.hw.startup",
                  "knightstour.super_orders")
 
@@ -124,7 +125,8 @@ def _drive(app, steps):
     yield  # run.mjs collects after each step
     result["live_after_start"] = _live()
     result["start_modules_kept"] = len([name for name in START_MODULES if name in sys.modules])
-    press = CONFIG.get("press")
+    presses = CONFIG.get("press") or []  # [raw x, raw y, step]: down at step, up 3 steps on
+    last = presses[-1][2] + 3 if presses else 0
     buttons = CONFIG.get("buttons") or ()
     step = 0
     wanted = CONFIG["tours"]
@@ -141,20 +143,24 @@ def _drive(app, steps):
                 getattr(board, name).drive(False)
             elif step == up:
                 getattr(board, name).drive(None)
-        if press is not None and chip is not None:
-            if step == press[2]:
-                chip.touch(press[0], press[1])
-            elif step == press[2] + 3:
-                chip.release()
-                result["touched_start"] = app.tour.path[0]
-                result["touched_length"] = app.tour.length
-        if app.tours >= wanted:
+        if chip is not None:
+            for press in presses:
+                if step == press[2]:
+                    chip.touch(press[0], press[1])
+                elif step == press[2] + 3:
+                    chip.release()
+                    if press is presses[0]:
+                        result["touched_start"] = app.tour.path[0]
+                        result["touched_length"] = app.tour.length
+        if app.tours >= wanted and step > last:
             break
         yield
     result["tours"] = app.tours
     result["last_kind"] = app.last_kind
     result["speed"] = "%g" % app.pacing.speed
     result["paused"] = int(app.paused)
+    result["play_length"] = app.play_tour.length
+    result["play_over"] = app.play_over or "-"
     result["steps"] = step
     yield  # run.mjs collects after each step
     result["live_after_tours"] = _live()

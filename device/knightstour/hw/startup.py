@@ -12,9 +12,9 @@ what stops the toy goes back as a line.
 # map (about 4 KB).
 FORGET = {
     "load_settings": ("knightstour.settings", "knightstour.hw.wiring.keys"),
-    "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.touch_xpt2046",
-                    "knightstour.hw.wiring.calibration", "knightstour.hw.wiring.hardware",
-                    "knightstour.hw.wiring.pins", "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341",
+    "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips",
+                    "knightstour.hw.wiring.touch_xpt2046", "knightstour.hw.wiring.calibration", "knightstour.hw.wiring.hardware",
+                    "knightstour.hw.wiring.pins", "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
                     "knightstour.hw.wiring"),
 }
 

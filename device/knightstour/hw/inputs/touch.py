@@ -7,7 +7,7 @@ are the raw readings at its left and right edges, TOUCH_Y0/Y1 at its top
 and bottom edges, and TOUCH_SWAP says the screen's x comes from the
 controller's raw y. The calibration therefore does not change with
 KNIGHTSTOUR_TFT_ROTATION: the rotation is applied after it
-(``from_landscape``). Then the display's ``square_at(x, y)`` names the square;
+(``from_landscape``). Then the display's ``event_at(x, y)`` names the square or button;
 a touch off the board is ignored.
 
 Debounce: one press is one event. After a press, nothing more is reported
@@ -103,7 +103,8 @@ def stmpe610_reader(driver):
 
 
 class TouchInput:
-    """The input port: a square for each press on the board, debounced."""
+    """The input port: for each press, debounced, what ``locate(x, y)`` finds at the screen pixel
+    (the TFT's event_at: a square, or a button's event); None or -1 there is no event."""
 
     def __init__(self, reader, mapper, locate, release_polls=2):
         self.reader = reader
@@ -138,7 +139,7 @@ class TouchInput:
         self.last_screen = screen
         if screen is None:
             return None
-        square = self.locate(screen[0], screen[1])
-        if square < 0:
+        event = self.locate(screen[0], screen[1])
+        if event is None or event == -1:
             return None
-        return square
+        return event

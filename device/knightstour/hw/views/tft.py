@@ -1,27 +1,24 @@
 """The display port on an ILI9341 320x240 TFT through displayio (adafruit_ili9341), or on a
 board's built-in display (board.DISPLAY: the PyPortal's 320x240, the Titano's 480x320).
 
-Layout (``layout``): the board is a square as tall as the screen, 240x240 pixels
-on the ILI9341, on the left in landscape (rotation 0/180: 30 px cells on 8x8,
-side panel 80 px wide on the right) or on top in portrait (90/270: panel 80 px
-tall below it); 320x320 with a 160 px panel on the Titano.
+Layout (``layout``): the board a square, the panel (tft_panel.py) at least PANEL px
+beside it (landscape, rotation 0/180) or below it (portrait, 90/270): 208x208 on the
+ILI9341 (26 px cells on 8x8) beside a 112 px panel; 320x320 on the Titano beside 160.
 
     cells     a bitmap per rank (its own TileGrid), chequered (a1 dark), 2 bits
               a pixel: the move number in the middle of each cell (on a dark
               square in the light squares' colour), the path as lines between
-              the centres of consecutive squares (never over a number). Cells
-              of 24 px or more (8x8 to 10x10) are drawn at half resolution and
-              shown 2x2 (their group's scale): the same numbers, a coarser line
-    knight    a small sprite (its own TileGrid) on the knight's square; blinks
-              by hiding; red when stuck; a closed tour's trace is a gold dot
+              the centres of consecutive squares, stopping at each number's box
+              (tft_board.py). Cells of 24 px or more are drawn at half
+              resolution and shown 2x2 (their group's scale)
+    knight    a sprite (its own TileGrid) on the knight's square; blinks by
+              hiding; red when stuck; an orange ring on the square it came
+              from (the last move); a closed tour's trace is a gold dot
               running along the path
     marks     play mode: dots on the legal moves, a ring on the hint
               (tft_play.py, imported only when play mode shows them; undo too)
-    panel     "move 12/64" (a digit field: only the changed digits are sent),
-              the check order and rule, the result, the status text wrapped,
-              and "touch a square": each text one 1-bit bitmap (class Text)
-              drawn with terminalio.FONT, not a TileGrid per character; in
-              portrait laid out by tft_portrait.py (imported only then)
+    panel     "move 12/64", the check order and rule, the result in capitals,
+              the status text wrapped, and the buttons (tft_panel.py)
 
 Only what changed goes to the screen: a refresh sends the dirty areas and
 nothing else. A Bitmap tracks ONE dirty box, so two far-apart changes in one
@@ -31,8 +28,8 @@ at full resolution): a bitmap per square (64 bitmaps and TileGrids) held 11 KB
 more than a bitmap per rank and sent 0.9 KB less a move (a line crossing two
 squares of a rank dirties one box around both); one bitmap for the board saves
 1.4 KB more but sends 9.3 KB a move (over the 8 KB target). Half resolution
-then saves another 10 KB for 0.3 KB more a move. A move costs about 7 KB over
-SPI instead of a 153,600 B frame (benchmarks/tft_spi.py measures it).
+then saves another 10 KB for 0.3 KB more a move. benchmarks/tft_spi.py measures
+what a move sends over SPI.
 """
 
 import displayio
@@ -40,7 +37,6 @@ import displayio
 from .tft_board import BoardView
 from .tft_draw import (
     DARK,
-    DIM_TEXT,
     INK_ON_LIGHT,
     KNIGHT_COLOUR,
     KNIGHT_INK,
@@ -49,7 +45,6 @@ from .tft_draw import (
     STUCK_COLOUR,
     TEXT_COLOUR,
     TRACE_COLOUR,
-    DigitField,
     Text,
     palette,
     wrap,
@@ -58,19 +53,21 @@ from .tft_draw import (
 MAX_SIDE = 16  # boards up to 16x16 (15 px cells), as the simulator's TFT
 RESULT_COLOURS = {"closed": TRACE_COLOUR, "complete": 0x60E060, "stuck": STUCK_COLOUR,
                   "impossible": STUCK_COLOUR, "": TEXT_COLOUR}
-RESULT_TEXT = {"closed": "CLOSED TOUR!", "complete": "complete", "stuck": "stuck", "impossible": "no tour",
+RESULT_TEXT = {"closed": "CLOSED TOUR", "complete": "COMPLETE TOUR", "stuck": "STUCK", "impossible": "NO TOUR",
                "": ""}
+PANEL = 112  # the panel's least width (landscape) or height (portrait)
 
 
 def layout(width, height):
     """((board_x, board_y), (panel_x, panel_y, panel_w, panel_h), landscape) for a screen: the
-    board a square as tall (landscape) or as wide (portrait) as the screen, 240 px on the
-    ILI9341, 320 on the PyPortal Titano's 480x320; the panel the rest."""
-    side = height if width >= height else width
-    if width >= height:
-        return (0, 0), (side, 0, width - side, height), True
-    return (0, 0), (0, side, width, height - side), False
-
+    board a square as tall (landscape) or as wide (portrait) as the screen leaves PANEL px for
+    the panel, centred across; 208 px on the ILI9341, 320 on the PyPortal Titano's 480x320."""
+    landscape = width >= height
+    short, long = (height, width) if landscape else (width, height)
+    side = short if long - short >= PANEL else long - PANEL
+    if landscape:
+        return (0, (height - side) // 2), (side, 0, width - side, height), True
+    return ((width - side) // 2, 0), (0, side, width, height - side), False
 
 
 class TftDisplay(BoardView):
@@ -86,6 +83,7 @@ class TftDisplay(BoardView):
         self.height = display.height
         (self.board_x, self.board_y), panel, self.landscape = layout(self.width, self.height)
         self.board_pixels = panel[0] if self.landscape else panel[1]
+        self.button_palette = None
         self.panel = panel
         self.touch_hint = touch_hint
         self.root = displayio.Group()
@@ -119,29 +117,11 @@ class TftDisplay(BoardView):
     # ------------------------------------------------------------- building
 
     def _build_panel(self):
-        px, py, pw, ph = self.panel
+        from .tft_panel import build_panel  # build time only: the Feather forgets it after start
+
         self.labels = {}
         self.palettes = {}
-        if self.landscape:
-            add = self._add
-            x = px + 4
-            self.columns = columns = max(1, (pw - 6) // 6)
-            add("title", "KNIGHT'S TOUR", px + 1, py + 4, DIM_TEXT)
-            add("move_label", "move", x, py + 24, DIM_TEXT)
-            self.counter = DigitField(7, 2, TEXT_COLOUR, x, py + 40)
-            add("order_label", "order", x, py + 60, DIM_TEXT)
-            add("order", "", x, py + 74, TEXT_COLOUR, columns)
-            add("rule", "", x, py + 88, DIM_TEXT, columns)
-            add("result", "", x, py + 108, TEXT_COLOUR, columns)
-            self.status_lines = 5
-            add("status", "", x, py + 128, TEXT_COLOUR, columns, 5, 14)
-            if self.touch_hint:
-                add("hint", "touch a\nsquare", x, py + ph - 32, DIM_TEXT, 7, 2)
-        else:
-            from .tft_portrait import build_panel
-
-            build_panel(self, px, py, pw)
-        self.root.append(self.counter.tilegrid)
+        build_panel(self)
         self.status_text = ""
 
     def _add(self, name, text, x, y, colour, columns=0, lines=1, spacing=0):
@@ -185,11 +165,14 @@ class TftDisplay(BoardView):
         if self.knight_tile.pixel_shader is not self.knight_palette:
             self.knight_tile.pixel_shader = self.knight_palette
         self.moves([], -1)
+        self._mark_last()
         self.total = board.squares
         self._count()
         self._set_label("order", order)
-        self._set_label("rule", rule if mode != "play" else "play mode")
+        self._set_label("rule", rule)
         self._set_label("result", "")
+        if self.buttons:
+            self.buttons[0][5].pixel_shader = self.active_palette if mode == "play" else self.button_palette
 
     def light(self, square, number):
         self.number[square] = number
@@ -200,10 +183,11 @@ class TftDisplay(BoardView):
         self._draw_number(square, number)
         if number > 1:
             self._segment(self.order[number - 1], square)
+        self._mark_last()
         self._count()
 
     def _count(self):
-        self.counter.set("%d/%d" % (self.length, self.total))
+        self._set_label("counter", "%d/%d" % (self.length, self.total))
 
     def unlight(self, square):
         from .tft_play import unlight
@@ -264,4 +248,15 @@ class TftDisplay(BoardView):
 
     def flush(self):
         self.display.refresh()
+
+    def event_at(self, x, y):
+        """What a touch at screen pixel (x, y) means: the square under it, a button's event
+        (tft_panel.BUTTONS), or None."""
+        square = self.square_at(x, y)
+        if square >= 0:
+            return square
+        for button in self.buttons:  # (x0, y0, x1, y1, event, tile)
+            if button[0] <= x < button[2] and button[1] <= y < button[3]:
+                return button[4]
+        return None
 

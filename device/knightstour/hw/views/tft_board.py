@@ -6,13 +6,7 @@ and why a bitmap per rank.
 import displayio
 from micropython import const
 
-from .tft_draw import (
-    TRACE_COLOUR,
-    disc,
-    draw_glyph,
-    fill_region,
-    palette,
-)
+from .tft_draw import KNIGHT_COLOUR, TRACE_COLOUR, disc, draw_digit, fill_region, palette
 
 # The board's palette indexes: a light square's background is the ink on a dark one.
 _LIGHT_BG = const(0)
@@ -39,12 +33,27 @@ class BoardView:
         self.mark_tiles = None
         self.marked = False
         cell = self.cell
-        # Cells of 24 px or more (8x8 to 10x10 on the ILI9341) are drawn at half resolution, each
-        # bitmap pixel 2x2 on the screen (cells_group's scale): a quarter of the RAM, the numbers
-        # the same (their font pixels are 2x2 there anyway), the path lines 2 px wide all the same.
+        # Cells of 24 px or more (8x8 on the ILI9341) are drawn at half resolution, each bitmap
+        # pixel 2x2 on the screen (cells_group's scale): a quarter of the RAM, the numbers' font
+        # pixels 2x2 (14 px tall), the path lines 2 px wide all the same.
         self.zoom = zoom = 2 if cell >= 24 and cell % 2 == 0 else 1
         self.unit = unit = cell // zoom  # a cell in bitmap pixels
-        self.scale = (2 if cell >= 24 else 1) // zoom  # the numbers' font pixel, in bitmap pixels
+        # The numbers: 4x7 digits where the board's longest number fits a cell with a pixel to
+        # spare each side, else 3x5. Each number's box (a pixel around its digits, by digit
+        # count: x0, y0, x1, y1 from index 4 * digits) is cleared to the square's colour and the
+        # path stops at it: the path never crosses a number.
+        digits = len(str(board.squares))
+        self.big = big = 5 * digits + 1 <= unit
+        pitch, rows = (5, 7) if big else (4, 5)
+        self.boxes = boxes = bytearray(16)
+        for n in range(1, 4):
+            width = n * pitch - 1
+            x = (unit - width) // 2
+            y = (unit - rows) // 2
+            boxes[4 * n] = max(0, x - 1)
+            boxes[4 * n + 1] = max(0, y - 1)
+            boxes[4 * n + 2] = min(unit, x + width + 1)
+            boxes[4 * n + 3] = min(unit, y + rows + 1)
         group = self.cells_group
         group.scale = zoom
         group.x = self.ox
@@ -67,7 +76,8 @@ class BoardView:
         self.ink_x1 = bytearray(squares)
         self.ink_y1 = bytearray(squares)
         # the knight
-        size = (cell * 2) // 3
+        size = cell - 6  # over the number of its square (the counter says it), and no bigger:
+        # each move sends its old and new places, as the ring's below
         knight_bitmap = displayio.Bitmap(size, size, 3)
         disc(knight_bitmap, size, 1, 0)
         # a horse's head, 10x10 (bit 9 = left column), scaled onto the disc
@@ -88,6 +98,18 @@ class BoardView:
         self.trace_tile.hidden = True
         self.knight_tile = displayio.TileGrid(knight_bitmap, pixel_shader=self.knight_palette)
         self.knight_tile.hidden = True
+        # the last move: an orange frame round the square the knight came from, four thin bars
+        # (each move sends their old and new places: a ring's whole box would cost twice as much)
+        frame = cell - 2
+        bar_palette = palette((KNIGHT_COLOUR,))
+        across = displayio.Bitmap(frame, 2, 1)
+        down = displayio.Bitmap(2, frame - 4, 1)
+        self.last_tiles = []
+        for bitmap in (across, across, down, down):
+            tile = displayio.TileGrid(bitmap, pixel_shader=bar_palette)
+            tile.hidden = True
+            self.last_tiles.append(tile)
+            self.sprites_group.append(tile)
         self.sprites_group.append(self.knight_tile)
         self.sprites_group.append(self.trace_tile)
 
@@ -134,22 +156,49 @@ class BoardView:
         self.left = (square % self.bw) * self.unit
         return self.ranks[self.bh - 1 - square // self.bw]
 
+    def _digits(self, number):
+        return 1 if number < 10 else 2 if number < 100 else 3
+
     def _draw_number(self, square, number):
+        """``number`` in the middle of ``square``'s cell, on its box cleared of the path."""
+        if not number:
+            return
         bitmap = self._rank(square)
         left = self.left
         background = self._background(square)
+        n = self._digits(number)
+        box = 4 * n
+        boxes = self.boxes
+        x0 = boxes[box]
+        y0 = boxes[box + 1]
+        fill_region(bitmap, left + x0, y0, left + boxes[box + 2], boxes[box + 3], background)
         ink = _INK if background == _LIGHT_BG else _LIGHT_BG
-        scale = self.scale
-        text = str(number) if number else ""
-        pitch = 4 * scale
-        width = len(text) * pitch - scale
-        x = (self.unit - width) // 2
-        y = (self.unit - 5 * scale) // 2
-        if number:
-            for i in range(len(text)):
-                draw_glyph(bitmap, text[i], left + x + i * pitch, y, scale, ink, background)
-            self._ink(square, x, y)
-            self._ink(square, x + width - 1, y + 5 * scale - 1)
+        pitch = 5 if self.big else 4
+        x = left + x0 + 1 + (n - 1) * pitch
+        while True:
+            draw_digit(bitmap, number % 10, x, y0 + 1, self.big, 1, ink)
+            number //= 10
+            if not number:
+                break
+            x -= pitch
+        self._ink(square, x0, y0)
+        self._ink(square, boxes[box + 2] - 1, boxes[box + 3] - 1)
+
+    def _mark_last(self):
+        """The frame round the square the knight came from (none before the second move)."""
+        tiles = self.last_tiles
+        if self.length < 2:
+            if not tiles[0].hidden:
+                for tile in tiles:
+                    tile.hidden = True
+            return
+        x, y = self.cell_origin(self.order[self.length - 1])
+        far = self.cell - 3
+        for i in range(4):
+            tile = tiles[i]
+            tile.x = x + (far if i == 3 else 1)
+            tile.y = y + (far if i == 1 else 1 if i == 0 else 3)
+            tile.hidden = False
 
     def _segment(self, a, b, only=-1):
         """The path line between the centres of ``a`` and ``b``, 2 px wide on the screen, drawn
@@ -189,7 +238,7 @@ class BoardView:
 
     def _path_pixel(self, x, y, only):
         """Bitmap pixel (x, y) of the board (its top-left is 0, 0) in the path's colour, unless
-        it is off the board, outside ``only``'s cell, or inked already."""
+        it is off the board, outside ``only``'s cell, in its number's box, or inked already."""
         unit = self.unit
         f = x // unit
         row = y // unit
@@ -200,6 +249,12 @@ class BoardView:
             return
         lx = x - f * unit
         ly = y - row * unit
+        number = self.number[square]
+        if number:
+            box = 4 * self._digits(number)
+            boxes = self.boxes
+            if boxes[box] <= lx < boxes[box + 2] and boxes[box + 1] <= ly < boxes[box + 3]:
+                return
         bitmap = self.ranks[row]
         i = ly * bitmap.width + f * unit + lx
         if bitmap[i] == self._background(square):

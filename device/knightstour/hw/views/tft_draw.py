@@ -1,10 +1,13 @@
-"""The TFT's drawing kit: its colours, a 3x5 digit font, panel text in 1-bit bitmaps (terminalio's
-font), palettes and discs. The board (tft_board.py), the panel (tft.py), play mode's marks
-(tft_play.py), the portrait panel and the calibration screen all draw with these.
+"""The TFT's drawing kit: its colours, the board's digit fonts, panel text in 1-bit bitmaps (the
+font in font.py: Terminus 16 bold, descenders whole), palettes and discs. The board
+(tft_board.py), the panel and its buttons (tft.py, tft_panel.py), play mode's marks
+(tft_play.py) and the calibration screen all draw with these.
 """
 
 import bitmaptools  # CircuitPython 7+ with displayio, and Blinka's displayio
 import displayio
+
+from . import font
 
 LIGHT = 0xEEEED2
 DARK = 0x769656
@@ -20,32 +23,32 @@ HINT_COLOUR = 0xFF30FF
 TEXT_COLOUR = 0xFFFFFF
 DIM_TEXT = 0x9AA0A6
 
-# A 3x5 font: rows top to bottom, 3 bits each (bit 2 = left column).
-GLYPHS = {
-    "0": 0b111101101101111, "1": 0b010110010010111, "2": 0b111001111100111,
-    "3": 0b111001111001111, "4": 0b101101111001001, "5": 0b111100111001111,
-    "6": 0b111100111101111, "7": 0b111001001010010, "8": 0b111101111101111,
-    "9": 0b111101111001111, "/": 0b001001010100100, " ": 0,
-}
+# The board's digit fonts, rows top to bottom, bit (width - 1) the left column: 4x7 where a
+# number fits in its cell with them, else 3x5 (16x16 on the ILI9341).
+DIGITS_4X7 = (0x6999996, 0x2622227, 0x691248F, 0x6916196, 0x26AAF22, 0xF8E1196, 0x688E996, 0xF112244,
+              0x6996996, 0x6997116)
+DIGITS_3X5 = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9, 0x79CF, 0x79EF, 0x7252, 0x7BEF, 0x7BCF)
 
 
-
-def draw_glyph(bitmap, char, x, y, scale, value, off=0):
-    """Draw one 3x5 glyph at (x, y), each font pixel a scale x scale block (the block's off
-    pixels are set to ``off``). Pixels by index (y * width + x): an (x, y) tuple would be
-    garbage on every pixel."""
-    bits = GLYPHS.get(char, 0)
+def draw_digit(bitmap, digit, x, y, big, scale, value):
+    """Draw ``digit`` (0-9) at (x, y) in the 4x7 (``big``) or 3x5 font, each font pixel a scale x
+    scale block of ``value`` (off pixels are left alone). Pixels by index (y * width + x): an
+    (x, y) tuple would be garbage on every pixel."""
+    if big:
+        bits, columns, rows = DIGITS_4X7[digit], 4, 7
+    else:
+        bits, columns, rows = DIGITS_3X5[digit], 3, 5
     width = bitmap.width
-    for row in range(5):
-        for col in range(3):
-            on = bits >> (14 - row * 3 - col) & 1
-            v = value if on else off
-            i = (y + row * scale) * width + x + col * scale
-            for _ in range(scale):
-                for dx in range(scale):
-                    bitmap[i + dx] = v
-                i += width
-
+    shift = columns * rows
+    for row in range(rows):
+        for col in range(columns):
+            shift -= 1
+            if bits >> shift & 1:
+                i = (y + row * scale) * width + x + col * scale
+                for _ in range(scale):
+                    for dx in range(scale):
+                        bitmap[i + dx] = value
+                    i += width
 
 
 def wrap(text, columns, lines):
@@ -84,51 +87,20 @@ def palette(colours, transparent=-1):
 
 
 
-class DigitField:
-    """A row of 3x5 glyphs in its own bitmap: setting a text redraws only the changed glyphs."""
-
-    def __init__(self, length, scale, colour, x, y):
-        self.length = length
-        self.scale = scale
-        self.pitch = 4 * scale
-        self.text = " " * length
-        self.bitmap = displayio.Bitmap(self.pitch * length, 5 * scale, 2)
-        self.tilegrid = displayio.TileGrid(self.bitmap, pixel_shader=palette((0x000000, colour), 0), x=x, y=y)
-
-    def set(self, text):
-        if len(text) < self.length:
-            text = " " * (self.length - len(text)) + text
-        if text == self.text:
-            return
-        old = self.text
-        self.text = text
-        for i in range(self.length):
-            if text[i] != old[i]:
-                draw_glyph(self.bitmap, text[i], i * self.pitch, 0, self.scale, 1)
-
-
 class Text:
-    """Panel text in its own 1-bit bitmap, drawn with terminalio.FONT's glyphs: one TileGrid
-    per text, not one per character. ``columns`` x ``lines`` characters, lines ``spacing``
-    pixels apart (0: the font's height); longer text is cut, and each line's glyphs are cut
-    at the font's height (as a one-line text's bitmap cuts them)."""
+    """Panel text in its own 1-bit bitmap: one TileGrid per text, not one per character.
+    ``columns`` x ``lines`` characters of font.py's glyphs (8 px wide, descenders whole), lines
+    ``spacing`` pixels apart (0: the font's height and one); longer text is cut."""
 
     def __init__(self, columns, lines, x, y, palette, spacing=0):
-        import terminalio
-
-        self.font = terminalio.FONT
-        box = self.font.get_bounding_box()
-        self.pitch = box[0]
-        self.font_height = box[1]
-        self.line_height = spacing or box[1]
-        self.baseline = box[1] + (box[3] if len(box) > 3 else 0)
+        self.line_height = spacing or font.HEIGHT + 1
         self.columns = columns
-        self.bitmap = displayio.Bitmap(columns * self.pitch, lines * self.line_height, 2)
+        self.bitmap = displayio.Bitmap(columns * font.WIDTH, lines * self.line_height, 2)
         self.tilegrid = displayio.TileGrid(self.bitmap, pixel_shader=palette, x=x, y=y)
         self.text = ""
 
     def set(self, text):
-        """Show ``text``: only the characters that changed are cleared and drawn again."""
+        """Show ``text`` ("\n" between lines): only the characters that changed are drawn again."""
         if text == self.text:
             return
         old = self.text.split("\n")
@@ -141,29 +113,27 @@ class Text:
             top = row * self.line_height
             for i in range(self.columns):
                 ch = b[i] if i < len(b) else " "
-                if ch == (a[i] if i < len(a) else " "):
-                    continue
-                x = i * self.pitch
-                fill_region(bitmap, x, top, x + self.pitch, top + self.line_height, 0)
-                glyph = self.font.get_glyph(ord(ch)) if ch != " " else None
-                if glyph is not None:
-                    left = glyph.tile_index * glyph.width
-                    blit(bitmap, glyph.bitmap, x + glyph.dx, top + self.baseline - glyph.height - glyph.dy,
-                          left, left + glyph.width, glyph.height, top, top + self.font_height)
+                if ch != (a[i] if i < len(a) else " "):
+                    draw_char(bitmap, ch, i * font.WIDTH, top)
 
 
-
-def blit(bitmap, source, x, y, left, right, height, top, bottom):
-    """Copy columns left..right of ``source``'s first ``height`` rows to (x, y), clipped to the
-    bitmap's width and to rows top..bottom."""
-    bottom = bottom if bottom <= bitmap.height else bitmap.height
-    y0 = 0 if y >= top else top - y
-    y1 = height if y + height <= bottom else bottom - y
-    x0 = left if x >= 0 else left - x
-    x1 = right if x + right - left <= bitmap.width else bitmap.width - x + left
-    if x1 > x0 and y1 > y0:
-        bitmaptools.blit(bitmap, source, x + x0 - left, y + y0, x1=x0, y1=y0, x2=x1, y2=y1)
-
+def draw_char(bitmap, ch, x, y):
+    """One glyph of font.py at (x, y) in a 1-bit bitmap, its cell cleared first; a character
+    the font lacks is a "?"."""
+    fill_region(bitmap, x, y, x + font.WIDTH, y + font.HEIGHT, 0)
+    code = ord(ch) - font.FIRST
+    if code < 0 or code * font.HEIGHT >= len(font.BITS):
+        code = ord("?") - font.FIRST
+    bits = font.BITS
+    start = code * font.HEIGHT
+    width = bitmap.width
+    for row in range(font.HEIGHT):
+        b = bits[start + row]
+        if b:
+            i = (y + row) * width + x
+            for col in range(8):
+                if b & (128 >> col):
+                    bitmap[i + col] = 1
 
 
 fill_region = bitmaptools.fill_region

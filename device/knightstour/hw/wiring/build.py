@@ -50,7 +50,7 @@ def build(settings, hw):
         if kind != "none":
             from .touch_chips import make_touch
 
-            touch = make_touch(kind, hw, settings, display.square_at)
+            touch = make_touch(kind, hw, settings, display.event_at)
         else:
             touch = NullInput()
     sound = NullSound()

@@ -21,7 +21,7 @@ def make_builtin(hw, settings):
     if kind != "touchscreen":  # a controller wired to the board's SPI or I2C
         from .touch_chips import make_touch
 
-        return view, make_touch(kind, hw, settings, view.square_at)
+        return view, make_touch(kind, hw, settings, view.event_at)
     from ..chips import pyportal
     from ..inputs import touch
     from .calibration import touch_calibration
@@ -30,4 +30,4 @@ def make_builtin(hw, settings):
     width0, height0 = pyportal.screen_size(board)
     mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation, width0, height0)
     return view, touch.TouchInput(pyportal.touchscreen_reader(pyportal.make_touchscreen(board)), mapper,
-                                  view.square_at)
+                                  view.event_at)
