@@ -41,13 +41,14 @@ _DIFFERENTIAL = {5: 12, 1: 13, 3: 14, 4: 15}
 _SINGLE_ENDED = {5: 12, 1: 13, 3: 14, 4: 15, 0: 0, 2: 2, 6: 2, 7: 4}
 _VBAT, _AUX = 2, 6
 _RESTART = 15  # clocks from one start bit to the earliest next one
+KEEP = 256  # control bytes kept in ``commands``
 
 
 class XPT2046(TSC2007):
     """The controller on a 4-wire panel; attach it to a ``bus.SPI`` with its chip select.
     ``vcc`` is the supply (and VREF pin) voltage, ``vbat`` what the VBAT pin sees, ``aux`` the
     AUX input's raw 12-bit reading; ``x_plate``, ``y_plate``, ``interrupt``, ``temperature``: as
-    the TSC2007 model. ``commands`` lists every control byte received."""
+    the TSC2007 model. ``commands`` lists the control bytes received, the latest ``KEEP`` at least."""
 
     def __init__(self, *, vcc=3.3, vbat=0.0, aux=0, **kwargs):
         super().__init__(aux=aux, **kwargs)
@@ -102,6 +103,8 @@ class XPT2046(TSC2007):
         return dout
 
     def _command(self, command):
+        if len(self.commands) >= KEEP:  # a long run: keep the latest (the Feather harness's heap)
+            del self.commands[:KEEP // 2]
         self.commands.append(command)
         channel = command >> 4 & 0x07
         eight = command & 0x08
