@@ -70,16 +70,22 @@ class TeeDisplay(NullDisplay):
 
 
 class MergedInput(QueueInput):
-    """The simulator's queued keys and clicks, then the hardware's touch input."""
+    """The simulator's queued keys and clicks, then the hardware's inputs (the touch controller,
+    the push buttons) in turn; ``tick()``, if given, is called first (it lets go of buttons)."""
 
-    def __init__(self, touch=None):
+    def __init__(self, inputs=(), tick=None):
         super().__init__()
-        self.touch_input = touch
+        self.inputs = [each for each in inputs if each is not None]
+        self.tick = tick
 
     def poll(self):
         event = super().poll()
-        if event is None and self.touch_input is not None:
-            event = self.touch_input.poll()
+        if self.tick is not None:
+            self.tick()
+        for each in self.inputs:
+            if event is not None:
+                break
+            event = each.poll()
         return event
 
 
@@ -97,7 +103,7 @@ def to_landscape(x, y, rotation, width0=WIDTH0, height0=HEIGHT0):
 
 def raw_touch(calibration, x, y, rotation, width0=WIDTH0, height0=HEIGHT0):
     """The raw controller reading (x, y) that the device's calibration maps to screen pixel (x, y)
-    at ``rotation``; ``calibration`` is knightstour.hw.inputs.touch.touch_calibration's (x0, x1, y0, y1, swap)."""
+    at ``rotation``; ``calibration`` is knightstour.hw.wiring.calibration.touch_calibration's (x0, x1, y0, y1, swap)."""
     x0, x1, y0, y1, swap = calibration
     lx, ly = to_landscape(x, y, rotation, width0, height0)
     raw_a = int(round(x0 + lx * (x1 - x0) / (width0 - 1.0)))
@@ -110,7 +116,7 @@ class Hardware:
     ``tft`` and ``matrix`` (screenshot.Emulated or None), ``displays`` (the hw display ports)
     and ``touch`` (the TFT's touch input port, or None)."""
 
-    def __init__(self, kind, settings, seed=1):
+    def __init__(self, kind, settings, seed=1, clock=None):
         self.tft = self.matrix = None
         self.rotation = 0
         try:
@@ -118,7 +124,7 @@ class Hardware:
                 self.tft = Emulated("tft", settings, seed=seed)
                 self.rotation = self.tft.rotation
             if kind in ("matrix", "both"):
-                self.matrix = Emulated("matrix", settings, seed=seed)
+                self.matrix = Emulated("matrix", settings, seed=seed, clock=clock)
         except Exception:
             self.close()
             raise
@@ -127,6 +133,12 @@ class Hardware:
         if self.tft is not None and self.tft.rig.touch_chip is not None:
             self.touch = self.tft.input
         self.pressed = False
+        # the MAX7219 toy's push buttons (hw/inputs/buttons.py) on their emulated pins, or None
+        self.buttons = getattr(self.matrix, "input", None)
+        if not hasattr(self.buttons, "ios"):
+            self.buttons = None
+        self.clock = clock
+        self.releases = {}
 
     # ------------------------------------------------------------ the TFT
 
@@ -174,7 +186,7 @@ class Hardware:
             if square >= 0:
                 queue.touch(square)
             return
-        from knightstour.hw.inputs.touch import touch_calibration
+        from knightstour.hw.wiring.calibration import touch_calibration
 
         self.tft.press(*raw_touch(touch_calibration(self.tft.settings), x, y, self.rotation))
         self.pressed = True
@@ -185,6 +197,20 @@ class Hardware:
             self.pressed = False
 
     # ------------------------------------------------------------ the matrix
+
+    def button(self, name, long):
+        """Push button ``name`` ("a" or "b") down now, let go after a short or a long press."""
+        from knightstour.hw.inputs.buttons import HOLD
+
+        self.matrix.button(name, True)
+        self.releases[name] = self.clock() + (HOLD + 0.1 if long else 0.1)
+
+    def tick(self):
+        """Let go of the buttons whose press is over."""
+        for name, at in list(self.releases.items()):
+            if self.clock() >= at:
+                self.matrix.button(name, False)
+                del self.releases[name]
 
     def leds(self):
         """(rows of booleans, brightness 0..1) of the MAX7219, or of a chain's whole panel as built
