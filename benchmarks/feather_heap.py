@@ -1,6 +1,7 @@
 """The smallest heap in which the Feather's code.py runs its tours (issue 8).
 
     .venv/bin/python benchmarks/feather_heap.py [--tours 100] [--json FILE] [--only DISPLAY/TOUCH/SIZE] [--py]
+    .venv/bin/python benchmarks/feather_heap.py --sweep 44-64 [--tours 100] [--only DISPLAY/TOUCH/SIZE]
 
 For each configuration: device/code.py, unchanged, from a drive laid out as deploy --mpy lays it
 out (.mpy under lib/, compiled with MicroPython's mpy-cross for this stand-in board), on the
@@ -21,6 +22,10 @@ a board collects whenever an allocation finds no room. The stand-ins' qstrs also
 port's qstr pools before code.py's, so code.py's land in bigger pools than on a board. The
 figures err on the safe side.
 JSON: a list of {display, touch, size, min_heap, live_after_start, live_after_tours} (bytes).
+
+--sweep LOW-HIGH runs the tours at every heap from LOW to HIGH KB in 1 KB steps instead, and
+prints which run and which fail (a heap that fails between two that run is fragmentation),
+with the buttons pressed (PRESSES) on a MAX7219 toy.
 """
 
 import argparse
@@ -35,6 +40,7 @@ CONFIGS = (
     ("max7219", "none", "8x8"),
     ("ili9341", "stmpe610", "8x8"),
     ("ili9341", "ft6206", "8x8"),
+    ("ili9341", "xpt2046", "8x8"),
     ("ili9341", "stmpe610", "16x16"),
 )
 
@@ -103,12 +109,35 @@ def biggest(node, display, touch, size, count=5, mpy=True):
         shutil.rmtree(work, ignore_errors=True)
 
 
+# A short press of A (a new tour), of B (faster), a long one of B (slower), and a long press of
+# A twice (pause, carry on): (pin, loop step down, loop step up) on a Feather, 10 ms a step.
+PRESSES = (("A1", 40, 50), ("A2", 300, 310), ("A2", 600, 700), ("A1", 900, 1000), ("A1", 1100, 1200))
+
+
+def sweep(node, display, touch, size, tours, low, high):
+    """[(kb, True if the tours ran)] for each heap from ``low`` to ``high`` KB."""
+    work = tempfile.mkdtemp(prefix="feather-sweep-")
+    presses = PRESSES if display == "max7219" else None
+    rows = []
+    try:
+        lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=True)
+        for kb in range(low, high + 1):
+            _, result = run_feather(node, display, touch, size, tours, kb * 1024, workdir=work, buttons=presses)
+            rows.append((kb, result is not None and result["tours"] >= tours))
+            print("%-8s %-9s %-6s %3d KB  %s" % (display, touch, size, kb, "runs" if rows[-1][1] else "FAILS"),
+                  flush=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return rows
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tours", type=int, default=100)
     parser.add_argument("--json", metavar="FILE")
     parser.add_argument("--only", metavar="DISPLAY/TOUCH/SIZE", help="one configuration, e.g. max7219/none/8x8")
     parser.add_argument("--py", action="store_true", help="the package as .py, as deploy without --mpy leaves it")
+    parser.add_argument("--sweep", metavar="LOW-HIGH", help="run at every heap from LOW to HIGH KB, e.g. 44-64")
     args = parser.parse_args(argv)
     configs = CONFIGS
     if args.only:
@@ -117,6 +146,17 @@ def main(argv=None):
             parser.error("no configuration %s: the configurations are %s"
                          % (args.only, ", ".join("/".join(config) for config in CONFIGS)))
     node = shutil.which("node")
+    if args.sweep:
+        try:
+            low, high = (int(part) for part in args.sweep.split("-"))
+        except ValueError:
+            parser.error("bad --sweep %r: give LOW-HIGH in KB, e.g. 44-64" % args.sweep)
+        for config in configs:
+            ran = sweep(node, *config, args.tours, low, high)
+            failed = [kb for kb, ok in ran if not ok]
+            print("%s: %d of %d heaps run; fail: %s" % ("/".join(config), len(ran) - len(failed), len(ran),
+                                                        " ".join("%d" % kb for kb in failed) or "none"), flush=True)
+        return
     rows = []
     print("%-8s %-9s %-6s %10s %17s %17s %10s" % ("display", "touch", "size", "min_heap", "live_after_start",
                                                   "live_after_tours", "stand-ins"))

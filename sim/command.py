@@ -53,6 +53,9 @@ def add_arguments(parser):
     parser.add_argument("--screenshot", metavar="FILE.png",
                         help="with --display tft or matrix: run a tour on the emulated chip (the real "
                              "Adafruit driver) and save what it shows as a PNG, then exit")
+    parser.add_argument("--record", metavar="FILE.gif",
+                        help="with --display tft or matrix: record a whole tour on the emulated chip (the real "
+                             "drivers) as an animated GIF or WebP (FILE.webp), at the settings' speed, then exit")
     parser.add_argument("--pixels", action="store_true",
                         help="show what the real hardware code draws on the emulated chips (the ILI9341's "
                              "screen in 24-bit colour, the MAX7219's LEDs); a click is a touch on the "
@@ -107,11 +110,33 @@ def check_screenshot(args):
         raise ValueError("bad --moves %d: give a whole number of squares, 1 or more" % args.moves)
 
 
+def check_record(args):
+    """Refuse a bad --record call before anything runs."""
+    if args.record is None:
+        return
+    from .record import SUFFIXES
+
+    if args.screenshot is not None:
+        raise ValueError("--record and --screenshot each make a picture: give one of them")
+    if args.play:
+        raise ValueError("--record shows an automatic tour: leave out --play")
+    if args.display not in ("tft", "matrix"):
+        raise ValueError("bad --display %r for --record: give --display tft or --display matrix" % args.display)
+    if not str(args.record).lower().endswith(SUFFIXES):
+        raise ValueError("bad --record %r: give a file name ending in .gif or .webp" % args.record)
+    check_output(args.record, "--record")
+
+
+def seed_of(settings):
+    """The emulated toy's seed: the settings' (--seed), else 1, so that pictures repeat."""
+    return 1 if settings.seed is None else settings.seed
+
+
 def save_screenshot(args, settings):
     from .screenshot import save_screenshot as save
 
     try:
-        save(args.display, args.screenshot, settings=settings, moves=args.moves, seed=settings.seed,
+        save(args.display, args.screenshot, settings=settings, moves=args.moves, seed=seed_of(settings),
              taps=getattr(args, "taps", ()))
     except RuntimeError as exc:  # the app never got to the end of a tour: say so, in one line
         print("knights-tour sim: error: no screenshot: %s" % exc, file=sys.stderr)
@@ -120,15 +145,29 @@ def save_screenshot(args, settings):
     return 0
 
 
+def save_record(args, settings):
+    from .record import record_frames, save_recording
+
+    frames = record_frames(args.display, settings, seed=seed_of(settings))
+    size = save_recording(args.record, frames)
+    print("wrote %s: %d frames, %.1f s, %d KB" % (args.record, len(frames), sum(ms for _, ms in frames) / 1000.0,
+                                                    (size + 1023) // 1024))
+    return 0
+
+
 def run(args):
     check_screenshot(args)
+    check_record(args)
     try:
         settings = build_settings(args)
+        picture = "--screenshot" if args.screenshot is not None else "--record" if args.record is not None else ""
+        if picture and settings.mode == "play":
+            raise ValueError("%s shows an automatic tour, not KNIGHTSTOUR_MODE = play: give --touch or set the "
+                             "mode to attract" % picture)
         if args.screenshot is not None:
-            if settings.mode == "play":
-                raise ValueError("--screenshot shows an automatic tour, not KNIGHTSTOUR_MODE = play: "
-                                 "give --touch or set the mode to attract")
             return save_screenshot(args, settings)
+        if args.record is not None:
+            return save_record(args, settings)
         plain = args.plain or not sys.stdout.isatty()
         if args.pixels and plain:
             raise ValueError("--pixels draws in the terminal UI: leave out --plain, and run it in a terminal "

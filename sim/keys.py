@@ -18,13 +18,17 @@ KEY_COMMANDS = {
     "plus": "faster",
     "-": "slower",
     "minus": "slower",
+    "s": "pause",
     "q": "quit",
 }
 
-# Words accepted on the plain view's input lines, besides square names and keys.
-WORD_COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "quit")
+# The MAX7219 toy's push buttons: a short press, and a long one (shifted), of A and B.
+BUTTON_KEYS = {"[": ("a", False), "{": ("a", True), "]": ("b", False), "}": ("b", True)}
 
-INPUT_HELP = "type a square (c3) or random, play, hint, undo, faster, slower, quit"
+# Words accepted on the plain view's input lines, besides square names and keys.
+WORD_COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "pause", "quit")
+
+INPUT_HELP = "type a square (c3) or random, play, hint, undo, faster, slower, pause, quit, or [ { ] } (buttons)"
 
 
 def parse_line(board, line):
@@ -36,10 +40,19 @@ def parse_line(board, line):
         return text
     if text in KEY_COMMANDS:
         return KEY_COMMANDS[text]
+    if text in BUTTON_KEYS:
+        return button_command(*BUTTON_KEYS[text])
     try:
         return board.parse_square(text)
     except ValueError:
         return None
+
+
+def button_command(name, long):
+    """The command a press of push button ``name`` gives (hw/inputs/buttons.py's table)."""
+    from knightstour.hw.inputs.buttons import LONG, SHORT
+
+    return (LONG if long else SHORT)[0 if name == "a" else 1]
 
 
 def input_message(board, text):

@@ -18,16 +18,22 @@ from .touch_raw import raw_touch
 
 
 class MergedInput(QueueInput):
-    """The simulator's queued keys and clicks, then the hardware's touch input."""
+    """The simulator's queued keys and clicks, then the hardware's inputs (the touch controller,
+    the push buttons) in turn; ``tick()``, if given, is called first (it lets go of buttons)."""
 
-    def __init__(self, touch=None):
+    def __init__(self, inputs=(), tick=None):
         super().__init__()
-        self.touch_input = touch
+        self.inputs = [each for each in inputs if each is not None]
+        self.tick = tick
 
     def poll(self):
         event = super().poll()
-        if event is None and self.touch_input is not None:
-            event = self.touch_input.poll()
+        if self.tick is not None:
+            self.tick()
+        for each in self.inputs:
+            if event is not None:
+                break
+            event = each.poll()
         return event
 
 
@@ -36,7 +42,7 @@ class Hardware:
     ``tft`` and ``matrix`` (screenshot.Emulated or None), ``displays`` (the hw display ports)
     and ``touch`` (the TFT's touch input port, or None)."""
 
-    def __init__(self, kind, settings, seed=1):
+    def __init__(self, kind, settings, seed=1, clock=None):
         self.tft = self.matrix = None
         self.rotation = 0
         try:
@@ -44,7 +50,7 @@ class Hardware:
                 self.tft = Emulated("tft", settings, seed=seed)
                 self.rotation = self.tft.rotation
             if kind in ("matrix", "both"):
-                self.matrix = Emulated("matrix", settings, seed=seed)
+                self.matrix = Emulated("matrix", settings, seed=seed, clock=clock)
         except Exception:
             self.close()
             raise
@@ -53,6 +59,12 @@ class Hardware:
         if self.tft is not None and self.tft.rig.touch_chip is not None:
             self.touch = self.tft.input
         self.pressed = False
+        # the MAX7219 toy's push buttons (hw/inputs/buttons.py) on their emulated pins, or None
+        self.buttons = getattr(self.matrix, "input", None)
+        if not hasattr(self.buttons, "ios"):
+            self.buttons = None
+        self.clock = clock
+        self.releases = {}
 
     # ------------------------------------------------------------ the TFT
 
@@ -100,7 +112,7 @@ class Hardware:
             if square >= 0:
                 queue.touch(square)
             return
-        from knightstour.hw.inputs.touch import touch_calibration
+        from knightstour.hw.wiring.calibration import touch_calibration
 
         self.tft.press(*raw_touch(touch_calibration(self.tft.settings), x, y, self.rotation))
         self.pressed = True
@@ -111,6 +123,20 @@ class Hardware:
             self.pressed = False
 
     # ------------------------------------------------------------ the matrix
+
+    def button(self, name, long):
+        """Push button ``name`` ("a" or "b") down now, let go after a short or a long press."""
+        from knightstour.hw.inputs.buttons import HOLD
+
+        self.matrix.button(name, True)
+        self.releases[name] = self.clock() + (HOLD + 0.1 if long else 0.1)
+
+    def tick(self):
+        """Let go of the buttons whose press is over."""
+        for name, at in list(self.releases.items()):
+            if self.clock() >= at:
+                self.matrix.button(name, False)
+                del self.releases[name]
 
     def leds(self):
         """(rows of booleans, brightness 0..1) of the MAX7219, or of a chain's whole panel as built

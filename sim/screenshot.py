@@ -31,7 +31,7 @@ def sim_board(kind, tft=None, matrix=None):
     wired = {}
     spi = i2c = None
     if tft is not None:
-        wired.update(tft_cs=tft.tft_cs, tft_dc=tft.tft_dc, touch_cs=tft.touch_cs)
+        wired.update(tft_cs=tft.tft_cs, tft_dc=tft.tft_dc, touch_cs=tft.touch_cs, touch_irq=tft.touch_irq)
         if tft.tft_reset is not None:
             wired["tft_reset"] = tft.tft_reset
         spi, i2c = tft.spi, tft.i2c
@@ -86,16 +86,17 @@ class Emulated:
     """The app on the real drivers over emulated chips.
 
     ``display`` is "tft"/"ili9341" or "matrix"/"max7219"; ``touch`` "auto" (an STMPE610 on the
-    rig), "stmpe610", "tsc2007", "ft6206" or "none" (TFT only); ``kind`` the pin map's board kind. ``settings``
+    rig), "stmpe610", "tsc2007", "xpt2046", "ft6206" or "none" (TFT only); ``kind`` the pin map's board kind. ``settings``
     (a Settings, or a dict of key -> raw value) defaults to attract mode from c3 at
     speed 0 with the given ``seed``. Attributes: ``rig`` (TftRig or MatrixRig), ``chip``
     (the display chip), ``hw`` (knightstour.hw.wiring.hardware.BoardHardware), ``display``,
-    ``input``, ``sound``, ``app``, ``now`` (the fake clock). With ``strict`` a board too big
+    ``input``, ``sound``, ``app``, ``now`` (the fake clock; ``clock`` replaces it for the push
+    buttons, as the simulator's real one does). With ``strict`` a board too big
     for the display raises ValueError, as in the simulator, in place of falling back to 8x8.
     """
 
     def __init__(self, display="tft", settings=None, touch=None, kind="feather_rp2040", seed=1,
-                 rotation=None, piezo=False, strict=False):
+                 rotation=None, piezo=False, strict=False, clock=None):
         shims.install()
         from knightstour.hw.wiring import build, hardware, keys, pinmap  # noqa: F401  (keys adds the hardware keys)
 
@@ -136,7 +137,7 @@ class Emulated:
 
             displayio.release_displays()
             # "auto" finds the chip on the rig: the V1 FeatherWing's STMPE610 unless asked for another
-            rig_touch = {"auto": "stmpe610", "stmpe610": "stmpe610", "tsc2007": "tsc2007",
+            rig_touch = {"auto": "stmpe610", "stmpe610": "stmpe610", "tsc2007": "tsc2007", "xpt2046": "xpt2046",
                          "ft6206": "ft6206"}.get(settings.touch)
             self.rig = rig.tft_rig(rig_touch, reset_pin=kind == "pi")
             self.chip = self.rig.display_chip
@@ -159,6 +160,8 @@ class Emulated:
             self.bus = self.rig.spi
         self.board = board
         self.hw = hardware.BoardHardware(kind, settings, board=board, pwmio=FakePwmio)
+        self.now = 0.0
+        self.hw.clock = clock or (lambda: self.now)  # the push buttons' clock: the fake one unless given
         with shims.skip_sleeps():
             self.display, self.input, self.sound = build.build(settings, self.hw)
         from knightstour.app import App
@@ -204,12 +207,17 @@ class Emulated:
     def release(self):
         self.rig.touch_chip.release()
 
+    def button(self, name, down):
+        """Push button ``name`` ("a" or "b") down (its pin to GND) or let go."""
+        pin = getattr(self.board, self.hw.pin_name("button_" + name))
+        pin.drive(False if down else None)
+
     def tap(self, x, y):
         """A finger on screen pixel (x, y) of the TFT at its rotation, then lifted, with app steps
         between: the emulated controller gets the raw reading the device's calibration maps to
         that pixel (a PyPortal's panel, the reading its own wires give there). ValueError for a
         point off the screen or a TFT without touch."""
-        from knightstour.hw.inputs.touch import touch_calibration
+        from knightstour.hw.wiring.calibration import touch_calibration
 
         from .touch_raw import raw_touch, to_landscape
 

@@ -148,9 +148,9 @@ class Simulator:
             from .pixels import Hardware, MergedInput
             from .tee import TeeDisplay
 
-            self.hardware = Hardware(display, settings, seed=1 if seed is None else seed)
+            self.hardware = Hardware(display, settings, seed=1 if seed is None else seed, clock=self.clock)
             port = TeeDisplay(self.hardware.displays + [self.display])
-            self.input = MergedInput(self.hardware.touch)
+            self.input = MergedInput((self.hardware.touch, self.hardware.buttons), self.hardware.tick)
         try:
             self.app = App(settings, port, self.input, self.sound, self.rng, orders, strict=True)
         except ValueError as exc:
@@ -181,6 +181,17 @@ class Simulator:
 
     def command(self, name):
         self.input.command(name)
+
+    def button(self, name, long=False):
+        """A press of push button ``name`` ("a" or "b"): on the emulated MAX7219 toy's pins with
+        --pixels, read by its own driver; else its command (hw/inputs/buttons.py's table) at once."""
+        hardware = self.hardware
+        if hardware is not None and hardware.buttons is not None:
+            hardware.button(name, long)
+            return
+        from .keys import button_command
+
+        self.input.command(button_command(name, long))
 
     def step_fake(self):
         """With a FakeClock: update, then move the clock on by what the app asked for."""

@@ -2,7 +2,8 @@
 
 Works over ssh: no window, no pygame. A click on a square stands in for a
 touch. Keys: type a square ("c3"), arrows + Enter, r random, p play mode,
-h (or ?) hint, u undo, + / - speed, q or Ctrl-C quit. The layout fits the
+h (or ?) hint, u undo, + / - speed, s pause, q or Ctrl-C quit; [ and ] press the MAX7219
+toy's push buttons A and B, { and } hold them (with --pixels, on the emulated pins). The layout fits the
 terminal (80x24 and up) and follows a resize: the TFT look shrinks its
 cells, the panel narrows, the help line wraps. With ``--pixels`` the views
 show the emulated chips (pixel_views.py, pixels.py) in place of the
@@ -14,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from .keys import KeyReader
+from .keys import BUTTON_KEYS, KeyReader
 from .pixel_views import PixelMatrixView, PixelTftView
 from .plain import panel_lines
 from .views import MatrixView, TftView
@@ -22,7 +23,7 @@ from .views import MatrixView, TftView
 TICK = 0.02  # seconds between updates of the app
 BLINK = 0.25  # the matrix view's blink of an impossible start's knight
 
-HELP = "click or type a square (c3) | arrows+Enter | r random | p play | ? or h hint | u undo | +/- speed | q quit"
+HELP = "click or type a square (c3) | arrows+Enter | r random | p play | ? or h hint | u undo | +/- speed | s pause | [ ] buttons ({ } held) | q quit"
 
 PANEL_MIN = 22  # the side panel's narrowest width (border and padding included)
 HELP_LINES = 2  # rows kept for the help line (it wraps at 80 columns)
@@ -166,6 +167,11 @@ class KnightsTourApp(App):
         if key in ("up", "down", "left", "right"):
             for view in self.views:
                 view.show_cursor = True
+        if key in BUTTON_KEYS:  # the push buttons: on the emulated pins with --pixels
+            self.sim.button(*BUTTON_KEYS[key])
+            self.tick()
+            event.stop()
+            return
         result = self.keys.feed(key, self.sim.clock())
         if result is not None:
             self.sim.input.push(result)

@@ -1,5 +1,6 @@
 """PNG pictures of the emulated LED matrix."""
 
+import pytest
 from PIL import Image
 
 from knightstour_sim.chips import render, rig
@@ -47,3 +48,28 @@ def test_chain_renders_side_by_side():
     chain = MAX7219Chain(3)
     image = render.matrix_image(chain, scale=10)
     assert image.size == (10 + 3 * 80 + 2 * 5, 90)
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_the_tft_picture_is_every_screen_pixel_the_chip_reads(rotation):
+    """tft_image makes the picture from the frame memory at once; it must be what the model's
+    screen_pixel says each pixel is, with the colour filter swapped, inverted and scrolled too."""
+    import random
+
+    from knightstour_sim.chips import bus
+    from knightstour_sim.chips.ili9341 import ILI9341, rgb888
+
+    chip = ILI9341(bus.Pin("DC"))
+    rng = random.Random(rotation)
+    for i in range(len(chip.memory)):
+        chip.memory[i] = rng.getrandbits(16)
+    chip.sleeping, chip.display_on = False, True
+    for madctl, inverted, scroll in ((0x08, False, None), (0x00, True, None), (0x08, False, (20, 200, 50))):
+        chip.madctl, chip.inverted = madctl, inverted
+        if scroll is not None:
+            chip.scroll_area, chip.scroll_start = scroll, 77
+        width, height = chip.screen_size(rotation)
+        want = b"".join(bytes(rgb888(chip.screen_pixel(x, y, rotation))) for y in range(height) for x in range(width))
+        assert render.tft_image(chip, rotation=rotation).tobytes() == want
+    chip.display_on = False
+    assert render.tft_image(chip, rotation=rotation).getextrema() == ((0, 0), (0, 0), (0, 0))

@@ -18,7 +18,7 @@ HEAP = {display: kb * 1024 for display, kb in NEEDS_KB.items()}
 def raw_for(touch, square):
     """Raw controller readings the default calibration maps into ``square``'s cell (8x8 board,
     26 px cells from 16 px below the top, a1 at the bottom left), nearest its centre."""
-    from knightstour.hw.inputs.touch import TOUCH_DEFAULTS
+    from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
 
     c = TOUCH_DEFAULTS[touch]
     mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])

@@ -6,7 +6,8 @@ touch starts a tour on that square) and MAX7219 chains (a 32x8 row, a 2x2 with a
 from test_feather import HEAP
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
-from knightstour.hw.inputs.touch import TOUCH_DEFAULTS, TouchMapper
+from knightstour.hw.inputs.touch import TouchMapper
+from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
 from knightstour_sim.circuitpython.drive import run_feather
 
 

@@ -2,6 +2,7 @@
 MicroPython (as tests/test_feather.py), a whole game played through the touch screen: the play
 button, every square of a tour in turn, a hint, an undo, and the game complete."""
 
+import pytest
 from test_feather import HEAP, TouchMapper, _run, node  # noqa: F401  (node: a fixture)
 
 from knightstour.board import Board
@@ -16,7 +17,7 @@ UNDO = (236, 195)
 
 def raw_for_pixel(touch, x, y):
     """The raw reading the default calibration maps to screen pixel (x, y) at rotation 0."""
-    from knightstour.hw.inputs.touch import TOUCH_DEFAULTS
+    from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
     from knightstour_sim.touch_raw import raw_touch
 
     c = TOUCH_DEFAULTS[touch]
@@ -31,11 +32,12 @@ def centre(square):
     return (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16
 
 
-def test_a_whole_game_through_the_touch_screen_in_the_heap_the_tft_needs(node):  # noqa: F811
+@pytest.mark.parametrize("touch", ["ft6206", "xpt2046"])
+def test_a_whole_game_through_the_touch_screen_in_the_heap_the_tft_needs(node, touch):  # noqa: F811
     path = Warnsdorff(Board(8, 8)).run(0).path  # a tour from a1, played by touch
     assert len(path) == 64
     points = [PLAY, centre(path[0]), HINT, centre(path[1]), UNDO, centre(path[1])]
     points += [centre(square) for square in path[2:]]
-    presses = [raw_for_pixel("ft6206", x, y) + (5 + 6 * i,) for i, (x, y) in enumerate(points)]
-    _, result = _run(node, display="ili9341", touch="ft6206", tours=0, heap=HEAP["ili9341"], press=presses)
+    presses = [raw_for_pixel(touch, x, y) + (5 + 6 * i,) for i, (x, y) in enumerate(points)]
+    _, result = _run(node, display="ili9341", touch=touch, tours=0, heap=HEAP["ili9341"], press=presses)
     assert result["play_length"] == 64 and result["play_over"] in ("complete", "closed")

@@ -213,6 +213,6 @@ def test_run_forever_sleeps_at_most_20ms_and_stops_on_quit():
 
 def test_keys_module_documents_every_hardware_key():
     doc = keys.__doc__
-    assert len(keys.ADDED) == 20
+    assert len(keys.ADDED) == 23
     for key in keys.ADDED:
         assert key.env.replace("KNIGHTSTOUR_PIN_", "_PIN_") in doc or key.env in doc, key.env

@@ -7,7 +7,9 @@ pixel at a rotation -> the panel point the viewer sees it at (the ILI9341 emulat
 * FT6206 (2.8" capacitive shield): raw = (239 - panel x, 319 - panel y), as Adafruit's
   CapTouchPaint example has it;
 * STMPE610 (TFT FeatherWing): raw y runs 357..3812 along the panel's long side, raw x
-  3555..390 across it (Adafruit's calibration for the 2.4" FeatherWing).
+  3555..390 across it (Adafruit's calibration for the 2.4" FeatherWing);
+* XPT2046 (the 2.8" modules with an SD slot): raw x runs 380..3950 across the panel, raw y
+  3850..200 along it (a published calibration of such a module).
 """
 
 import pytest
@@ -19,7 +21,7 @@ from knightstour_sim.chips import bus, ft6206, shims, stmpe610
 
 shims.install()
 
-CONTROLLERS = ("stmpe610", "ft6206")
+CONTROLLERS = ("stmpe610", "ft6206", "xpt2046")
 ROTATIONS = (0, 90, 180, 270)
 
 
@@ -27,6 +29,8 @@ def raw_for(controller, chip, x, y, rotation):
     panel_x, panel_y = chip.screen_to_panel(x, y, rotation)
     if controller == "ft6206":
         return 239 - panel_x, 319 - panel_y
+    if controller == "xpt2046":
+        return int(round(380 + panel_x * (3950 - 380) / 239.0)), int(round(3850 - panel_y * (3850 - 200) / 319.0))
     raw_y = 357 + panel_y * (3812 - 357) / 319.0
     raw_x = 390 + (239 - panel_x) * (3555 - 390) / 239.0
     return int(round(raw_x)), int(round(raw_y))
@@ -208,10 +212,10 @@ def test_calibrate_finds_the_default_values(emulated_tft, controller, rotation):
 
     result = calibrate.calibrate(emu.display.display, emu.input.reader, rotation, sleep, out=out)
     defaults = touch_module.TouchMapper  # noqa: F841
-    from knightstour.hw.inputs.touch import TOUCH_DEFAULTS
+    from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
 
     expected = TOUCH_DEFAULTS[controller]
-    tolerance = 20 if controller == "stmpe610" else 2
+    tolerance = 2 if controller == "ft6206" else 20
     assert result[4] == expected["swap"]
     for got, name in zip(result[:4], ("x0", "x1", "y0", "y1")):
         assert abs(got - expected[name]) <= tolerance, (name, got, expected[name])
@@ -235,8 +239,8 @@ def test_mapper_round_trip_and_rotations():
 
 
 def test_calibration_settings_override_the_defaults():
-    from knightstour.hw.inputs.touch import touch_calibration
     from knightstour.hw.wiring import keys  # noqa: F401  (adds the touch keys)
+    from knightstour.hw.wiring.calibration import touch_calibration
     from knightstour.settings import load
 
     settings, errors = load(mapping={"KNIGHTSTOUR_TOUCH": "ft6206", "KNIGHTSTOUR_TOUCH_X0": 300,

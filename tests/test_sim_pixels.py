@@ -2,10 +2,10 @@
 
 import pytest
 
-from knightstour.hw.inputs import touch
 from knightstour.hw.inputs.touch import TouchMapper
 from knightstour.hw.views import tft_draw
 from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
+from knightstour.hw.wiring.calibration import touch_calibration
 from knightstour.settings import Settings
 from knightstour_sim.pixel_views import PixelMatrixView, PixelTftView
 from knightstour_sim.simulator import FakeClock, Simulator
@@ -112,7 +112,7 @@ def test_raw_touch_inverts_the_devices_calibration_at_every_rotation():
     settings = Settings()
     for controller in ("stmpe610", "ft6206"):
         settings.touch = controller
-        calibration = touch.touch_calibration(settings)
+        calibration = touch_calibration(settings)
         for rotation in (0, 90, 180, 270):
             mapper = TouchMapper(*calibration, rotation=rotation)
             width, height = (320, 240) if rotation % 180 == 0 else (240, 320)

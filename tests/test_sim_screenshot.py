@@ -55,3 +55,13 @@ def test_a_touch_mode_screenshot_waits_for_the_idle_tour(tmp_path, capsys):
     assert main(["sim", "--display", "matrix", "--touch", "--size", "5x5", "--start", "a1", "--screenshot",
                  str(path), "--moves", "5"]) == 0
     assert path.exists()
+
+
+def test_the_seed_picks_the_random_start_of_a_screenshot(tmp_path, capsys):
+    """--seed was left out of the emulated toy: every screenshot of a random start was seed 1's."""
+    shots = []
+    for seed in ("1", "2", "1"):
+        path = tmp_path / ("seed%s-%d.png" % (seed, len(shots)))
+        assert main(["sim", "--display", "matrix", "--seed", seed, "--moves", "5", "--screenshot", str(path)]) == 0
+        shots.append(Image.open(path).convert("RGB").tobytes())
+    assert shots[0] == shots[2] != shots[1]

@@ -5,9 +5,8 @@ drivers on the emulated wing (sim_board's pins and buses)."""
 import pytest
 
 from knightstour.board import Board
-from knightstour.hw.inputs import touch
 from knightstour.hw.inputs.touch import TouchMapper
-from knightstour.hw.wiring import build, hardware, keys, touch_chips  # noqa: F401  (keys adds the hardware keys)
+from knightstour.hw.wiring import build, calibration, hardware, keys, touch_chips  # noqa: F401  (keys adds the hardware keys)
 from knightstour.settings import Settings
 from knightstour_sim.chips import shims, stmpe610
 from knightstour_sim.screenshot import sim_board
@@ -36,7 +35,7 @@ def test_v2_wing_a_tsc2007_answers_and_d6_stays_an_input(tft):
     display.begin(board, "touch", "", "border")
     # a touch on d3's centre, raw values from the TSC2007 default calibration
     x, y = display.cell_origin(board.parse_square("d3"))
-    raw = raw_for(touch.TOUCH_DEFAULTS["tsc2007"], x + display.cell // 2, y + display.cell // 2)
+    raw = raw_for(calibration.TOUCH_DEFAULTS["tsc2007"], x + display.cell // 2, y + display.cell // 2)
     rig.touch_chip.touch(raw[0], raw[1], resistance=500)
     assert touch_input.poll() == board.parse_square("d3")
     assert rig.touch_chip.irq_fights == 0

@@ -103,7 +103,7 @@ def test_the_pyportal_page_names_what_the_code_reads_from_board():
 
 def test_the_v2_wings_interrupt_is_the_pin_the_code_uses_for_it():
     for kind in ("feather_m4", "feather_rp2040"):
-        assert pinmap.row(kind, "touch_irq")["board"] == pins.board_name(kind, "touch_cs") == "D6"
+        assert pinmap.row(kind, "tsc2007_irq")["board"] == pins.board_name(kind, "touch_cs") == "D6"
         text = wiring.generate()["%s-tft-featherwing-v2.md" % kind.replace("_", "-")]
         assert "| IRQ | D6 |" in text and "| SDA | SDA |" in text and "TSC2007" in text
 

@@ -142,7 +142,7 @@ Y+, Y-) to the breakout's.""", settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNI
          ("spi_miso", "MISO", "SPI data from the display"), ("tft_cs", "TFT_CS", "display chip select"),
          ("tft_dc", "TFT_DC", "display data/command"), ("i2c_sda", "SDA", "TSC2007 touch data (I2C, 0x48)"),
          ("i2c_scl", "SCL", "TSC2007 touch clock (I2C)"),
-         ("touch_irq", "IRQ", "TSC2007 interrupt: left an input (the pin of the touch chip-select setting)"),
+         ("tsc2007_irq", "IRQ", "TSC2007 interrupt: left an input (the pin of the touch chip-select setting)"),
          ("sd_cs", "SD", "microSD chip select: not used, kept high")),
         _WING_TEXT + """
 
@@ -179,9 +179,6 @@ name from the table's board pin column.""",
         settings=('KNIGHTSTOUR_PIEZO = "on"',)),
 }
 
-# Ready for builds whose signals the pin map does not have yet (touch_irq on a Pi, button_a, button_b):
-# once it has them, each build is one line in BUILDS, e.g. ("pi-ili9341-xpt2046", "pi", ("ili9341_xpt2046",))
-# or ("pi-max7219", "pi", ("max7219", "buttons")).
 PARTS["ili9341_xpt2046"] = part(
     "ILI9341 SPI TFT module with XPT2046 resistive touch (the 2.4\", 2.8\" and 3.2\" boards with an SD slot)",
     "ILI9341 + XPT2046 module",
@@ -196,7 +193,8 @@ PARTS["ili9341_xpt2046"] = part(
 These modules carry the display and an XPT2046 touch controller on one SPI bus: each has its own chip
 select, and the touch pins T_CLK, T_DIN and T_DO join the display's SCK, SDI and SDO (a short wire
 between the module's pins, or both to the same board pin). Their logic is 3.3 V only. The SD card pins
-stay unconnected.""",
+stay unconnected. If the touch readings are garbage, disconnect the display's SDO: on many of these modules
+the ILI9341 does not let go of MISO, and the toy never reads from the display.""",
     settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "xpt2046"'),
     words=("ILI9341", "TFT", "XPT2046"))
 PARTS["buttons"] = part(
@@ -205,23 +203,28 @@ PARTS["buttons"] = part(
      ("button_b", "button B", "to GND when pressed"), ("ground", "other legs", "ground")),
     """\
 Any momentary push buttons: one leg to the pin, the other to GND; no resistor (the toy turns the pin's
-pull-up on). The settings KNIGHTSTOUR_PIN_BUTTON_A and _B move them to other pins.""",
+pull-up on). Button A: a press starts a new tour, a long press (0.7 s) pauses or carries on. Button B: a
+press makes the knight faster, a long press slower. The settings KNIGHTSTOUR_PIN_BUTTON_A and _B move
+them to other pins ("none" turns one off).""",
     settings=(), words=())
 
 # (page name, board kind, parts): the first part is the display; the piezo is added to every build
 # whose board has a piezo pin in the pin map.
 BUILDS = (
-    ("pi-max7219", "pi", ("max7219",)),
-    ("pi-max7219-chain", "pi", ("max7219_chain",)),
+    ("pi-max7219", "pi", ("max7219", "buttons")),
+    ("pi-max7219-chain", "pi", ("max7219_chain", "buttons")),
     ("pi-ili9341-stmpe610", "pi", ("ili9341_stmpe610",)),
     ("pi-ili9341-ft6206", "pi", ("ili9341_ft6206",)),
-    ("feather-m4-max7219", "feather_m4", ("max7219",)),
-    ("feather-m4-max7219-chain", "feather_m4", ("max7219_chain",)),
+    ("pi-ili9341-xpt2046", "pi", ("ili9341_xpt2046",)),
+    ("feather-m4-max7219", "feather_m4", ("max7219", "buttons")),
+    ("feather-m4-max7219-chain", "feather_m4", ("max7219_chain", "buttons")),
     ("feather-m4-tft-featherwing", "feather_m4", ("featherwing_v1",)),
     ("feather-m4-tft-featherwing-v2", "feather_m4", ("featherwing_v2",)),
-    ("feather-rp2040-max7219", "feather_rp2040", ("max7219",)),
-    ("feather-rp2040-max7219-chain", "feather_rp2040", ("max7219_chain",)),
+    ("feather-m4-ili9341-xpt2046", "feather_m4", ("ili9341_xpt2046",)),
+    ("feather-rp2040-max7219", "feather_rp2040", ("max7219", "buttons")),
+    ("feather-rp2040-max7219-chain", "feather_rp2040", ("max7219_chain", "buttons")),
     ("feather-rp2040-tft-featherwing", "feather_rp2040", ("featherwing_v1",)),
     ("feather-rp2040-tft-featherwing-v2", "feather_rp2040", ("featherwing_v2",)),
+    ("feather-rp2040-ili9341-xpt2046", "feather_rp2040", ("ili9341_xpt2046",)),
     ("pyportal", "pyportal", ("pyportal",)),
 )

@@ -31,7 +31,8 @@ States (``app.state``)
 Input events: a square (int) starts a tour from there (or is a move in play
 mode); commands: "random", "play" (toggle play mode), "hint", "undo",
 "faster", "slower", "speed" (faster, and after no delay half speed again: the TFT's
-button), "quit" (sets ``app.quit``; the device may ignore it).
+button), "pause" (stand still, or carry on; any other event but a speed carries on too),
+"quit" (sets ``app.quit``; the device may ignore it).
 """
 
 from .board import Board
@@ -120,6 +121,8 @@ class App(Events):
 
         self.state = ""
         self.quit = False
+        self.paused = False  # the "pause" command: nothing moves on its own
+        self.paused_left = 0.0  # the wait that was left when it paused
         self.clock_wrap = 0  # seconds after which the caller's clock wraps to 0 (0: never)
         self.now = 0.0
         self.due = 0.0
@@ -162,7 +165,9 @@ class App(Events):
             self.handle(event)
             event = self.input.poll()
         state = self.state
-        if state == "run":
+        if self.paused:
+            pass
+        elif state == "run":
             if self._is_due() and not self.fresh:
                 self._advance()
         elif state == "show":
@@ -185,7 +190,9 @@ class App(Events):
     def _wait(self):
         wait = IDLE_WAIT
         state = self.state
-        if state == "run" or state == "show" or state == "wait" or self.tracing >= 0:
+        if self.paused:
+            pass
+        elif state == "run" or state == "show" or state == "wait" or self.tracing >= 0:
             if self._is_due():
                 return 0.0  # no float arithmetic: nothing allocated when running flat out
             wait = self.due - self.now

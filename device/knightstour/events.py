@@ -13,6 +13,8 @@ class Events(Tours):
 
     def handle(self, event):
         """One input event: a square (int) or a command name."""
+        if self.paused and event != "pause" and event != "faster" and event != "slower":
+            self.pause(False)  # anything else the toy does carries on
         if isinstance(event, int):
             if not 0 <= event < self.total:
                 return
@@ -48,8 +50,22 @@ class Events(Tours):
             from .pacing import speed_name
 
             self._status("speed " + speed_name(speed))
+        elif event == "pause":
+            self.pause(not self.paused)
         elif event == "quit":
             self.quit = True
+
+    def pause(self, on):
+        """Stand still where it is (``on``), or carry on with the time that was left to wait."""
+        if on == self.paused:
+            return
+        self.paused = on
+        if on:
+            self.paused_left = self.due - self.now if self.due > self.now else 0.0
+            self._status("paused")
+        else:
+            self.due = self._after(self.paused_left)
+            self._status("")
 
     # Play mode (play.py), loaded the first time it is used.
 

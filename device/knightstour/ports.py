@@ -75,7 +75,7 @@ Sound port (all methods return None, none blocks)
 """
 
 # Input commands (keys and buttons); a touch is a square number instead.
-COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "quit")
+COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "pause", "quit")
 
 # Notes as (frequency in Hz, seconds); frequency 0 is a rest.
 TICK_NOTES = ((1760, 0.008),)

@@ -1,8 +1,8 @@
 """PNG pictures of emulated chips with Pillow: LED matrices and the TFT's screen."""
 
-from PIL import Image, ImageDraw
+import sys
 
-from .ili9341 import rgb888
+from PIL import Image, ImageChops, ImageDraw
 
 _SUPERSAMPLE = 4
 _OFF_COLOUR = (48, 6, 6)
@@ -54,16 +54,48 @@ def save_matrix_png(chip, path, *, scale=40):
     matrix_image(chip, scale=scale).save(path)
 
 
+# RGB565's bytes -> 8-bit channels, each filled from its high bits as rgb888 fills them
+_RED = bytes((v >> 3) << 3 | v >> 5 for v in range(256))  # from the high byte
+_GREEN_HIGH = bytes((v & 7) << 3 for v in range(256))  # green's top 3 bits, from the high byte
+_GREEN_LOW = bytes(v >> 5 for v in range(256))  # its low 3 bits, from the low byte
+_GREEN = [(v & 63) << 2 | (v & 63) >> 4 for v in range(256)]
+_BLUE = bytes((v & 31) << 3 | (v & 31) >> 2 for v in range(256))
+# The screen at each rotation from the panel (portrait, as a viewer sees it): ILI9341.screen_pixel
+_FROM_PANEL = {0: Image.Transpose.ROTATE_90, 90: Image.Transpose.ROTATE_180, 180: Image.Transpose.ROTATE_270,
+               270: None}
+
+
 def tft_image(chip, *, rotation=0, scale=1):
-    """The ILI9341's screen as a viewer sees it, in the display's logical orientation."""
-    width, height = chip.screen_size(rotation)
-    data = bytearray()
-    for y in range(height):
-        for x in range(width):
-            data += bytes(rgb888(chip.screen_pixel(x, y, rotation)))
-    image = Image.frombytes("RGB", (width, height), bytes(data))
+    """The ILI9341's screen as a viewer sees it, in the display's logical orientation: what
+    ``chip.screen_pixel`` gives for each pixel, made from the frame memory at once."""
+    width, height = chip.width, chip.height
+    if chip.sleeping or not chip.display_on:
+        panel = Image.new("RGB", (width, height))
+    else:
+        data = chip.memory.tobytes()
+        low, high = (data[0::2], data[1::2]) if sys.byteorder == "little" else (data[1::2], data[0::2])
+        size = (width, height)
+        green = ImageChops.add(Image.frombytes("L", size, high.translate(_GREEN_HIGH)),
+                               Image.frombytes("L", size, low.translate(_GREEN_LOW))).point(_GREEN)
+        red = Image.frombytes("L", size, high.translate(_RED))
+        blue = Image.frombytes("L", size, low.translate(_BLUE))
+        if bool(chip.madctl & 0x08) != chip.panel_bgr:
+            red, blue = blue, red
+        memory = Image.merge("RGB", (red, green, blue))
+        if chip.inverted:
+            memory = ImageChops.invert(memory)
+        panel = memory
+        top, area, _ = chip.scroll_area
+        if chip._memory_row(top) != top and area > 0:  # vertical scrolling: the panel's rows from elsewhere
+            panel = memory.copy()
+            for y in range(top, top + area):
+                row = chip._memory_row(y)
+                panel.paste(memory.crop((0, row, width, row + 1)), (0, y))
+        panel = panel.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    turn = _FROM_PANEL[rotation % 360]
+    image = panel if turn is None else panel.transpose(turn)
     if scale != 1:
-        image = image.resize((width * scale, height * scale), Image.NEAREST)
+        image = image.resize((image.width * scale, image.height * scale), Image.NEAREST)
     return image
 
 

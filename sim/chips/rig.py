@@ -21,12 +21,13 @@ The ILI9341 with touch, wired like the TFT FeatherWing (display and STMPE610 sha
 ``touch="ft6206"`` puts an FT6206 on ``rig.i2c`` at 0x38 (the capacitive 2.8" shield):
 ``adafruit_focaltouch.Adafruit_FocalTouch(rig.i2c)``; ``"stmpe610-i2c"`` an STMPE610 at 0x41;
 ``"tsc2007"`` a TSC2007 at 0x48 with its PENIRQ on ``rig.touch_cs`` (the TFT FeatherWing V2, where
-D6 is the interrupt): ``adafruit_tsc2007.TSC2007(rig.i2c)``.
+D6 is the interrupt): ``adafruit_tsc2007.TSC2007(rig.i2c)``; ``"xpt2046"`` an XPT2046 on ``rig.spi``
+with chip select ``rig.touch_cs`` and PENIRQ on ``rig.touch_irq`` (the ILI9341 modules with an SD slot).
 """
 
 from collections import namedtuple
 
-from . import ft6206, resistive, shims, speaker, stmpe610, tsc2007
+from . import ft6206, resistive, shims, speaker, stmpe610, tsc2007, xpt2046
 from .bus import I2C, SPI, DigitalInOut, Pin
 from .ili9341 import ILI9341
 from .max7219 import MAX7219, MAX7219Chain
@@ -34,7 +35,7 @@ from .max7219 import MAX7219, MAX7219Chain
 MatrixRig = namedtuple("MatrixRig", "spi cs chip")
 MatrixRig.__doc__ = """SPI bus, chip select (a ``DigitalInOut``; its ``.pin`` is the ``Pin``), MAX7219 model."""
 
-TOUCH_KINDS = ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007", None)
+TOUCH_KINDS = ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007", "xpt2046", None)
 
 
 def matrix_rig(chain=1, *, spi=None):
@@ -51,7 +52,7 @@ class TftRig:
     """An ILI9341 on SPI (CS, D/C, optional RESET pins) and a touch controller.
 
     Attributes: ``spi``, ``i2c``, pins ``tft_cs``, ``tft_dc``, ``tft_reset`` (None unless
-    asked for), ``touch_cs`` (STMPE610 on SPI), ``touch_irq`` (FT6206 interrupt line), and
+    asked for), ``touch_cs`` (STMPE610 or XPT2046 on SPI), ``touch_irq`` (FT6206 or XPT2046 interrupt line), and
     the models ``display_chip`` (``ILI9341``) and ``touch_chip`` (``STMPE610``, ``FT6206`` or None).
     """
 
@@ -76,6 +77,8 @@ class TftRig:
             self.touch_chip = self.i2c.attach(ft6206.FT6206(interrupt=self.touch_irq), ft6206.I2C_ADDRESS)
         elif touch == "tsc2007":  # the TFT FeatherWing V2: PENIRQ on D6, the V1's touch CS
             self.touch_chip = self.i2c.attach(tsc2007.TSC2007(interrupt=self.touch_cs), tsc2007.ADDRESS)
+        elif touch == "xpt2046":  # a module's T_CS on the display's bus, T_IRQ on a pin of its own
+            self.touch_chip = self.spi.attach(xpt2046.XPT2046(interrupt=self.touch_irq), self.touch_cs)
         else:
             self.touch_chip = None
         self._display = None
@@ -148,7 +151,8 @@ class TftRig:
 
 
 def tft_rig(touch="stmpe610", *, reset_pin=False):
-    """A ``TftRig``: ILI9341 plus ``touch`` ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007" or None)."""
+    """A ``TftRig``: ILI9341 plus ``touch`` ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007", "xpt2046" or
+    None)."""
     return TftRig(touch, reset_pin=reset_pin)
 
 

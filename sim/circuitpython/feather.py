@@ -2,8 +2,12 @@
 
 run.mjs runs this script; feather_config.py (written by drive.py) says what to do:
 
-    CONFIG = {"board_id": ..., "touch": "stmpe610" | "ft6206" | "none",
-              "tours": 100, "press": None or (raw_x, raw_y, at_step)}
+    CONFIG = {"board_id": ..., "touch": "stmpe610" | "ft6206" | "tsc2007" | "xpt2046" | "none",
+              "tours": 100, "press": None or (raw_x, raw_y, at_step),
+              "buttons": [(board pin name, step down, step up), ...]}
+
+    CONFIG["buttons"]: push buttons pressed (the pin to GND) and let go at those main loop
+    steps; the clock then moves on at least 10 ms a step, as a board's loop pass takes a while.
 
     CONFIG["record"]: print MODULES and the modules code.py imported, in order, at the end;
     CONFIG["modules"]: instead of running code.py, import these one step each and print
@@ -58,6 +62,12 @@ elif CONFIG["touch"] == "tsc2007":
 
     chip = TSC2007(interrupt=board.D6)  # the TFT FeatherWing V2: PENIRQ on D6
     busio.I2C_CHIPS[0x48] = chip
+elif CONFIG["touch"] == "xpt2046":
+    from xpt2046 import XPT2046
+
+    chip = XPT2046(interrupt=board.A3)  # an ILI9341 module's: T_IRQ on the pin map's A3
+    board.D6.chip = chip  # T_CS on the touch CS
+    busio.SPI_CHIPS.append(board.D6)
 
 # run.mjs copied the drive to the filesystem's root (--root), where a board has CIRCUITPY, and
 # puts the run folder first on sys.path; then the drive's folders, as CircuitPython has them.
@@ -117,12 +127,22 @@ def _drive(app, steps):
     result["start_modules_kept"] = len([name for name in START_MODULES if name in sys.modules])
     presses = CONFIG.get("press") or []  # [raw x, raw y, step]: down at step, up 3 steps on
     last = presses[-1][2] + 3 if presses else 0
+    buttons = CONFIG.get("buttons") or ()
     step = 0
     wanted = CONFIG["tours"]
     for wait in steps:
+        if buttons and wait < 0.01:
+            wait = 0.01
         if wait > 0:
             _cp_time.advance(wait)
         step += 1
+        if app.paused:
+            result["paused_steps"] = result.get("paused_steps", 0) + 1
+        for name, down, up in buttons:
+            if step == down:
+                getattr(board, name).drive(False)
+            elif step == up:
+                getattr(board, name).drive(None)
         if chip is not None:
             for press in presses:
                 if step == press[2]:
@@ -137,6 +157,8 @@ def _drive(app, steps):
         yield
     result["tours"] = app.tours
     result["last_kind"] = app.last_kind
+    result["speed"] = "%g" % app.pacing.speed
+    result["paused"] = int(app.paused)
     result["play_length"] = app.play_tour.length
     result["play_over"] = app.play_over or "-"
     result["steps"] = step

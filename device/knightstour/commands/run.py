@@ -216,6 +216,7 @@ def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, u
             check_pi(model)
         check_buses(settings, spi_device, i2c_device)
         hw = (hardware or pi_hardware)(settings)
+        hw.clock = monotonic  # the push buttons time their presses on the main loop's clock
         try:
             display, touch, sound = build(settings, hw)
         except PermissionError as exc:

@@ -10,7 +10,7 @@ the toy waits there (no reboot loop).
 # piezo: the smallest in which 100 tours run (the TFT: and a whole game played by touch, which
 # needs more), 2 KB more (benchmarks/feather_heap.py; tests/test_feather.py runs 100 tours in
 # these, tests/test_feather_play.py the game). Deployed without --mpy: startup.NEEDS_KB_PY.
-NEEDS_KB = {"max7219": 48, "ili9341": 78}
+NEEDS_KB = {"max7219": 51, "ili9341": 78}
 
 
 def clock():
@@ -65,7 +65,8 @@ def start():
         settings = step("load_settings")
         memory = step("out_of_memory", settings, NEEDS_KB)
         yield
-        ports = step("build_ports", settings, OUTPUTS)
+        now, wrap = clock()
+        ports = step("build_ports", settings, OUTPUTS, now, wrap)
         if type(ports) is str:
             stop(ports)
         display, touch, sound = ports
@@ -89,7 +90,7 @@ def start():
 
     from .mainloop import run_forever
 
-    now, app.clock_wrap = clock()
+    app.clock_wrap = wrap
     run_forever(app, now, time.sleep, out_of_memory=lambda: stop(memory))
 
 

@@ -12,7 +12,8 @@ what stops the toy goes back as a line.
 # map (about 4 KB).
 FORGET = {
     "load_settings": ("knightstour.settings", "knightstour.hw.wiring.keys"),
-    "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.hardware",
+    "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips",
+                    "knightstour.hw.wiring.touch_xpt2046", "knightstour.hw.wiring.calibration", "knightstour.hw.wiring.hardware",
                     "knightstour.hw.wiring.pins", "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
                     "knightstour.hw.wiring"),
 }
@@ -48,15 +49,17 @@ def out_of_memory(settings, needs_kb):
             % (settings.size, what, needs_kb.get(settings.display, 0), NEEDS_KB_PY.get(settings.display, 0)))
 
 
-def build_ports(settings, outputs):
+def build_ports(settings, outputs, clock=None, wrap=0):
     """(display, touch, sound) on this board, the chip selects it drives added to ``outputs``
-    (kept, not collected); a chip that does not answer: its line (a str) instead."""
+    (kept, not collected); a chip that does not answer: its line (a str) instead. ``clock`` (and
+    ``wrap``): the main loop's, for the push buttons."""
     import board
 
     from .wiring import build, hardware
 
     try:
         hw = hardware.BoardHardware(board_kind(settings, board), settings, board=board)
+        hw.clock, hw.clock_wrap = clock, wrap
         ports = build.build(settings, hw)
     except hardware.HardwareError as exc:
         return str(exc)

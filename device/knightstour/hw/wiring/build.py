@@ -21,7 +21,10 @@ def build(settings, hw):
 
     if settings.display == "max7219":
         display = make_matrix(settings, hw)
-        touch = NullInput()
+        from ..inputs import buttons
+
+        touch = buttons.make_buttons((hw.pin("button_a"), hw.pin("button_b")), hw.clock, hw.clock_wrap) \
+            or NullInput()
     elif settings.display == "builtin" or getattr(hw.board, "DISPLAY", None) is not None:
         if getattr(hw.board, "DISPLAY", None) is None:
             raise HardwareError("this board has no display of its own (board.DISPLAY): set "
@@ -40,7 +43,7 @@ def build(settings, hw):
             from .touch_chips import detect
 
             kind = detect(hw)  # before D6 is driven: on the FeatherWing V2 it is the TSC2007's output
-        if kind == "stmpe610":
+        if kind == "stmpe610" or kind == "xpt2046":
             hw.select("touch_cs")  # high before the display talks on the shared bus
         display = tft.TftDisplay(ili9341.make_ili9341(hw.spi(), hw.pin("tft_cs"), hw.pin("tft_dc"),
                                                       hw.pin("tft_reset"), settings.tft_rotation), kind != "none")

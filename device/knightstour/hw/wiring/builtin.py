@@ -24,8 +24,9 @@ def make_builtin(hw, settings):
         return view, make_touch(kind, hw, settings, view.event_at)
     from ..chips import pyportal
     from ..inputs import touch
+    from .calibration import touch_calibration
 
-    x0, x1, y0, y1, swap = touch.touch_calibration(settings, "touchscreen")
+    x0, x1, y0, y1, swap = touch_calibration(settings, "touchscreen")
     width0, height0 = pyportal.screen_size(board)
     mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation, width0, height0)
     return view, touch.TouchInput(pyportal.touchscreen_reader(pyportal.make_touchscreen(board)), mapper,

@@ -14,6 +14,12 @@ class HardwareError(Exception):
     naming the fix (the entry points print it and stop, never a traceback)."""
 
 
+def short_reason(exc):
+    """The first sentence of an exception's message (its type's name when it has none)."""
+    text = str(exc).split(". ")[0]
+    return text if text else type(exc).__name__
+
+
 class BoardHardware:
     """Pins, buses, outputs and PWM of one board kind.
 
@@ -32,6 +38,8 @@ class BoardHardware:
         self._i2c = i2c
         self.pwmio = pwmio
         self.outputs = []
+        self.clock = None  # the main loop's clock, for the push buttons (None: time.monotonic)
+        self.clock_wrap = 0  # ... and the seconds after which it wraps (0: never)
         self.selects = {}
 
     def pin_name(self, signal):

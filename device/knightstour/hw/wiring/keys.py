@@ -19,22 +19,30 @@
     KNIGHTSTOUR_TOUCH              auto      auto (a TSC2007 on I2C 0x48, the TFT FeatherWing
                                              V2, else an STMPE610, the V1), stmpe610 (resistive:
                                              TFT FeatherWing V1, 2.4"/2.8" shields), tsc2007
-                                             (FeatherWing V2), ft6206 (2.8" capacitive), none
+                                             (FeatherWing V2), ft6206 (2.8" capacitive), xpt2046
+                                             (resistive: the ILI9341 modules with an SD slot), none
     KNIGHTSTOUR_TOUCH_X0           auto      raw reading at the left edge of the screen at
                                              rotation 0 (landscape); auto: the controller's
-                                             default (STMPE610 and TSC2007 357, FT6206 319)
-    KNIGHTSTOUR_TOUCH_X1           auto      ... at the right edge (STMPE610 3812, FT6206 0)
+                                             default (STMPE610 and TSC2007 357, FT6206 319,
+                                             XPT2046 3850)
+    KNIGHTSTOUR_TOUCH_X1           auto      ... at the right edge (STMPE610 3812, FT6206 0,
+                                             XPT2046 200)
     KNIGHTSTOUR_TOUCH_Y0           auto      ... at the top edge (STMPE610 390, TSC2007 3555,
-                                             FT6206 0)
+                                             FT6206 0, XPT2046 3950)
     KNIGHTSTOUR_TOUCH_Y1           auto      ... at the bottom edge (STMPE610 3555, TSC2007 390,
-                                             FT6206 239)
+                                             FT6206 239, XPT2046 380)
     KNIGHTSTOUR_TOUCH_SWAP         auto      on: the screen's x comes from the controller's raw y
                                              (all defaults: on)
     KNIGHTSTOUR_PIEZO              off       off, on (the pin map's piezo pin), or a board pin
                                              name such as D12 or D6
-    KNIGHTSTOUR_PIN_MATRIX_CS, _PIN_TFT_CS, _PIN_TFT_DC, _PIN_TFT_RESET, _PIN_TOUCH_CS
+    KNIGHTSTOUR_PIN_MATRIX_CS, _PIN_TFT_CS, _PIN_TFT_DC, _PIN_TFT_RESET, _PIN_TOUCH_CS,
+    _PIN_TOUCH_IRQ, _PIN_BUTTON_A, _PIN_BUTTON_B
                                    (empty)   a board pin name overriding the pin map, e.g. D22;
-                                             "none" for no reset pin
+                                             "none" for no such pin (no reset pin, no XPT2046
+                                             IRQ wire, no button)
+
+    The push buttons (hw/inputs/buttons.py) are read on a MAX7219 toy: A new tour (held:
+    pause), B faster (held: slower); each from its pin to GND.
 
     KNIGHTSTOUR_CALIBRATE          off       on (Feather): run the touch calibration instead of
                                              the toy (the Pi: knights-tour run --calibrate)
@@ -46,9 +54,9 @@ from ... import settings as _settings
 
 DISPLAYS = ("max7219", "ili9341", "builtin")
 BOARDS = ("auto", "pi", "feather_rp2040", "feather_m4")
-TOUCHES = ("auto", "stmpe610", "tsc2007", "ft6206", "none")
+TOUCHES = ("auto", "stmpe610", "tsc2007", "ft6206", "xpt2046", "none")
 ROTATIONS = (0, 90, 180, 270)
-PIN_KEYS = ("matrix_cs", "tft_cs", "tft_dc", "tft_reset", "touch_cs")
+PIN_KEYS = ("matrix_cs", "tft_cs", "tft_dc", "tft_reset", "touch_cs", "touch_irq", "button_a", "button_b")
 
 def parse_rotation(raw):
     text = str(raw).strip()

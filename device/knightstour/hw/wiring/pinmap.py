@@ -7,7 +7,7 @@ row is a dict:
 
     signal   the toy's name for it ("tft_dc")
     module   the pin's label on the module it goes to ("D/C" on the ILI9341)
-    part     which module: "matrix" (MAX7219 8x8), "tft" (ILI9341),
+    part     which module: "matrix" (MAX7219 8x8), "tft" (ILI9341), "buttons",
              "touch" (STMPE610 / FT6206), "piezo", "power"
     board    the pin's name in CircuitPython's / Blinka's ``board`` module
              ("D25", "CE0", "SCK"); "" for power and ground
@@ -37,7 +37,7 @@ BOARD_TITLES = {
 def _row(signal, part, module, board, gpio, header, colour, note):
     if signal in SIGNALS:
         assert board == board_name(KIND[0], signal), (KIND[0], signal, board)
-    if signal == "touch_irq":  # the code reads the TSC2007's interrupt as the touch_cs pin
+    if signal == "tsc2007_irq":  # the code reads the TSC2007's interrupt as the touch_cs pin
         assert board == board_name(KIND[0], "touch_cs"), (KIND[0], signal, board)
     return {
         "signal": signal,
@@ -64,11 +64,16 @@ PI = (
     _row("tft_reset", "tft", "RST", "D24", 24, 18, "grey", "ILI9341 reset"),
     _row("touch_cs", "touch", "T_CS / RT CS", "CE1", 7, 26, "purple",
          "STMPE610 resistive touch chip select (SPI0 CE1)"),
+    _row("touch_irq", "touch", "T_IRQ", "D22", 22, 15, "grey", "XPT2046 pen interrupt (optional: low while touched)"),
     _row("sd_cs", "tft", "CCS / SD CS", "", None, None, "", "microSD card: not used"),
     _row("i2c_sda", "touch", "SDA", "SDA", 2, 3, "blue",
          "FT6206 capacitive touch (I2C1; enable I2C in raspi-config)"),
     _row("i2c_scl", "touch", "SCL", "SCL", 3, 5, "yellow", "FT6206 capacitive touch clock (I2C1)"),
     _row("piezo", "piezo", "+", "D6", 6, 31, "red", "piezo buzzer (PWM); its other leg to GND (pin 34)"),
+    _row("button_a", "buttons", "button A", "D17", 17, 11, "white",
+         "push button A (new tour; held: pause): its other leg to GND (pin 9)"),
+    _row("button_b", "buttons", "button B", "D27", 27, 13, "white",
+         "push button B (faster; held: slower): its other leg to GND (pin 14)"),
     _row("power_5v", "power", "VCC", "", None, 2, "red", "5 V for the MAX7219 module and the TFT's VIN"),
     _row("power_3v3", "power", "3V3 / Vin", "", None, 1, "red",
          "3.3 V (TFT breakouts with a regulator may take 5 V instead)"),
@@ -92,13 +97,19 @@ def _feather(kind, gpio):
         _row("tft_reset", "tft", "RST", "", None, "RST", "", "the FeatherWing ties the TFT reset to the Feather's reset"),
         _row("touch_cs", "touch", "RT", "D6", gpio["D6"], "6", "purple",
              "STMPE610 chip select (fixed by the FeatherWing V1)"),
-        _row("touch_irq", "touch", "IRQ", "D6", gpio["D6"], "6", "purple",
+        _row("tsc2007_irq", "touch", "IRQ", "D6", gpio["D6"], "6", "purple",
              "TSC2007 interrupt (FeatherWing V2): left an input, read as the touch CS pin's setting"),
+        _row("touch_irq", "touch", "T_IRQ", "A3", gpio["A3"], "A3", "grey",
+             "XPT2046 pen interrupt (optional: low while touched)"),
         _row("sd_cs", "tft", "SD", "D5", gpio["D5"], "5", "brown", "microSD chip select on the FeatherWing: not used, kept high"),
         _row("i2c_sda", "touch", "SDA", "SDA", gpio["SDA"], "SDA", "blue",
              "I2C data (the FeatherWing V2's TSC2007 at 0x48; an FT6206)"),
         _row("i2c_scl", "touch", "SCL", "SCL", gpio["SCL"], "SCL", "yellow", "I2C clock (TSC2007 or FT6206)"),
         _row("piezo", "piezo", "+", "D12", gpio["D12"], "12", "red", "piezo buzzer (PWM); its other leg to GND"),
+        _row("button_a", "buttons", "button A", "A1", gpio["A1"], "A1", "white",
+             "push button A (new tour; held: pause): its other leg to GND"),
+        _row("button_b", "buttons", "button B", "A2", gpio["A2"], "A2", "white",
+             "push button B (faster; held: slower): its other leg to GND"),
         _row("power_5v", "power", "VCC", "", None, "USB", "red", "5 V from USB for a MAX7219 module"),
         _row("power_3v3", "power", "3V", "", None, "3V", "red", "3.3 V"),
         _row("ground", "power", "GND", "", None, "GND", "black", "ground"),
@@ -106,10 +117,12 @@ def _feather(kind, gpio):
 
 
 FEATHER_RP2040 = _feather("feather_rp2040", {"SCK": "GP18", "MOSI": "GP19", "MISO": "GP20", "D11": "GP11", "D9": "GP9",
-                           "D10": "GP10", "D6": "GP8", "D5": "GP7", "SDA": "GP2", "SCL": "GP3", "D12": "GP12"})
+                           "D10": "GP10", "D6": "GP8", "D5": "GP7", "SDA": "GP2", "SCL": "GP3", "D12": "GP12",
+                           "A1": "GP27", "A2": "GP28", "A3": "GP29"})
 
 FEATHER_M4 = _feather("feather_m4", {"SCK": "PA17", "MOSI": "PB23", "MISO": "PB22", "D11": "PA21", "D9": "PA19",
-                       "D10": "PA20", "D6": "PA18", "D5": "PA16", "SDA": "PA12", "SCL": "PA13", "D12": "PA22"})
+                       "D10": "PA20", "D6": "PA18", "D5": "PA16", "SDA": "PA12", "SCL": "PA13", "D12": "PA22",
+                       "A1": "PA05", "A2": "PB08", "A3": "PB09"})
 
 # A PyPortal's own parts: the names in its ``board`` module that hw/chips/pyportal.py,
 # hw/chips/speaker.py and hw/wiring/build.py use (nothing to wire; the SAMD51 pins behind them differ between the three

@@ -6,7 +6,10 @@ only) takes its pin names from here. Settings may override a pin
 (KNIGHTSTOUR_PIN_TFT_DC = "D22": see keys.py).
 
 A Feather with the TFT FeatherWing needs no wires for the display and touch: the wing
-fixes them (TFT_CS D9, TFT_DC D10, touch CS D6, SD CS D5, SPI on SCK/MOSI/MISO).
+fixes them (TFT_CS D9, TFT_DC D10, touch CS D6, SD CS D5, SPI on SCK/MOSI/MISO). An ILI9341
+module with an XPT2046 takes the same pins by hand, and its touch IRQ (touch_irq: the
+XPT2046's; the FeatherWing V2's TSC2007 interrupt is read on the touch CS pin, D6). The push
+buttons (button_a, button_b) are read on the MAX7219 builds.
 """
 
 BOARD_KINDS = ("pi", "feather_rp2040", "feather_m4")
@@ -14,12 +17,12 @@ BOARD_KINDS = ("pi", "feather_rp2040", "feather_m4")
 SIGNALS = (
     "spi_sck", "spi_mosi", "spi_miso",
     "matrix_cs", "tft_cs", "tft_dc", "tft_reset", "touch_cs", "sd_cs",
-    "i2c_sda", "i2c_scl", "piezo",
+    "i2c_sda", "i2c_scl", "piezo", "touch_irq", "button_a", "button_b",
 )
 
-_FEATHER = "SCK MOSI MISO D11 D9 D10 - D6 D5 SDA SCL D12"
+_FEATHER = "SCK MOSI MISO D11 D9 D10 - D6 D5 SDA SCL D12 A3 A1 A2"
 PINS = {
-    "pi": "SCK MOSI MISO CE0 CE0 D25 D24 CE1 - SDA SCL D6",
+    "pi": "SCK MOSI MISO CE0 CE0 D25 D24 CE1 - SDA SCL D6 D22 D17 D27",
     "feather_rp2040": _FEATHER,
     "feather_m4": _FEATHER,
 }

@@ -6,20 +6,21 @@ does not answer is a HardwareError naming the fix.
 import time
 
 from ..inputs import touch
-from .hardware import WIRING, HardwareError
+from .calibration import touch_calibration
+from .hardware import WIRING, HardwareError, short_reason
 
 TSC2007_ADDRESS = 0x48
 STMPE610_RETRY_WAIT = 1.0  # seconds; Adafruit's TFT FeatherWing helper waits 1.0 s before its retry
 
 
 def make_touch(kind, hw, settings, locate):
-    """A TouchInput for controller ``kind`` ("stmpe610", "tsc2007" or "ft6206"; "auto": see
+    """A TouchInput for controller ``kind`` ("stmpe610", "tsc2007", "xpt2046" or "ft6206"; "auto": see
     ``detect``) on ``hw``'s buses (a hardware.BoardHardware); ``locate(x, y)`` names the square under
     a screen pixel."""
     if kind == "auto":
         kind = detect(hw)
     driver = open_driver(kind, hw)
-    x0, x1, y0, y1, swap = touch.touch_calibration(settings, kind)
+    x0, x1, y0, y1, swap = touch_calibration(settings, kind)
     mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation)
     return touch.TouchInput(reader_for(kind, driver, hw), mapper, locate)
 
@@ -52,6 +53,10 @@ def reader_for(kind, driver, hw=None):
         from ..chips import tsc2007
 
         return tsc2007.tsc2007_reader(driver, hw is not None and hw.pin_name("touch_cs") != "")
+    if kind == "xpt2046":
+        from ..chips import xpt2046
+
+        return xpt2046.xpt2046_reader(driver, touch.HELD)
     return touch.stmpe610_reader(driver)
 
 
@@ -67,7 +72,7 @@ def open_driver(kind, hw):
             raise HardwareError(
                 "the FT6206 touch controller does not answer on I2C at 0x38 (%s): check SDA/SCL, "
                 "enable I2C (Pi: sudo raspi-config > Interface Options > I2C), or set "
-                "KNIGHTSTOUR_TOUCH = \"none\"; see %s" % (_short(exc), WIRING)) from None
+                "KNIGHTSTOUR_TOUCH = \"none\"; see %s" % (short_reason(exc), WIRING)) from None
     if kind == "tsc2007":
         from ..chips import tsc2007
 
@@ -77,7 +82,11 @@ def open_driver(kind, hw):
             raise HardwareError(
                 "the TSC2007 touch controller does not answer on I2C at 0x48 (%s): check SDA/SCL, "
                 "or set KNIGHTSTOUR_TOUCH = \"stmpe610\" for a TFT FeatherWing V1 or \"none\"; see %s"
-                % (_short(exc), WIRING)) from None
+                % (short_reason(exc), WIRING)) from None
+    if kind == "xpt2046":  # its module only for it: the start's heap is tight on the TFT builds
+        from .touch_xpt2046 import open_xpt2046
+
+        return open_xpt2046(hw)
     from ..chips import stmpe610
 
     cs = hw.select("touch_cs")
@@ -91,11 +100,6 @@ def open_driver(kind, hw):
                 raise HardwareError(
                     "the STMPE610 touch controller does not answer on SPI (touch CS %s; %s): check MISO "
                     "and the touch CS wire, or set KNIGHTSTOUR_TOUCH = \"none\" (or \"ft6206\" for the "
-                    "capacitive shield); see %s" % (hw.pin_name("touch_cs"), _short(exc), WIRING)) from None
+                    "capacitive shield); see %s" % (hw.pin_name("touch_cs"), short_reason(exc), WIRING)) from None
             # not ready after a cold start: Adafruit's FeatherWing helper waits and tries once more
             time.sleep(wait)
-
-
-def _short(exc):
-    text = str(exc).split(". ")[0]
-    return text if text else type(exc).__name__
