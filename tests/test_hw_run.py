@@ -20,12 +20,8 @@ def args_for(*argv):
 
 
 @pytest.fixture(autouse=True)
-def a_pi_model(tmp_path, monkeypatch):
-    """The device tree's model as a Raspberry Pi has it, so that run gets past its first check here."""
-    model = tmp_path / "model"
-    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\0")
-    monkeypatch.setattr(run_command, "MODEL", str(model))
-    return model
+def a_pi_model(pi_model):
+    return pi_model
 
 
 @pytest.fixture
