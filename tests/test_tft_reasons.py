@@ -73,9 +73,9 @@ def rescue_exhausted_text(monkeypatch):
 def test_the_reasons_are_the_short_forms():
     reasons = start_reasons()
     print("\n".join(sorted(reasons)))
-    assert reasons["a 5x5 tour starts on a1's colour"][0].size_name == "5x5"
+    assert reasons["a 5x5 tour starts on the colour of a1"][0].size_name == "5x5"
     assert "a 4x5 tour starts on file a or d" in reasons and "a 5x4 tour starts on rank 1 or 4" in reasons
-    assert "no knight's tour on 4x4" in reasons and "no path from b4 visits every square" in reasons
+    assert "no tour exists on 4x4" in reasons and "no path from b4 visits every square" in reasons
     # the CLI keeps the argument
     assert "outer/inner argument" in impossibility(Board(4, 5), 1)
 
@@ -110,5 +110,54 @@ def test_every_reason_and_result_is_drawn_whole(monkeypatch, display, kind, rota
         for text in results:
             assert len(text) <= result.columns, text
             assert result.tilegrid.x + result.bitmap.width <= width
+    finally:
+        emulated.close()
+
+
+@pytest.mark.parametrize("rotation, size, start, reason", [
+    (0, "6x4", "a2", "a 6x4 tour starts on rank 1 or 4"),
+    (90, "4x5", "b1", "a 4x5 tour starts on file a or d"),
+])
+def test_ocr_reads_an_impossible_starts_whole_reason(rotation, size, start, reason):
+    from tests.test_tft_ocr import TESSERACT, read_panel, screen
+
+    if TESSERACT is None:
+        pytest.skip("tesseract is not installed")
+    emulated = Emulated("tft", {"start": start, "size": size}, rotation=rotation, touch="stmpe610")
+    try:
+        emulated.run_tour()
+        view = emulated.display
+        assert emulated.app.last_kind == "impossible" and view.status_text == reason
+        pairs = read_panel(view, screen(emulated))
+        print("OCR %s %s: %s" % (size, start, [read for read, _ in pairs]))
+        read = [read for read, _ in pairs]
+        assert "NO TOUR" in read and reason == " ".join(read[read.index("NO TOUR") + 1:])  # all of it, exactly
+    finally:
+        emulated.close()
+
+
+@pytest.mark.parametrize("display, kind, rotation", [("tft", "feather_rp2040", 0), ("builtin", "pyportal_titano", 0)])
+def test_a_search_out_of_budget_reads_out_of_budget_never_stuck(monkeypatch, display, kind, rotation):
+    from tests.test_tft_ocr import TESSERACT, read_panel, screen
+
+    # Order abcdefgh with the "first" rule gets stuck from e3; with no search budget the toy stops there.
+    monkeypatch.setattr(rescue, "SEARCH_BUDGET", 1)
+    emulated = Emulated(display, {"start": "e3", "order": "abcdefgh", "rule": "first"}, kind=kind,
+                        rotation=rotation, touch="stmpe610" if display == "tft" else None)
+    try:
+        emulated.run_tour()
+        view = emulated.display
+        assert emulated.app.last_kind == "budget" and emulated.app.gave_up == 1
+        assert view.labels["result"].text == "OUT OF BUDGET"
+        assert view.status_text.startswith("gave up on ") and view.status_text.endswith(" squares")
+        shown = " ".join(item.text for item in view.labels.values())
+        assert "STUCK" not in shown.upper()
+        if TESSERACT is not None:
+            pairs = read_panel(view, screen(emulated))
+            print("OCR budget: %s" % [read for read, _ in pairs])
+            read = [read for read, _ in pairs]
+            # tesseract reads this font's 0 as 6 or 8: the words, not the count
+            assert "OUT OF BUDGET" in read and " ".join(read[read.index("OUT OF BUDGET") + 1:]).startswith(
+                view.status_text[:len("gave up on a4")])
     finally:
         emulated.close()

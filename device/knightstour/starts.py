@@ -60,13 +60,13 @@ def impossibility(board, start, closed=False, searched=True, short=False):
         return None
     if not open_tours_exist(board.width, board.height):
         if short:
-            return "no knight's tour on %s" % size
+            return "no tour exists on %s" % size
         return "no knight's tour exists on a %s board (only on 1x1, 3x4, 3xN from 3x7, 4xN from 4x5, " \
                "and where both sides are 5 or more)" % size
     name = board.square_name(start)
     if board.squares % 2 == 1 and board.is_light(start):
         if short:
-            return "a %s tour starts on a1's colour" % size
+            return "a %s tour starts on the colour of a1" % size
         return "%s has an odd number of squares, so a tour must start on a square of a1's colour " \
                "(one more of those than of the other); %s is not" % (size, name)
     line = _inner_line(board, start)
