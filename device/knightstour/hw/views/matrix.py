@@ -10,8 +10,8 @@ One LED a square. What it shows:
     closed    a snake of 8 LEDs runs along the path and back to the start,
               then every LED lit again
     stuck     the picture inverts: the squares the tour missed light up
-    budget    (the search gave up: a tour may exist) the path stays lit, the
-              knight blinking where the rule's path stopped
+    budget    (the search gave up: a tour may exist) the path stays lit as far
+              as the rule went, never inverted as when stuck
     impossible  (a start with no tour) every square of the start square's colour
               lit, the start square (the knight) blinking
 
@@ -109,7 +109,7 @@ class MatrixDisplay:
 
     def _redraw(self, square):
         value = self._base(square)
-        if square == self.knight_square and self.result_kind in ("", "impossible", "budget"):
+        if square == self.knight_square and (not self.result_kind or self.result_kind == "impossible"):
             value = self.knight_on
         elif square == self.hint and not self.result_kind:
             value = self.knight_on
