@@ -2,6 +2,7 @@
 the ILI9341's 320x240 in each rotation and the PyPortal Titano's 480x320, buttons included."""
 
 import pytest
+from test_app import make_settings
 
 from knightstour import rescue
 from knightstour.board import MIN_SIDE, Board
@@ -11,7 +12,6 @@ from knightstour.search import EXHAUSTED, SearchResult
 from knightstour.starts import impossibility
 from knightstour_sim.screenshot import Emulated
 from knightstour_sim.simulator import FakeClock, Simulator
-from tests.test_app import make_settings
 
 SCREENS = [  # (display, board kind, rotation, touch)
     ("tft", "feather_rp2040", 0, "stmpe610"),
@@ -119,7 +119,7 @@ def test_every_reason_and_result_is_drawn_whole(monkeypatch, display, kind, rota
     (90, "4x5", "b1", "a 4x5 tour starts on file a or d"),
 ])
 def test_ocr_reads_an_impossible_starts_whole_reason(rotation, size, start, reason):
-    from tests.test_tft_ocr import TESSERACT, read_panel, screen
+    from test_tft_ocr import TESSERACT, read_panel, screen
 
     if TESSERACT is None:
         pytest.skip("tesseract is not installed")
@@ -138,7 +138,7 @@ def test_ocr_reads_an_impossible_starts_whole_reason(rotation, size, start, reas
 
 @pytest.mark.parametrize("display, kind, rotation", [("tft", "feather_rp2040", 0), ("builtin", "pyportal_titano", 0)])
 def test_a_search_out_of_budget_reads_out_of_budget_never_stuck(monkeypatch, display, kind, rotation):
-    from tests.test_tft_ocr import TESSERACT, read_panel, screen
+    from test_tft_ocr import TESSERACT, read_panel, screen
 
     # Order abcdefgh with the "first" rule gets stuck from e3; with no search budget the toy stops there.
     monkeypatch.setattr(rescue, "SEARCH_BUDGET", 1)
