@@ -19,7 +19,7 @@ import time
 from .keys import input_message, parse_line
 from .simulator import View, led_grid, led_kind
 
-RESULT_NAMES = {"complete": "complete", "closed": "closed tour!", "stuck": "stuck",
+RESULT_NAMES = {"complete": "complete", "closed": "closed tour!", "stuck": "stuck", "budget": "out of budget",
                 "impossible": "no tour from here", "": ""}
 LED_CHARS = {"trace": "*", "knight": "@", "stuck": "X", "lit": "o", "mark": ".", "dark": "."}
 

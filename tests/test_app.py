@@ -127,9 +127,9 @@ def test_a_search_out_of_budget_says_so_and_where_it_stopped(monkeypatch):
             break
     assert stuck is not None
     display = stuck.display
-    assert display.result_kind == "stuck"
+    assert display.result_kind == "budget"
     name = stuck.board.square_name(display.result_square)
-    assert display.status_text == "the search ran out of budget: stopped on %s after %d squares" % (
+    assert display.status_text == "gave up on %s after %d squares" % (
         name, display.result_count)
     assert (stuck.app.stuck, stuck.app.gave_up) == (0, 1)
     assert display.result_count < 64

@@ -84,11 +84,14 @@ def test_an_impossible_start_says_why_before_the_first_move():
     app = make_app("5x5", display=RecordingDisplay(log), sound=sound)
     b1 = app.board.parse_square("b1")
     run_tour(app, b1)
-    reason = solve(app.board, b1, "abcdefgh", "border", None)["reason"]
+    answer = solve(app.board, b1, "abcdefgh", "border", None)
+    assert answer["tour_exists"] is False and "a1's colour" in answer["reason"]  # the CLI gives the argument
+    reason = impossibility(app.board, b1, short=True)  # the toy its short form, whole on a TFT
+    assert reason == "a 5x5 tour starts on the colour of a1"
     begin = ("begin", "5x5", "attract", app.order_names[0], "border")
     calls = log[len(log) - 1 - log[::-1].index(begin):]
     assert calls == [begin, ("light", b1, 1), ("knight", b1), ("status", reason), ("result", "impossible", 1, b1)]
-    assert "a1's colour" in reason and sound.played[-1] == "stuck"
+    assert sound.played[-1] == "stuck"
     assert app.impossible == app.tours and app.stuck == 0 and app.last_kind == "impossible"
     assert app.state == "show"
     # then the usual pause and the next tour
@@ -165,8 +168,8 @@ def test_the_plain_simulator_says_why_and_exits_1(capsys, monkeypatch):
     code = main(["sim", "--plain", "--once", "--speed", "0", "--size", "5x5", "--start", "b1"])
     out = capsys.readouterr().out
     assert code == 1
-    reason = solve(Board(5, 5), 1, "abcdefgh", "border", None)["reason"]
-    assert "result: no tour from here" in out and reason in out
+    assert solve(Board(5, 5), 1, "abcdefgh", "border", None)["tour_exists"] is False
+    assert "result: no tour from here" in out and impossibility(Board(5, 5), 1, short=True) in out
 
 
 @pytest.mark.parametrize("size", ["5x5", "7x7", "9x9"])

@@ -129,6 +129,7 @@ def text_of(panel, left=9):
 @pytest.mark.parametrize("modules, kind, word", [
     (4, "closed", "CLOSED"), (4, "complete", "DONE"), (4, "stuck", "STUCK"), (4, "impossible", "NONE"),
     (2, "closed", "CL"), (2, "complete", "OK"), (3, "stuck", "STK"), (2, "stuck", "X"),
+    (4, "budget", "BUDGET"), (3, "budget", "OUT"), (2, "budget", "?"),  # the search gave up: never STUCK
 ])
 def test_the_result_as_a_word_that_fits(modules, kind, word):
     spi, cs, chips = rig.matrix_rig(chain=modules)

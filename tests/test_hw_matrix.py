@@ -181,3 +181,20 @@ def Matrix8x8Small(spi, cs):  # noqa: N802
     from knightstour.hw.chips.max7219 import Matrix8x8
 
     return Matrix8x8(spi, cs)
+
+
+def test_a_search_out_of_budget_keeps_the_path_lit_never_inverts(monkeypatch):
+    # "stuck" inverts the picture (the squares missed); where the search gave up a tour may exist,
+    # so the path stays lit as far as the rule went.
+    monkeypatch.setattr("knightstour.rescue.SEARCH_BUDGET", 1)
+    emulated = Emulated("matrix", {"start": "e3", "order": "abcdefgh", "rule": "first", "speed": "1",
+                                   "pause_ms": "5000", "pace_first_ms": "1", "pace_last_ms": "1"}, seed=5)
+    emulated.run(lambda app: app.tours >= 1)
+    app = emulated.app
+    assert app.last_kind == "budget" and emulated.display.result_kind == "budget"
+    path = app.tour.path[:app.tour.length]
+    assert len(path) < 64
+    for _ in range(40):
+        emulated.step(0.05)
+        assert app.state == "show"
+        assert emulated.chip.leds == expected_grid(path, 0, False)

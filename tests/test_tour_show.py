@@ -58,8 +58,9 @@ def test_a_complete_open_tour_names_both_ends_and_counts_as_complete():
 def test_a_closed_tour_names_its_closing_move_and_counts_as_complete_and_closed():
     sim = first_tour_of_kind("closed", speed="0")
     tour = sim.app.tour
-    assert sim.display.status_text == "closed tour! 64 squares, %s is a knight move from %s" % (
+    assert sim.display.status_text == "64 squares; %s to %s is a knight move" % (
         sim.board.square_name(tour.square), sim.board.square_name(tour.start))
+    assert sim.display.result_kind == "closed"
     assert (sim.app.tours, sim.app.complete, sim.app.closed, sim.app.stuck) == (1, 1, 1, 0)
 
 
@@ -69,6 +70,7 @@ def test_a_tour_whose_search_ran_out_of_budget_counts_as_given_up_only(monkeypat
     sim = first_tour_of_kind("budget", order="abcdefgh", rule="first", speed="0", size="5x5")
     assert (sim.app.tours, sim.app.complete, sim.app.closed, sim.app.stuck, sim.app.gave_up) == (1, 0, 0, 0, 1)
     assert sim.display.result_count == sim.app.tour.length < 25
+    assert sim.display.result_kind == "budget"
 
 
 def test_the_result_stays_on_show_for_the_pause_then_the_next_tour_starts():

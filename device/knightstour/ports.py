@@ -38,7 +38,9 @@ Display port (all methods return None)
     The tour or game ended: ``kind`` is "complete" (every square visited, the
     last square not a knight move from the first), "closed" (a complete tour
     whose end is a knight move from its start: celebrate) or "stuck" (a dead
-    end at ``square`` after ``count`` squares) or "impossible" (no tour can
+    end at ``square`` after ``count`` squares) or "budget" (where the rule got
+    stuck and the search ran out of budget: a tour may exist, so never shown
+    as stuck; the status line says where it stopped) or "impossible" (no tour can
     start on ``square``, count 1: the status line says why; a matrix shows it
     as every square of the start's colour lit). ``kind`` "" clears the result
     (play mode: undo after the end). ``count`` is the number of squares

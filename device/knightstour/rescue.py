@@ -9,7 +9,7 @@ On every board from 3x3 to 8x8 that finds the tour within 1,600 nodes (benchmark
 
 from .search import BUDGET, FARTHEST, FOUND, search
 from .solver import Warnsdorff
-from .starts import impossibility
+from .starts import NO_PATH, impossibility
 
 # Nodes (squares visited) the rescue may spend on one tour where every order got stuck
 # (benchmarks/rescue.py measures them).
@@ -27,12 +27,13 @@ GROWTH = 2
 
 
 def rescue(app, square):
-    """Put a tour from ``square`` in app.plan and return ""; or return why none can start there.
+    """Put a tour from ``square`` in app.plan and return ""; or return why none can start there
+    (short enough for the TFT's panel: starts.impossibility's short form).
 
     Where the search runs out of budget the heuristic's path is kept and app.out_of_budget set: the
     toy shows where it stopped and says the search gave up (not "stuck": a tour may well exist).
     """
-    reason = impossibility(app.board, square)
+    reason = impossibility(app.board, square, short=True)
     if reason:
         return reason
     solver = app.solver
@@ -79,7 +80,7 @@ def rescue(app, square):
             app.planned = n
             return ""
         if result.status != BUDGET:
-            return result.reason  # searched everything: no tour
+            return NO_PATH % board.square_name(square)  # searched everything: no tour
     app.searched = spent
     app.out_of_budget = True
     app._keep(solver.tour)

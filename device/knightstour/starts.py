@@ -39,10 +39,16 @@ def closed_tours_exist(width, height):
     return not (m == 3 and n in (4, 6, 8))
 
 
-def impossibility(board, start, closed=False, searched=True):
+# The short form of the searched starts' reason, shared with rescue.py (its search proves it too).
+NO_PATH = "no path from %s visits every square"
+
+
+def impossibility(board, start, closed=False, searched=True, short=False):
     """Why no (closed) tour can start on ``start``, or None when nothing rules it out.
 
-    With ``searched`` false only the theorems are used, not the table of searched starts."""
+    With ``searched`` false only the theorems are used, not the table of searched starts. With
+    ``short``, the toy's form of an open tour's reason: three lines of 13 characters on the
+    smallest TFT panel, below its "NO TOUR" (the argument itself is the CLI's)."""
     size = board.size_name
     if closed:
         if not closed_tours_exist(board.width, board.height):
@@ -53,14 +59,20 @@ def impossibility(board, start, closed=False, searched=True):
                    "or on 3x4, 3x6 and 3x8)" % size
         return None
     if not open_tours_exist(board.width, board.height):
+        if short:
+            return "no tour exists on %s" % size
         return "no knight's tour exists on a %s board (only on 1x1, 3x4, 3xN from 3x7, 4xN from 4x5, " \
                "and where both sides are 5 or more)" % size
     name = board.square_name(start)
     if board.squares % 2 == 1 and board.is_light(start):
+        if short:
+            return "a %s tour starts on the colour of a1" % size
         return "%s has an odd number of squares, so a tour must start on a square of a1's colour " \
                "(one more of those than of the other); %s is not" % (size, name)
     line = _inner_line(board, start)
     if line:
+        if short:
+            return "a %s tour starts on %s" % (size, "file a or d" if line == "file" else "rank 1 or 4")
         outer = "the a or d file" if line == "file" else "rank 1 or 4"
         return "on %s a tour must start on %s (the outer/inner argument: a knight on an outer %s always " \
                "moves to an inner one, and colours alternate); %s is on an inner %s" % (
@@ -70,6 +82,8 @@ def impossibility(board, start, closed=False, searched=True):
 
         i = TABLE.find("\n" + size + " ")
         if i >= 0 and (" " + name + " ") in TABLE[i:TABLE.find("\n", i + 1)] + " ":
+            if short:
+                return NO_PATH % name
             return "every path from %s on %s was searched: none visits every square" % (name, size)
     return None
 

@@ -99,6 +99,8 @@ class Tours:
         self._plan_next()
 
     def _finish(self, tour):
+        # The status texts fit the smallest TFT panel (three lines of 13 characters) below the
+        # result in capitals; the result says what kind of end it was.
         kind = "closed" if tour.closed else ("complete" if tour.complete else "stuck")
         square = tour.square
         name = self.board.square_name(square)
@@ -106,30 +108,30 @@ class Tours:
             squares = "square" if tour.length == 1 else "squares"
             if self.out_of_budget:
                 # A tour exists (or none is known not to): the search gave up, the rule's path is shown.
+                kind = "budget"
                 self.gave_up += 1
-                self.display.status("the search ran out of budget: stopped on %s after %d %s"
-                                    % (name, tour.length, squares))
+                self.display.status("gave up on %s after %d %s" % (name, tour.length, squares))
             else:
                 self.stuck += 1
                 self.display.status("stuck on %s after %d %s" % (name, tour.length, squares))
             self.sound.stuck_tone()
         else:
             self.complete += 1
+            start = self.board.square_name(tour.start)
             if kind == "closed":
                 self.closed += 1
-                self.display.status("closed tour! %d squares, %s is a knight move from %s" % (
-                    tour.length, name, self.board.square_name(tour.start)))
+                self.display.status("%d squares; %s to %s is a knight move" % (tour.length, name, start))
                 self.sound.closed_phrase()
             else:
                 self.display.status("complete: %d square%s from %s to %s" % (
-                    tour.length, "" if tour.length == 1 else "s", self.board.square_name(tour.start), name))
+                    tour.length, "" if tour.length == 1 else "s", start, name))
                 self.sound.complete_phrase()
         self._end(kind, tour.length, square)
 
     def _end(self, kind, count, square):
         # The tour is over: show the result, then trace a closed tour or pause.
         self.tours += 1
-        self.last_kind = "budget" if kind == "stuck" and self.out_of_budget else kind
+        self.last_kind = kind
         self.display.result(kind, count, square)
         self.changed = True
         self.state = "show"

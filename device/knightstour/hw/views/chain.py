@@ -16,7 +16,8 @@ picture, as KNIGHTSTOUR_MATRIX_ROTATION and _MIRROR do for one module: a 32x8 ro
 its input on the left is rotation 180.
 
 What it shows: on a row, the board on the first matrix (left), the move number on the others,
-then the result as a short word (CLOSED, DONE, STUCK, NONE; shorter when there is less room).
+then the result as a short word (CLOSED, DONE, STUCK, NONE, BUDGET where the search gave up;
+shorter when there is less room).
 On 2x2, boards up to 16x16, one LED a square; boards up to 8x8 get 2x2 LEDs a square.
 """
 
@@ -32,12 +33,14 @@ DIGITS = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9, 0x79CF, 0x79EF, 0x7252, 0x7BEF
 LETTERS = {
     "C": 0x7927, "D": 0x6B6E, "E": 0x79E7, "L": 0x4927, "N": 0x6B6D, "O": 0x7B6F,
     "S": 0x79CF, "T": 0x7492, "U": 0x5B6F, "K": 0x5D35, "X": 0x5AAD, "-": 0x01C0,
+    "B": 0x6BAE, "G": 0x796F, "?": 0x7282,
 }
 WORDS = {
     "closed": ("CLOSED", "CL"),
     "complete": ("DONE", "OK"),
     "stuck": ("STUCK", "STK", "X"),
     "impossible": ("NONE", "--"),
+    "budget": ("BUDGET", "OUT", "?"),  # the search gave up: a tour may exist, so never STUCK
 }
 
 

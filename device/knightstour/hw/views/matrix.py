@@ -10,6 +10,8 @@ One LED a square. What it shows:
     closed    a snake of 8 LEDs runs along the path and back to the start,
               then every LED lit again
     stuck     the picture inverts: the squares the tour missed light up
+    budget    (the search gave up: a tour may exist) the path stays lit as far
+              as the rule went, never inverted as when stuck
     impossible  (a start with no tour) every square of the start square's colour
               lit, the start square (the knight) blinking
 

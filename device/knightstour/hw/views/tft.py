@@ -51,10 +51,11 @@ from .tft_draw import (
 )
 
 MAX_SIDE = 16  # boards up to 16x16 (15 px cells), as the simulator's TFT
+# "budget": the rescue's search gave up where a tour may well exist, so never "STUCK" (tours.py).
 RESULT_COLOURS = {"closed": TRACE_COLOUR, "complete": 0x60E060, "stuck": STUCK_COLOUR,
-                  "impossible": STUCK_COLOUR, "": TEXT_COLOUR}
+                  "impossible": STUCK_COLOUR, "budget": KNIGHT_COLOUR, "": TEXT_COLOUR}
 RESULT_TEXT = {"closed": "CLOSED TOUR", "complete": "COMPLETE TOUR", "stuck": "STUCK", "impossible": "NO TOUR",
-               "": ""}
+               "budget": "OUT OF BUDGET", "": ""}
 PANEL = 112  # the panel's least width (landscape) or height (portrait)
 
 
