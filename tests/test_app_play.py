@@ -100,7 +100,7 @@ def test_dead_end_is_announced_with_the_count_and_undo_reopens_it():
     assert sim.app.play_over == "stuck"
     assert sim.display.result_kind == "stuck"
     assert sim.display.result_count == 4
-    assert sim.display.status_text == "dead end on h8: 4 of 64 squares: undo to go back"
+    assert sim.display.status_text == "dead end: 4 of 64 squares; undo to go back"
     assert sim.sound.played[-1] == "stuck"
     sim.command("undo")
     sim.update()

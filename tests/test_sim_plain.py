@@ -98,7 +98,7 @@ def test_play_once_exit_code_follows_the_game(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("g6\ne5\nf7\nh8\n"))
     code, out, _ = run_cli(capsys, "--plain", "--play", "--once")
     assert code == 1
-    assert "dead end on h8: 4 of 64 squares" in out
+    assert "dead end: 4 of 64 squares" in out
 
 
 def test_run_plain_with_a_fake_clock_sleeps_the_paced_delays():

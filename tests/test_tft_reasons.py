@@ -8,6 +8,7 @@ from knightstour import rescue
 from knightstour.board import MIN_SIDE, Board
 from knightstour.hw.views import font
 from knightstour.hw.views.tft import MAX_SIDE, RESULT_TEXT
+from knightstour.play import DEAD_END
 from knightstour.search import EXHAUSTED, SearchResult
 from knightstour.starts import impossibility
 from knightstour_sim.screenshot import Emulated
@@ -56,6 +57,7 @@ def end_texts():
             length = board.squares if complete else max(1, board.squares - 1)
             app._finish(_Tour(board, start, square, length, complete, closed))
             shown.append((sim.display.result_kind, sim.display.status_text))
+    shown.append(("stuck", DEAD_END % (255, 256)))  # play mode's dead end, at its longest
     return shown
 
 

@@ -8,6 +8,9 @@ hint or an undo is asked for: a toy with no touch screen never loads it.
 """
 
 
+DEAD_END = "dead end: %d of %d squares; undo to go back"  # 4 lines of 13 on the smallest panel
+
+
 def start_play(app, square):
     """Enter play mode with an empty board, or with the knight on ``square``."""
     app.state = "play"
@@ -55,7 +58,6 @@ def play_move(app, square):
 def _after_play_move(app):
     tour = app.play_tour
     board = app.board
-    name = board.square_name(tour.square)
     if tour.complete:
         kind = "closed" if tour.closed else "complete"
         app.play_over = kind
@@ -76,13 +78,12 @@ def _after_play_move(app):
         app.play_over = "stuck"
         app.display.moves([], -1)
         app.display.result("stuck", tour.length, tour.square)
-        app._status("dead end on %s: %d of %d squares: undo to go back" % (
-            name, tour.length, app.total))
+        app._status(DEAD_END % (tour.length, app.total))
         app.sound.stuck_tone()
         return
     app.display.moves(legal, -1)
     app._status("move %d of %d on %s: %d move%s from here" % (
-        tour.length, app.total, name, len(legal), "" if len(legal) == 1 else "s"))
+        tour.length, app.total, board.square_name(tour.square), len(legal), "" if len(legal) == 1 else "s"))
 
 
 def hint(app):
