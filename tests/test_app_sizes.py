@@ -171,21 +171,3 @@ def test_the_plain_simulator_says_why_and_exits_1(capsys, monkeypatch):
     assert solve(Board(5, 5), 1, "abcdefgh", "border", None)["tour_exists"] is False
     assert "result: no tour from here" in out and impossibility(Board(5, 5), 1, short=True) in out
 
-
-@pytest.mark.parametrize("size", ["5x5", "7x7", "9x9"])
-def test_the_attract_loop_on_an_odd_board_starts_only_where_a_tour_can_exist(size):
-    import random
-
-    settings = Settings()
-    for name, value in dict(size=size, speed="0", pause_ms="0").items():
-        assert settings.set(name, value) is None
-    app = App(settings, rng=random.Random(7))
-    starts = set()
-    now = 0.0
-    while app.tours < 60:
-        now += app.update(now)
-        if app.tour.length:
-            starts.add(app.tour.start)
-    assert app.impossible == 0 and app.stuck == 0 and app.complete == 60
-    assert all(not impossibility(app.board, s) for s in starts)
-    assert len(starts) > 10  # still a random start, over every square that can have a tour
