@@ -9,7 +9,6 @@ naming the key or option and the values it accepts.
 import sys
 
 from knightstour.rules import RULES
-from knightstour_desktop.commands.common import check_chain
 from knightstour_desktop.commands.output import check_output
 from knightstour_desktop.settings_toml import load_for_command
 
@@ -70,17 +69,15 @@ def add_arguments(parser):
 def build_settings(args, environ=None):
     """Settings from the file, the environment and the options; raise ValueError with every message.
 
-    Every KNIGHTSTOUR_* key is accepted, the hardware's too (knightstour.hw.wiring.keys adds them):
-    one settings file serves the toy and the simulator (see View for those it shows).
+    Every KNIGHTSTOUR_* key is accepted, the hardware's too: one settings file serves the toy
+    and the simulator (see View for those it shows), its pins checked on the Feather's pin map.
     """
-    from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
-
     options = [(key, getattr(args, dest, None), label) for dest, key, label in OPTION_KEYS]
     if getattr(args, "play", False):
         options.append(("mode", "play", "--play"))
     elif getattr(args, "touch", False):
         options.append(("mode", "touch", "--touch"))
-    return load_for_command(getattr(args, "config", None), environ, options, checks=(check_chain,))
+    return load_for_command(getattr(args, "config", None), environ, options, board="feather_rp2040")
 
 
 def parse_tap(text):

@@ -18,9 +18,9 @@ HEAP = {display: kb * 1024 for display, kb in NEEDS_KB.items()}
 def raw_for(touch, square):
     """Raw controller readings the default calibration maps into ``square``'s cell (8x8 board,
     26 px cells from 16 px below the top, a1 at the bottom left), nearest its centre."""
-    from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
+    from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
 
-    c = TOUCH_DEFAULTS[touch]
+    c = touch_defaults(touch)
     mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])
     cx, cy = (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16
     best = None
@@ -104,7 +104,6 @@ def test_a_touch_controller_that_does_not_answer_gives_one_line_and_waits(node):
 
 def test_a_pin_the_display_needs_cannot_be_none():
     from knightstour import settings as settings_module
-    from knightstour.hw.wiring import keys  # noqa: F401
 
     env = {"KNIGHTSTOUR_DISPLAY": "max7219", "KNIGHTSTOUR_PIN_MATRIX_CS": "none"}
     settings, errors = settings_module.load(env.get)

@@ -8,7 +8,6 @@ import pytest
 from knightstour.app import App
 from knightstour.board import Board
 from knightstour.hw.views.matrix import MatrixDisplay, square_xy
-from knightstour.hw.wiring import keys  # noqa: F401
 from knightstour.settings import Settings
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import Emulated

@@ -62,7 +62,6 @@ def test_led_grid_of_a_small_board_keeps_its_shape():
 
 
 def test_tft_portrait_puts_the_panel_below_the_board():
-    from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
 
     settings = Settings()
     assert settings.set("tft_rotation", "90") is None

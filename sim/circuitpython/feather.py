@@ -82,9 +82,11 @@ for _name in CONFIG["stand_ins"]:
 result = {}
 ballast = None
 # What hw/feather.py forgets after start (startup.py's FORGET, startup.py, the super orders).
-START_MODULES = ("knightstour.settings", "knightstour.hw.wiring.keys", "knightstour.hw.wiring.build",
+START_MODULES = ("knightstour.settings", "knightstour.hw.wiring.build",
                  "knightstour.hw.wiring.builtin",
-                 "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.hardware", "knightstour.hw.wiring.pins",
+                 "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.touch_stmpe610",
+                 "knightstour.hw.wiring.touch_ft6206", "knightstour.hw.wiring.touch_tsc2007",
+                 "knightstour.hw.wiring.touch_xpt2046", "knightstour.hw.wiring.touch_builtin", "knightstour.hw.wiring.hardware", "knightstour.hw.wiring.pins",
                  "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
                  "knightstour.hw.wiring",
                  "knightstour.hw.startup",

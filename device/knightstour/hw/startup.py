@@ -11,9 +11,11 @@ what stops the toy goes back as a line.
 # (key table, parsers and messages, about 14 KB of heap), and building the ports from the pin
 # map (about 4 KB).
 FORGET = {
-    "load_settings": ("knightstour.settings", "knightstour.hw.wiring.keys"),
+    "load_settings": ("knightstour.settings",),
     "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips",
-                    "knightstour.hw.wiring.touch_xpt2046", "knightstour.hw.wiring.calibration", "knightstour.hw.wiring.hardware",
+                    "knightstour.hw.wiring.touch_stmpe610", "knightstour.hw.wiring.touch_ft6206",
+                    "knightstour.hw.wiring.touch_tsc2007", "knightstour.hw.wiring.touch_xpt2046",
+                    "knightstour.hw.wiring.touch_builtin", "knightstour.hw.wiring.hardware",
                     "knightstour.hw.wiring.pins", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
                     "knightstour.hw.wiring"),
 }
@@ -55,10 +57,14 @@ def build_ports(settings, outputs, clock=None, wrap=0):
     ``wrap``): the main loop's, for the push buttons."""
     import board
 
-    from .wiring import build, hardware
+    from .wiring import build, hardware, pins
 
+    kind = board_kind(settings, board)
+    conflicts = pins.conflicts(settings, kind)
+    if conflicts:  # before any pin is claimed (a board would say "Pin in use")
+        return conflicts[0]
     try:
-        hw = hardware.BoardHardware(board_kind(settings, board), settings, board=board)
+        hw = hardware.BoardHardware(kind, settings, board=board)
         hw.clock, hw.clock_wrap = clock, wrap
         ports = build.build(settings, hw)
     except hardware.HardwareError as exc:
@@ -67,9 +73,10 @@ def build_ports(settings, outputs, clock=None, wrap=0):
     return ports
 
 
-class Settings:
-    """The settings' values, as attributes named after the keys (``settings.rule``): all the
-    app and the hardware read after start."""
+class BoardSettings:
+    """The settings' values alone, as attributes named after the keys (``settings.rule``): all
+    the app and the hardware read after start (a settings.Settings would keep its module, the
+    key table and parsers, alive)."""
 
 
 def load_settings():
@@ -78,14 +85,13 @@ def load_settings():
     import os
 
     from .. import settings as table
-    from .wiring import keys  # noqa: F401  (adds the hardware settings)
 
     loaded, messages = table.load(os.getenv)
     for text in messages:
         print("knightstour: " + text)
-    settings = Settings()
-    for key in table.KEYS:
-        setattr(settings, key.name, getattr(loaded, key.name))
+    settings = BoardSettings()
+    for key in table.TABLE:
+        setattr(settings, key[0], getattr(loaded, key[0]))
     return settings
 
 

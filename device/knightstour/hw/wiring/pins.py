@@ -3,7 +3,7 @@
 Small on purpose (the Feather imports it): one string per board kind, the pin names in
 SIGNALS order, "-" for not connected. The wiring documents' table (knightstour_desktop/pinmap.py,
 desktop only) takes its pin names from here. Settings may override a pin
-(KNIGHTSTOUR_PIN_TFT_DC = "D22": see keys.py).
+(KNIGHTSTOUR_PIN_TFT_DC = "D22": see settings.py).
 
 A Feather with the TFT FeatherWing needs no wires for the display and touch: the wing
 fixes them (TFT_CS D9, TFT_DC D10, touch CS D6, SD CS D5, SPI on SCK/MOSI/MISO). An ILI9341
@@ -55,3 +55,68 @@ def detect_kind(board_id="", machine=""):
     if "raspberry" in text or "pi" in text.split("_") or "aarch64" in text or "armv" in text:
         return "pi"
     return ""
+
+
+# What each signal is, in SIGNALS order, for the messages.
+USES = ("SPI clock,SPI MOSI,SPI MISO,matrix chip select,display chip select,display data/command pin,"
+        "display reset pin,touch chip select,microSD chip select,I2C data,I2C clock,piezo,touch interrupt,"
+        "button A,button B")
+
+
+def used_signals(settings):
+    """The signals the settings' display, touch controller, buttons and piezo use."""
+    used = ["spi_sck", "spi_mosi", "spi_miso"]
+    if settings.display == "max7219":
+        used += ["matrix_cs", "button_a", "button_b"]
+    elif settings.display == "ili9341":
+        from .touch_chips import signals
+
+        used += ["tft_cs", "tft_dc", "tft_reset", "sd_cs"]
+        for signal in signals(settings.touch):
+            if signal not in used:
+                used.append(signal)
+    if settings.piezo != "off" and settings.sound:
+        used.append("piezo")
+    return used
+
+
+def conflicts(settings, kind):
+    """One line for each pin the settings' overrides give to two signals on board ``kind``,
+    found before any pin is claimed (a board would say only "Pin in use"). The pin map's pins
+    among themselves, and the SPI bus the chips share, are no conflict."""
+    taken = {}  # board pin name -> (signal, overridden)
+    errors = []
+    for signal in used_signals(settings):
+        override = ""
+        if signal == "piezo":
+            override = settings.piezo if settings.piezo != "on" else ""
+        elif _has_key(signal):
+            override = getattr(settings, "pin_" + signal)
+        if override == "none":
+            continue
+        name = override or board_name(kind, signal)
+        if not name:
+            continue
+        if name not in taken:
+            taken[name] = (signal, override != "")
+            continue
+        first, first_overridden = taken[name]
+        if not override and not first_overridden:
+            continue
+        bad, other = (signal, first) if override else (first, signal)
+        errors.append("bad %s %s: already the %s (%s); give another pin"
+                      % (_key(bad), name, _use(other), _key(other) if _has_key(other) else "the pin map's"))
+    return errors
+
+
+def _use(signal):
+    return USES.split(",")[SIGNALS.index(signal)]
+
+
+def _has_key(signal):
+    return signal == "piezo" or signal in ("matrix_cs", "tft_cs", "tft_dc", "tft_reset", "touch_cs", "touch_irq",
+                                           "button_a", "button_b")
+
+
+def _key(signal):
+    return "KNIGHTSTOUR_PIEZO" if signal == "piezo" else "KNIGHTSTOUR_PIN_" + signal.upper()
