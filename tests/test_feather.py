@@ -102,6 +102,17 @@ def test_a_touch_controller_that_does_not_answer_gives_one_line_and_waits(node):
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
+def test_a_pin_given_two_uses_gives_one_line_and_waits(node):  # noqa: F811
+    settings = feather_settings("ili9341", "xpt2046", extra={"KNIGHTSTOUR_PIN_TOUCH_IRQ": "D6"})
+    proc, _ = run_feather(node, display="ili9341", touch="xpt2046", settings=settings, tours=1,
+                          heap=1024 * 1024, mpy=True)
+    assert proc.returncode == 3, proc.stdout + proc.stderr  # code.py sat waiting in its stop() loop
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: error:")]
+    assert lines == ["knightstour: error: bad KNIGHTSTOUR_PIN_TOUCH_IRQ D6: already the touch chip select "
+                     "(KNIGHTSTOUR_PIN_TOUCH_CS); give another pin"], proc.stdout
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
 def test_a_pin_the_display_needs_cannot_be_none():
     from knightstour import settings as settings_module
 

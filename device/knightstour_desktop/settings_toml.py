@@ -376,7 +376,7 @@ def load_for_command(config=None, environ=None, options=(), warn=None, board=Non
     import os
     import sys
 
-    from knightstour.hw.wiring import pins
+    from knightstour.hw.wiring import conflicts
     from knightstour.settings import PREFIX, TABLE, env_name, find_key, key_names, load, message
 
     environ = os.environ if environ is None else environ
@@ -400,7 +400,7 @@ def load_for_command(config=None, environ=None, options=(), warn=None, board=Non
     errors.extend(more)
     kind = settings.board if settings.board != "auto" else board
     if not errors and kind:
-        errors.extend(pins.conflicts(settings, kind))
+        errors.extend(conflicts.find(settings, kind))
     if errors:
         raise ValueError("\n".join(errors))
     return settings

@@ -82,7 +82,7 @@ for _name in CONFIG["stand_ins"]:
 result = {}
 ballast = None
 # What hw/feather.py forgets after start (startup.py's FORGET, startup.py, the super orders).
-START_MODULES = ("knightstour.settings", "knightstour.hw.wiring.build",
+START_MODULES = ("knightstour.settings", "knightstour.hw.wiring.conflicts", "knightstour.hw.wiring.build",
                  "knightstour.hw.wiring.builtin",
                  "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.touch_stmpe610",
                  "knightstour.hw.wiring.touch_ft6206", "knightstour.hw.wiring.touch_tsc2007",

@@ -65,6 +65,10 @@ def start():
         settings = step("load_settings")
         memory = step("out_of_memory", settings, NEEDS_KB)
         yield
+        problem = step("check_pins", settings)
+        if problem:  # a pin given two uses: said before any pin is claimed
+            stop(problem)
+        yield
         now, wrap = clock()
         ports = step("build_ports", settings, OUTPUTS, now, wrap)
         if type(ports) is str:

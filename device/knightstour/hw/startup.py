@@ -12,6 +12,11 @@ what stops the toy goes back as a line.
 # map (about 4 KB).
 FORGET = {
     "load_settings": ("knightstour.settings",),
+    "check_pins": ("knightstour.hw.wiring.conflicts", "knightstour.hw.wiring.pins", "knightstour.hw.wiring.touch_chips",
+                   "knightstour.hw.wiring.touch_stmpe610", "knightstour.hw.wiring.touch_ft6206",
+                   "knightstour.hw.wiring.touch_tsc2007", "knightstour.hw.wiring.touch_xpt2046",
+                   "knightstour.hw.wiring.touch_builtin", "knightstour.hw.wiring.hardware",
+                   "knightstour.hw.inputs.touch", "knightstour.hw.inputs", "knightstour.hw.wiring"),
     "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips",
                     "knightstour.hw.wiring.touch_stmpe610", "knightstour.hw.wiring.touch_ft6206",
                     "knightstour.hw.wiring.touch_tsc2007", "knightstour.hw.wiring.touch_xpt2046",
@@ -51,20 +56,26 @@ def out_of_memory(settings, needs_kb):
             % (settings.size, what, needs_kb.get(settings.display, 0), NEEDS_KB_PY.get(settings.display, 0)))
 
 
+def check_pins(settings):
+    """The line for a board pin the settings give two uses, or None: before any pin is claimed."""
+    import board
+
+    from .wiring import conflicts
+
+    found = conflicts.find(settings, board_kind(settings, board))
+    return found[0] if found else None
+
+
 def build_ports(settings, outputs, clock=None, wrap=0):
     """(display, touch, sound) on this board, the chip selects it drives added to ``outputs``
     (kept, not collected); a chip that does not answer: its line (a str) instead. ``clock`` (and
     ``wrap``): the main loop's, for the push buttons."""
     import board
 
-    from .wiring import build, hardware, pins
+    from .wiring import build, hardware
 
-    kind = board_kind(settings, board)
-    conflicts = pins.conflicts(settings, kind)
-    if conflicts:  # before any pin is claimed (a board would say "Pin in use")
-        return conflicts[0]
     try:
-        hw = hardware.BoardHardware(kind, settings, board=board)
+        hw = hardware.BoardHardware(board_kind(settings, board), settings, board=board)
         hw.clock, hw.clock_wrap = clock, wrap
         ports = build.build(settings, hw)
     except hardware.HardwareError as exc:

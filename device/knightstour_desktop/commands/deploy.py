@@ -95,7 +95,7 @@ def setting_values(args):
 def check_pins(drive, values):
     """The drive's settings.toml with ``values`` set: a board pin it gives two uses stops the
     deploy before anything is written (the Feather would stop at start with the same line)."""
-    from knightstour.hw.wiring import pins
+    from knightstour.hw.wiring import conflicts
     from knightstour.settings import load
 
     from ..settings_toml import parse_toml
@@ -110,7 +110,7 @@ def check_pins(drive, values):
     mapping.update(values)
     settings, _ = load(None, mapping)
     kind = settings.board if settings.board != "auto" else "feather_rp2040"  # both Feathers: one pin map
-    found = pins.conflicts(settings, kind)
+    found = conflicts.find(settings, kind)
     if found:
         raise ValueError("%s: %s" % (path, found[0]))
 
