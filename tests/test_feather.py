@@ -123,7 +123,7 @@ import _c, displayio, digitalio, microcontroller, pwmio
 
 
 def main():
-    pin = microcontroller.Pin("D5")
+    pins = iter([microcontroller.Pin("D%d" % i) for i in range(100)])  # a board claims a pin once
     b = displayio.Bitmap(30, 30, 4)
     p = displayio.Palette(2)
     for name, c_size, make in (
@@ -131,8 +131,8 @@ def main():
             ("Palette(2)", _c.PALETTE + 2 * _c.PALETTE_COLOUR, lambda: displayio.Palette(2)),
             ("TileGrid", _c.TILEGRID, lambda: displayio.TileGrid(b, pixel_shader=p)),
             ("Group", _c.GROUP + _c.LIST, lambda: displayio.Group()),
-            ("DigitalInOut", _c.DIGITALINOUT, lambda: digitalio.DigitalInOut(pin)),
-            ("PWMOut", _c.PWMOUT, lambda: pwmio.PWMOut(pin))):
+            ("DigitalInOut", _c.DIGITALINOUT, lambda: digitalio.DigitalInOut(next(pins))),
+            ("PWMOut", _c.PWMOUT, lambda: pwmio.PWMOut(next(pins)))):
         gc.collect()
         yield
         before = gc.mem_alloc()

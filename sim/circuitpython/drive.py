@@ -26,7 +26,7 @@ STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busdisplay", "
              "displayio", "feather", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
 CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046")
 STAND_IN_ROOM = 96 * 1024  # the stand-ins' and the harness's heap (about 25 KB) and then some
-BOARD_IDS = {"feather_m4": "adafruit_feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040"}
+BOARD_IDS = {"feather_m4": "feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040", "pyportal": "pyportal"}
 
 
 def libraries():

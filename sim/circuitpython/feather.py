@@ -44,30 +44,30 @@ import board  # noqa: E402
 import busio  # noqa: E402
 from feather_config import CONFIG  # noqa: E402
 
-board.board_id = CONFIG["board_id"]
+board._setup(CONFIG["board_id"])
 chip = None
 if CONFIG["touch"] == "stmpe610":
     from stmpe610 import STMPE610
 
     chip = STMPE610()
     board.D6.chip = chip  # the TFT FeatherWing's touch CS
-    busio.SPI_CHIPS.append(board.D6)
+    busio._SPI_CHIPS.append(board.D6)
 elif CONFIG["touch"] == "ft6206":
     from ft6206 import FT6206
 
     chip = FT6206()
-    busio.I2C_CHIPS[0x38] = chip
+    busio._I2C_CHIPS[0x38] = chip
 elif CONFIG["touch"] == "tsc2007":
     from tsc2007 import TSC2007
 
     chip = TSC2007(interrupt=board.D6)  # the TFT FeatherWing V2: PENIRQ on D6
-    busio.I2C_CHIPS[0x48] = chip
+    busio._I2C_CHIPS[0x48] = chip
 elif CONFIG["touch"] == "xpt2046":
     from xpt2046 import XPT2046
 
     chip = XPT2046(interrupt=board.A3)  # an ILI9341 module's: T_IRQ on the pin map's A3
     board.D6.chip = chip  # T_CS on the touch CS
-    busio.SPI_CHIPS.append(board.D6)
+    busio._SPI_CHIPS.append(board.D6)
 
 # run.mjs copied the drive to the filesystem's root (--root), where a board has CIRCUITPY, and
 # puts the run folder first on sys.path; then the drive's folders, as CircuitPython has them.
@@ -162,6 +162,10 @@ def _drive(app, steps):
     result["play_length"] = app.play_tour.length
     result["play_over"] = app.play_over or "-"
     result["steps"] = step
+    import busdisplay
+
+    for display in busdisplay._DISPLAYS:
+        result["display"] = "%dx%d" % (display.width, display.height)
     yield  # run.mjs collects after each step
     result["live_after_tours"] = _live()
     out = []
