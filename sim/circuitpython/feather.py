@@ -6,6 +6,10 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
               "tours": 100, "press": None or (raw_x, raw_y, at_step),
               "buttons": [(board pin name, step down, step up), ...]}
 
+    CONFIG["uptime_ms"]: the milliseconds since boot the run starts at (0: a fresh boot, whose
+    ticks_ms() is 0x1fff0000); RESULT's longest_gap_ms/shortest_gap_ms are the longest and
+    shortest time between two moves of a tour, moves_timed how many.
+
     CONFIG["buttons"]: push buttons pressed (the pin to GND) and let go at those main loop
     steps; the clock then moves on at least 10 ms a step, as a board's loop pass takes a while.
 
@@ -42,9 +46,11 @@ import asyncio  # noqa: E402  (run.mjs's stand-in)
 
 import board  # noqa: E402
 import busio  # noqa: E402
+import supervisor  # noqa: E402
 from feather_config import CONFIG  # noqa: E402
 
 board._setup(CONFIG["board_id"])
+supervisor.now_ms[0] = CONFIG.get("uptime_ms") or 0  # ms since boot: ticks_ms() is 0x1fff0000 more
 chip = None
 if CONFIG["touch"] == "stmpe610":
     from stmpe610 import STMPE610
@@ -130,6 +136,7 @@ def _drive(app, steps):
     buttons = CONFIG.get("buttons") or ()
     step = 0
     wanted = CONFIG["tours"]
+    moved = [0, 0]  # the tour's length and the clock (ms since boot) at its last move
     for wait in steps:
         if buttons and wait < 0.01:
             wait = 0.01
@@ -152,6 +159,15 @@ def _drive(app, steps):
                     if press is presses[0]:
                         result["touched_start"] = app.tour.path[0]
                         result["touched_length"] = app.tour.length
+        length = app.tour.length
+        if app.state == "run" and length != moved[0]:
+            if moved[0] and length == moved[0] + 1:  # a move: the time since the last one
+                gap = supervisor.now_ms[0] - moved[1]
+                result["longest_gap_ms"] = max(gap, result.get("longest_gap_ms", 0))
+                result["shortest_gap_ms"] = min(gap, result.get("shortest_gap_ms", gap))
+                result["moves_timed"] = result.get("moves_timed", 0) + 1
+            moved[0] = length
+            moved[1] = supervisor.now_ms[0]
         if app.tours >= wanted and step > last:
             break
         yield
@@ -162,6 +178,7 @@ def _drive(app, steps):
     result["play_length"] = app.play_tour.length
     result["play_over"] = app.play_over or "-"
     result["steps"] = step
+    result["uptime_ms"] = supervisor.now_ms[0]
     import busdisplay
 
     for display in busdisplay._DISPLAYS:
