@@ -10,6 +10,11 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
     ticks_ms() is 0x1fff0000); RESULT's longest_gap_ms/shortest_gap_ms are the longest and
     shortest time between two moves of a tour, moves_timed how many.
 
+    CONFIG["float30"]: floats as a board has them (30 bits, a 22-bit mantissa: float30()) where
+    the toy's time passes: each reading of its clock, the waits the loop returns, and the App's
+    stored times (FLOAT_STATE) before each update. Arithmetic inside one update stays in this
+    port's doubles: what it covers is the clock's precision and every time the toy keeps.
+
     CONFIG["buttons"]: push buttons pressed (the pin to GND) and let go at those main loop
     steps; the clock then moves on at least 10 ms a step, as a board's loop pass takes a while.
 
@@ -47,6 +52,7 @@ import asyncio  # noqa: E402  (run.mjs's stand-in)
 import board  # noqa: E402
 import busio  # noqa: E402
 import supervisor  # noqa: E402
+from _float30 import float30  # noqa: E402
 from feather_config import CONFIG  # noqa: E402
 
 board._setup(CONFIG["board_id"])
@@ -138,6 +144,8 @@ def _drive(app, steps):
     wanted = CONFIG["tours"]
     moved = [0, 0]  # the tour's length and the clock (ms since boot) at its last move
     for wait in steps:
+        if CONFIG.get("float30"):
+            wait = float30(wait)
         if buttons and wait < 0.01:
             wait = 0.01
         if wait > 0:
@@ -194,8 +202,21 @@ def _drive(app, steps):
         print("MODULES " + " ".join(imported))
 
 
+FLOAT_STATE = ("now", "due", "paused_left", "last_delay")  # the App's floats kept between updates
+
+
 def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory=None):
     from knightstour.hw import mainloop
+
+    if CONFIG.get("float30"):  # the clock's readings and the App's stored times in 30-bit floats
+        clock = monotonic
+
+        def monotonic():
+            for name in FLOAT_STATE:
+                value = getattr(app, name)
+                if isinstance(value, float):
+                    setattr(app, name, float30(value))
+            return float30(clock())
 
     main_loop.append((app, mainloop.steps(app, monotonic, mainloop.MAX_SLEEP, out_of_memory)))
 
