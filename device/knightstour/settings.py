@@ -118,7 +118,8 @@ _ROTATION_HELP = "one of 0, 90, 180, 270"
 _RAW_HELP = "auto, or a raw reading from 0 to 4095"
 _PIN_HELP = "empty (the pin map's), none, or a board pin name such as D25"
 CHAIN_HELP = "empty, or MODULES [row|2x2] [BLOCK] such as \"4\" or \"4 2x2\""
-TOUCHES = ("auto", "stmpe610", "tsc2007", "ft6206", "xpt2046", "none")  # hw/wiring/touch_chips.py's CONTROLLERS
+# The touch controllers: each name but auto and none is a module, hw/wiring/touch_<name>.py.
+TOUCHES = ("auto", "stmpe610", "tsc2007", "ft6206", "xpt2046", "none")
 
 # THE table: (name, kind, default, choices or what is accepted). The kind names its parser
 # (parse_value); the environment's name is KNIGHTSTOUR_ and the name in capitals.
