@@ -63,11 +63,9 @@ def start():
     memory = MEMORY % min(NEEDS_KB.values())
     try:
         settings = step("load_settings")
+        if type(settings) is str:  # a pin given two uses: said before any pin is claimed
+            stop(settings)
         memory = step("out_of_memory", settings, NEEDS_KB)
-        yield
-        problem = step("check_pins", settings)
-        if problem:  # a pin given two uses: said before any pin is claimed
-            stop(problem)
         yield
         now, wrap = clock()
         ports = step("build_ports", settings, OUTPUTS, now, wrap)

@@ -11,12 +11,9 @@ what stops the toy goes back as a line.
 # (key table, parsers and messages, about 14 KB of heap), and building the ports from the pin
 # map (about 4 KB).
 FORGET = {
-    "load_settings": ("knightstour.settings",),
-    "check_pins": ("knightstour.hw.wiring.conflicts", "knightstour.hw.wiring.pins", "knightstour.hw.wiring.touch_chips",
-                   "knightstour.hw.wiring.touch_stmpe610", "knightstour.hw.wiring.touch_ft6206",
-                   "knightstour.hw.wiring.touch_tsc2007", "knightstour.hw.wiring.touch_xpt2046",
-                   "knightstour.hw.wiring.touch_builtin", "knightstour.hw.wiring.hardware",
-                   "knightstour.hw.inputs.touch", "knightstour.hw.inputs", "knightstour.hw.wiring"),
+    # the pin check's module: what it loads besides (the pin map, the touch controller's module)
+    # the ports' build needs next, so it stays until build_ports is done
+    "load_settings": ("knightstour.settings", "knightstour.hw.wiring.conflicts"),
     "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips",
                     "knightstour.hw.wiring.touch_stmpe610", "knightstour.hw.wiring.touch_ft6206",
                     "knightstour.hw.wiring.touch_tsc2007", "knightstour.hw.wiring.touch_xpt2046",
@@ -56,16 +53,6 @@ def out_of_memory(settings, needs_kb):
             % (settings.size, what, needs_kb.get(settings.display, 0), NEEDS_KB_PY.get(settings.display, 0)))
 
 
-def check_pins(settings):
-    """The line for a board pin the settings give two uses, or None: before any pin is claimed."""
-    import board
-
-    from .wiring import conflicts
-
-    found = conflicts.find(settings, board_kind(settings, board))
-    return found[0] if found else None
-
-
 def build_ports(settings, outputs, clock=None, wrap=0):
     """(display, touch, sound) on this board, the chip selects it drives added to ``outputs``
     (kept, not collected); a chip that does not answer: its line (a str) instead. ``clock`` (and
@@ -91,8 +78,9 @@ class BoardSettings:
 
 
 def load_settings():
-    """The settings from settings.toml (os.getenv), their messages printed, as a Settings whose
-    values alone stay: the modules that read them are forgotten."""
+    """The settings from settings.toml (os.getenv), their messages printed, as a BoardSettings
+    whose values alone stay: the modules that read them are forgotten. A board pin they give two
+    uses: its line (a str) instead, before any pin is claimed."""
     import os
 
     from .. import settings as table
@@ -100,6 +88,13 @@ def load_settings():
     loaded, messages = table.load(os.getenv)
     for text in messages:
         print("knightstour: " + text)
+    import board
+
+    from .wiring import conflicts
+
+    found = conflicts.find(loaded, board_kind(loaded, board))
+    if found:
+        return found[0]
     settings = BoardSettings()
     for key in table.TABLE:
         setattr(settings, key[0], getattr(loaded, key[0]))
