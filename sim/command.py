@@ -12,7 +12,7 @@ from knightstour.rules import RULES
 from knightstour_desktop.commands.output import check_output
 from knightstour_desktop.settings_toml import load_for_command
 
-from .simulator import DISPLAYS, Simulator
+from .simulator import DISPLAYS, Simulator, display_name
 
 # Options that are settings: (option's dest, settings key, option's name for messages).
 OPTION_KEYS = (
@@ -25,9 +25,20 @@ OPTION_KEYS = (
 )
 
 
+def display_option(text):
+    """--display's value: the settings' names (max7219, ili9341) or the simulator's (matrix, tft)."""
+    import argparse
+
+    name = display_name(text)
+    if name not in DISPLAYS:
+        raise argparse.ArgumentTypeError("%r is not one of max7219, ili9341, both (or matrix, tft)" % (text,))
+    return name
+
+
 def add_arguments(parser):
-    parser.add_argument("--display", choices=DISPLAYS, default="both",
-                        help="what to show: the LED matrix, the TFT, or both (default both)")
+    parser.add_argument("--display", type=display_option, default="both", metavar="DISPLAY",
+                        help="what to show: max7219 (or matrix: the LED matrix), ili9341 (or tft: the TFT), "
+                             "or both (default both)")
     parser.add_argument("--start", metavar="SQUARE",
                         help="start square (c3 or 3,3) or random (default random)")
     parser.add_argument("--order", metavar="ORDER",
