@@ -39,6 +39,7 @@ from .board import Board
 from .events import BLINK, Events
 from .orders import DEFAULT_ORDER, parse_order, super_orders
 from .ports import NullDisplay, NullInput, NullSound
+from .rng import Xorshift32
 from .solver import Warnsdorff
 from .tour import Tour
 
@@ -52,8 +53,8 @@ class App(Events):
     tours), so that each module compiles in a small heap: App(Events(Tours)); play
     mode's are functions in play.py, loaded when a game starts.
 
-    ``rng`` needs randrange(): random.Random(seed) on CPython, the module
-    ``random`` on the device (seeded from settings.seed when that is set).
+    ``rng`` needs randrange(); by default rng.Xorshift32 seeded from settings.seed (a fresh
+    seed when that is unset): the same draws on every platform.
     ``orders`` overrides the board's super orders (tests). With ``strict`` a board
     too big for the display raises ValueError; otherwise the message goes to
     ``app.messages`` and the default 8x8 board is used.
@@ -71,11 +72,7 @@ class App(Events):
         self.input = input if input is not None else NullInput()
         self.sound = sound if (sound is not None and settings.sound) else NullSound()
         if rng is None:
-            import random
-
-            if settings.seed is not None:
-                random.seed(settings.seed)
-            rng = random
+            rng = Xorshift32(settings.seed)  # the same show for a seed on every platform
         self.rng = rng
 
         board = Board.parse(settings.size)
