@@ -61,7 +61,7 @@ def read_panel(display, image):
     phrases = []
     for y, x, end, text, height in pieces:
         last = phrases[-1] if phrases else None
-        if last and last[0] == y and x - last[2] <= 8:  # one space apart: one phrase
+        if last and last[0] == y and x - last[2] <= 16:  # one or two spaces apart (" 9/64"): one phrase
             phrases[-1] = (y, last[1], end, last[3] + " " + text, height)
         else:
             phrases.append((y, x, end, text, height))
