@@ -8,7 +8,7 @@ from knightstour.rng import Xorshift32
 from knightstour.settings import Settings
 
 rng = Xorshift32(1)
-print("draws", [rng.randrange(64) for _ in range(8)], rng.getrandbits(30), rng.state())
+print("draws", [rng.randrange(64) for _ in range(8)], rng.next30(), rng.hi, rng.lo)
 rng = Xorshift32(-12345678901234567890)  # a long seed folds the same everywhere
 print("long seed", [rng.randrange(1000) for _ in range(4)])
 
