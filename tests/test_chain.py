@@ -24,7 +24,7 @@ def wired(modules, arrangement="row", block_rotation=90, rotation=0, mirror=Fals
 
         assert not isinstance(chips, MAX7219Chain)
     layout = chain.ChainLayout(modules, arrangement, block_rotation, rotation, mirror)
-    driver = max7219.Matrix8x8(spi, cs, chips=modules)
+    driver = max7219.MAX7219(spi, cs, chips=modules)
     columns, rows = chain.grid(modules, arrangement)
     return chain.ChainMatrix(driver, layout), MatrixPanel(chips, columns, rows, block_rotation)
 
@@ -307,7 +307,7 @@ def test_the_driver_latches_what_adafruits_chainable_driver_latches(modules):
     rng = random.Random(modules)
     data = bytes(rng.randrange(256) for _ in range(8 * modules))
     states = []
-    for make in (lambda spi, cs: max7219.Matrix8x8(spi, cs, chips=modules),
+    for make in (lambda spi, cs: max7219.MAX7219(spi, cs, chips=modules),
                  lambda spi, cs: Adafruits(8 * modules, 8, spi, cs)):
         spi, cs, chips = rig.matrix_rig(chain=modules)
         driver = make(spi, cs)

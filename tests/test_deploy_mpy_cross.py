@@ -101,7 +101,7 @@ def test_mpy_downloads_the_boards_compiler_once_then_uses_the_cached_one(bucket,
     out = capsys.readouterr().out
     url = bucket.base + path_of(bucket)[len("/bin/mpy-cross"):]
     assert "downloading mpy-cross for CircuitPython 9.2.1 from %s" % url in out
-    assert (drive / "lib/knightstour/solver.mpy").read_bytes()[:2] == b"C\x06"
+    assert (drive / "lib/knightstour/warnsdorff.mpy").read_bytes()[:2] == b"C\x06"
     name = os.path.basename(path_of(bucket))
     assert cached(tmp_path) == [name]
     assert os.access(tmp_path / "cache/knightstour/mpy-cross" / name, os.X_OK)

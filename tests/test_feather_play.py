@@ -6,7 +6,7 @@ import pytest
 from test_feather import HEAP, TouchMapper, _run, node  # noqa: F401  (node: a fixture)
 
 from knightstour.board import Board
-from knightstour.solver import Warnsdorff
+from knightstour.warnsdorff import Warnsdorff
 
 # Button centres, independent of the code: the 112 px panel right of the 208 px board, its three
 # rows of 26 px buttons, 3 px apart, at the foot of the 240 px screen; two to a row, 51 px wide.

@@ -40,8 +40,8 @@ from .events import BLINK, Events
 from .orders import DEFAULT_ORDER, parse_order, super_orders
 from .ports import NullDisplay, NullInput, NullSound
 from .rng import Xorshift32
-from .solver import Warnsdorff
 from .tour import Tour
+from .warnsdorff import Warnsdorff
 
 IDLE_WAIT = 1.0  # what update() returns when nothing of its own is due
 

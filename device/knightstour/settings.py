@@ -1,95 +1,99 @@
 """The toy's settings: one table of keys, read from one source, validated in one place.
 
-Where settings come from
-    CircuitPython   ``settings.toml`` on the CIRCUITPY drive, read through
-                    ``os.getenv`` (flat ``KEY = value`` lines; values are
-                    strings or whole numbers, so times are in milliseconds,
-                    from 0 to a day: 86400000).
-    CPython         a TOML file of the same flat form (the Pi's config file,
-                    ``knights-tour sim --config FILE``; read by
-                    knightstour_desktop/settings_toml.py, which a Feather does not need), then the environment:
-                    an environment variable overrides the file. Command-line
-                    options override both.
-
-Keys (a contract shared by the Feather's settings.toml and the Pi's config)
-
-    KNIGHTSTOUR_MODE           attract     attract: tours run by themselves, a touch starts one
-                                           from the touched square; touch: wait for a touch,
-                                           run the attract loop after IDLE_MS without one;
-                                           play: the user moves the knight
-    KNIGHTSTOUR_START          random      the start square of automatic tours: random or a
-                                           square name ("c3") or 1-based x,y ("3,3")
-    KNIGHTSTOUR_ORDER          super       the check order: super (one of the super orders at
-                                           random for each tour) or eight move labels, e.g.
-                                           ahfdgceb
-    KNIGHTSTOUR_RULE           border      the tie-break rule: border, centre, first, random
-    KNIGHTSTOUR_SIZE           8x8         the board, WxH (the display may allow less)
-    KNIGHTSTOUR_PACE_FIRST_MS  60          delay before the second square, ms
-    KNIGHTSTOUR_PACE_LAST_MS   600         delay before the last square, ms (>= PACE_FIRST_MS)
-    KNIGHTSTOUR_PACE_SHAPE     quadratic   linear, quadratic, cubic, exponential (pacing.py)
-    KNIGHTSTOUR_SPEED          1           speed factor: 2 = twice as fast, 0 = no delay
-                                           (a whole number, or a decimal in a string: "0.5")
-    KNIGHTSTOUR_PAUSE_MS       3000        how long a result stays on show, ms
-    KNIGHTSTOUR_IDLE_MS        15000       touch mode: the attract loop starts after this long
-                                           without a touch, ms
-    KNIGHTSTOUR_SOUND          on          on or off (also 1/0, true/false, yes/no)
-    KNIGHTSTOUR_SEED           (none)      a whole number for a repeatable show; empty: random
-
-The hardware's keys:
-
-    KNIGHTSTOUR_DISPLAY            ili9341   max7219 (8x8 LED matrix), ili9341 (320x240 TFT), or
-                                             builtin (board.DISPLAY: PyPortal, Pynt, Titano;
-                                             chosen by itself for ili9341 on such a board)
-    KNIGHTSTOUR_BOARD              auto      the pin map: auto, pi, feather_rp2040, feather_m4
-    KNIGHTSTOUR_MATRIX_ROTATION    0         0, 90, 180, 270: turns the picture clockwise
-    KNIGHTSTOUR_MATRIX_MIRROR      off       on: mirror left-right (after the rotation)
-    KNIGHTSTOUR_MATRIX_BRIGHTNESS  4         0 (dim) to 15 (bright)
-    KNIGHTSTOUR_MATRIX_CHAIN       (empty)   a chain of 8x8 modules on the one chip select:
-                                             "MODULES [row|2x2] [BLOCK]", e.g. "4" (a 32x8
-                                             "FC-16": the board on one matrix, the move number
-                                             and result on the others), "4 2x2" (boards up to
-                                             16x16); BLOCK 0, 90 (FC-16, the default), 180, 270
-                                             is how each module is wired (hw/views/chain.py)
-    KNIGHTSTOUR_TFT_ROTATION       0         0, 90, 180, 270 (0 and 180 landscape, board on
-                                             the left; 90 and 270 portrait, board on top)
-    KNIGHTSTOUR_TOUCH              auto      auto (a TSC2007 on I2C 0x48, the TFT FeatherWing
-                                             V2, else an STMPE610, the V1), stmpe610 (resistive:
-                                             TFT FeatherWing V1, 2.4"/2.8" shields), tsc2007
-                                             (FeatherWing V2), ft6206 (2.8" capacitive), xpt2046
-                                             (resistive: the ILI9341 modules with an SD slot), none
-    KNIGHTSTOUR_TOUCH_X0           auto      raw reading at the left edge of the screen at
-                                             rotation 0 (landscape); auto: the controller's
-                                             default (STMPE610 and TSC2007 357, FT6206 319,
-                                             XPT2046 3850)
-    KNIGHTSTOUR_TOUCH_X1           auto      ... at the right edge (STMPE610 3812, FT6206 0,
-                                             XPT2046 200)
-    KNIGHTSTOUR_TOUCH_Y0           auto      ... at the top edge (STMPE610 390, TSC2007 3555,
-                                             FT6206 0, XPT2046 3950)
-    KNIGHTSTOUR_TOUCH_Y1           auto      ... at the bottom edge (STMPE610 3555, TSC2007 390,
-                                             FT6206 239, XPT2046 380)
-    KNIGHTSTOUR_TOUCH_SWAP         auto      on: the screen's x comes from the controller's raw y
-                                             (all defaults: on)
-    KNIGHTSTOUR_PIEZO              off       off, on (the pin map's piezo pin), or a board pin
-                                             name such as D12 or D6
-    KNIGHTSTOUR_PIN_MATRIX_CS, _PIN_TFT_CS, _PIN_TFT_DC, _PIN_TFT_RESET, _PIN_TOUCH_CS,
-    _PIN_TOUCH_IRQ, _PIN_BUTTON_A, _PIN_BUTTON_B
-                                   (empty)   a board pin name overriding the pin map, e.g. D22;
-                                             "none" for no such pin (no reset pin, no XPT2046
-                                             IRQ wire, no button)
-
-    The push buttons (hw/inputs/buttons.py) are read on a MAX7219 toy: A new tour (held:
-    pause), B faster (held: slower); each from its pin to GND.
-
-    KNIGHTSTOUR_CALIBRATE          off       on (Feather): run the touch calibration instead of
-                                             the toy (the Pi: knights-tour run --calibrate)
-
-The calibration shows three targets in turn and prints the TOUCH_ lines to paste.
-
-A bad value gives a message naming the key and the accepted values; the
-default is used instead. The device prints the messages and runs on; the CLI
-prints them and exits with code 2. Every key is in TABLE below: nothing adds
-keys at import time, and ``load()`` is the one place values are read.
+The keys, what they accept and where they come from: the comment below (a comment, not this
+docstring, so that a board compiling this file from source never holds its text).
 """
+
+# Where settings come from
+#     CircuitPython   ``settings.toml`` on the CIRCUITPY drive, read through
+#                     ``os.getenv`` (flat ``KEY = value`` lines; values are
+#                     strings or whole numbers, so times are in milliseconds,
+#                     from 0 to a day: 86400000).
+#     CPython         a TOML file of the same flat form (the Pi's config file,
+#                     ``knights-tour sim --config FILE``; read by
+#                     knightstour_desktop/settings_toml.py, which a Feather does not need), then the environment:
+#                     an environment variable overrides the file. Command-line
+#                     options override both.
+#
+# Keys (a contract shared by the Feather's settings.toml and the Pi's config)
+#
+#     KNIGHTSTOUR_MODE           attract     attract: tours run by themselves, a touch starts one
+#                                            from the touched square; touch: wait for a touch,
+#                                            run the attract loop after IDLE_MS without one;
+#                                            play: the user moves the knight
+#     KNIGHTSTOUR_START          random      the start square of automatic tours: random or a
+#                                            square name ("c3") or 1-based x,y ("3,3")
+#     KNIGHTSTOUR_ORDER          super       the check order: super (one of the super orders at
+#                                            random for each tour) or eight move labels, e.g.
+#                                            ahfdgceb
+#     KNIGHTSTOUR_RULE           border      the tie-break rule: border, centre, first, random
+#     KNIGHTSTOUR_SIZE           8x8         the board, WxH (the display may allow less)
+#     KNIGHTSTOUR_PACE_FIRST_MS  60          delay before the second square, ms
+#     KNIGHTSTOUR_PACE_LAST_MS   600         delay before the last square, ms (>= PACE_FIRST_MS)
+#     KNIGHTSTOUR_PACE_SHAPE     quadratic   linear, quadratic, cubic, exponential (pacing.py)
+#     KNIGHTSTOUR_SPEED          1           speed factor: 2 = twice as fast, 0 = no delay
+#                                            (a whole number, or a decimal in a string: "0.5")
+#     KNIGHTSTOUR_PAUSE_MS       3000        how long a result stays on show, ms
+#     KNIGHTSTOUR_IDLE_MS        15000       touch mode: the attract loop starts after this long
+#                                            without a touch, ms
+#     KNIGHTSTOUR_SOUND          on          on or off (also 1/0, true/false, yes/no)
+#     KNIGHTSTOUR_SEED           (none)      a whole number for a repeatable show; empty: random
+#
+# The hardware's keys:
+#
+#     KNIGHTSTOUR_DISPLAY            ili9341   max7219 (8x8 LED matrix), ili9341 (320x240 TFT), or
+#                                              builtin (board.DISPLAY: PyPortal, Pynt, Titano;
+#                                              chosen by itself for ili9341 on such a board)
+#     KNIGHTSTOUR_BOARD              auto      the pin map: auto, pi, feather_rp2040, feather_m4
+#     KNIGHTSTOUR_MATRIX_ROTATION    0         0, 90, 180, 270: turns the picture clockwise
+#     KNIGHTSTOUR_MATRIX_MIRROR      off       on: mirror left-right (after the rotation)
+#     KNIGHTSTOUR_MATRIX_BRIGHTNESS  4         0 (dim) to 15 (bright)
+#     KNIGHTSTOUR_MATRIX_CHAIN       (empty)   a chain of 8x8 modules on the one chip select:
+#                                              "MODULES [row|2x2] [BLOCK]", e.g. "4" (a 32x8
+#                                              "FC-16": the board on one matrix, the move number
+#                                              and result on the others), "4 2x2" (boards up to
+#                                              16x16); BLOCK 0, 90 (FC-16, the default), 180, 270
+#                                              is how each module is wired (hw/views/chain.py)
+#     KNIGHTSTOUR_TFT_ROTATION       0         0, 90, 180, 270 (0 and 180 landscape, board on
+#                                              the left; 90 and 270 portrait, board on top)
+#     KNIGHTSTOUR_TOUCH              auto      auto (a TSC2007 on I2C 0x48, the TFT FeatherWing
+#                                              V2, else an STMPE610, the V1), stmpe610 (resistive:
+#                                              TFT FeatherWing V1, 2.4"/2.8" shields), tsc2007
+#                                              (FeatherWing V2), ft6206 (2.8" capacitive), xpt2046
+#                                              (resistive: the ILI9341 modules with an SD slot), none
+#     KNIGHTSTOUR_TOUCH_X0           auto      raw reading at the left edge of the screen at
+#                                              rotation 0 (landscape); auto: the controller's
+#                                              default (STMPE610 and TSC2007 357, FT6206 319,
+#                                              XPT2046 3850)
+#     KNIGHTSTOUR_TOUCH_X1           auto      ... at the right edge (STMPE610 3812, FT6206 0,
+#                                              XPT2046 200)
+#     KNIGHTSTOUR_TOUCH_Y0           auto      ... at the top edge (STMPE610 390, TSC2007 3555,
+#                                              FT6206 0, XPT2046 3950)
+#     KNIGHTSTOUR_TOUCH_Y1           auto      ... at the bottom edge (STMPE610 3555, TSC2007 390,
+#                                              FT6206 239, XPT2046 380)
+#     KNIGHTSTOUR_TOUCH_SWAP         auto      on: the screen's x comes from the controller's raw y
+#                                              (all defaults: on)
+#     KNIGHTSTOUR_PIEZO              off       off, on (the pin map's piezo pin), or a board pin
+#                                              name such as D12 or D6
+#     KNIGHTSTOUR_PIN_MATRIX_CS, _PIN_TFT_CS, _PIN_TFT_DC, _PIN_TFT_RESET, _PIN_TOUCH_CS,
+#     _PIN_TOUCH_IRQ, _PIN_BUTTON_A, _PIN_BUTTON_B
+#                                    (empty)   a board pin name overriding the pin map, e.g. D22;
+#                                              "none" for no such pin (no reset pin, no XPT2046
+#                                              IRQ wire, no button)
+#
+#     The push buttons (hw/inputs/buttons.py) are read on a MAX7219 toy: A new tour (held:
+#     pause), B faster (held: slower); each from its pin to GND.
+#
+#     KNIGHTSTOUR_CALIBRATE          off       on (Feather): run the touch calibration instead of
+#                                              the toy (the Pi: knights-tour run --calibrate)
+#
+# The calibration shows three targets in turn and prints the TOUCH_ lines to paste.
+#
+# A bad value gives a message naming the key and the accepted values; the
+# default is used instead. The device prints the messages and runs on; the CLI
+# prints them and exits with code 2. Every key is in TABLE below: nothing adds
+# keys at import time, and ``load()`` is the one place values are read.
+
 
 
 from .board import SIZE_HELP, Board, is_whole, parse_size

@@ -102,7 +102,7 @@ START_MODULES = ("knightstour.settings", "knightstour.hw.wiring.conflicts", "kni
                  "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
                  "knightstour.hw.wiring",
                  "knightstour.hw.startup",
-                 "knightstour.super_orders")
+                 "knightstour.orders_data")
 
 
 def _live():

@@ -81,7 +81,7 @@ def start():
 
         yield
         app = App(settings, display, touch, sound)
-        forget(("knightstour.super_orders",))  # read by App(): every size's orders
+        forget(("knightstour.orders_data",))  # read by App(): every size's orders
         for text in app.messages:
             print("knightstour: " + text)
         yield

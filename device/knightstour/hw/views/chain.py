@@ -108,7 +108,7 @@ class ChainLayout:
 
 class ChainMatrix:
     """``pixel``, ``fill``, ``show``, ``brightness`` in picture pixels over a chain's driver
-    (max7219.Matrix8x8 with ``chips``). ``scale`` draws each pixel as a scale x scale block
+    (max7219.MAX7219 with ``chips``). ``scale`` draws each pixel as a scale x scale block
     (an 8x8 board on a 2x2)."""
 
     def __init__(self, driver, layout):
@@ -220,7 +220,7 @@ def chain_display(spi, cs, modules, arrangement="row", block_rotation=90, rotati
     """A ChainDisplay on ``modules`` MAX7219s chained on ``spi`` with chip select ``cs``."""
     layout = ChainLayout(modules, arrangement, block_rotation, rotation, mirror)
     text_left = 9 if layout.width > 8 and arrangement == "row" else -1
-    return ChainDisplay(ChainMatrix(max7219.Matrix8x8(spi, cs, chips=modules), layout), text_left, brightness)
+    return ChainDisplay(ChainMatrix(max7219.MAX7219(spi, cs, chips=modules), layout), text_left, brightness)
 
 
 def make_chain(spi, cs, settings):
