@@ -22,7 +22,7 @@ import sys
 import tempfile
 import threading
 
-from . import board_files, mpy_cross
+from . import board_files, find_drive, mpy_cross
 from .drive import clean_up, free_bytes, install, space_needed
 from .lock import DeployError, DriveLock, Interrupted, Signals
 
@@ -37,7 +37,8 @@ DESKTOP_ONLY = ("cli.py", "analysis.py", "commands", "recording.py", "settings_t
 
 
 def add_arguments(parser):
-    parser.add_argument("drive", metavar="PATH_TO_CIRCUITPY", help="the mounted CIRCUITPY drive")
+    parser.add_argument("drive", metavar="PATH_TO_CIRCUITPY", nargs="?", default=None,
+                        help="the mounted CIRCUITPY drive (default: found where Linux, macOS or Windows mounts it)")
     parser.add_argument("--mpy", action="store_true",
                         help="compile the package to .mpy with CircuitPython's own mpy-cross (less heap)")
     parser.add_argument("--mpy-cross", default=None, metavar="PROGRAM",
@@ -100,6 +101,7 @@ def setting_values(args):
 
 def _check(args):
     """Everything that can be checked before the drive is locked; returns (major, version)."""
+    args.drive = find_drive.locate() if args.drive is None else find_drive.windows_path(args.drive)
     drive = args.drive
     if not os.path.isdir(drive):
         raise ValueError("bad PATH_TO_CIRCUITPY %r: no such folder; give the mounted CIRCUITPY drive, "
@@ -214,8 +216,8 @@ def run(args):
 
 
 def _deploy(args, signals):
-    drive = args.drive
     major, version = _check(args)
+    drive = args.drive
     values = setting_values(args)
     compiler = _compiler(args, major, version) if args.mpy else None
     circup = None
