@@ -36,6 +36,7 @@ COMMANDS = (
     ("sim", "knightstour_sim.command", "run the toy in the terminal simulator"),
     ("run", "knightstour.commands.run", "run the toy on a Raspberry Pi's real hardware"),
     ("deploy", "knightstour.commands.deploy", "copy the toy onto a Feather's CIRCUITPY drive"),
+    ("bundle", "knightstour.commands.bundle", "write the toy as a zip to copy onto a CIRCUITPY drive by hand"),
     ("web", "knightstour_sim.web", "build or serve the toy as a web page (the Feather's code in the browser)"),
 )
 
