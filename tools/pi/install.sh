@@ -107,8 +107,10 @@ toy_running() {  # toy_running SECONDS: true once the service is active and its 
 report_not_running() {  # what went wrong, from the journal, and how to fix it
   local state
   state="$(systemctl is-active knightstour.service 2>/dev/null || true)"
-  echo "knightstour is installed, but the toy is not running (the service is ${state:-unknown}," \
-    "and no first frame after $wait_seconds s). The service's last lines:" >&2
+  local waited="no first frame after $wait_seconds s"
+  case "$state" in failed|inactive) waited="it stopped before its first frame" ;; esac
+  echo "knightstour is installed, but the toy is not running (the service is ${state:-unknown}:" \
+    "$waited). The service's last lines:" >&2
   journalctl --unit=knightstour.service --lines=15 --no-pager --output=cat >&2 || true
   echo "Fix what the last line says (the settings: $config; the wiring: $prefix/src/wiring/README.md)," \
     "then: sudo systemctl restart knightstour. Follow it with: journalctl -u knightstour -f" >&2
