@@ -13,8 +13,8 @@ import pytest
 from test_deploy import stand_in_compiler
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
-from knightstour.cli import main
-from knightstour.commands import bundle, deploy
+from knightstour_desktop.cli import main
+from knightstour_desktop.commands import bundle, deploy
 from knightstour_sim.circuitpython.drive import libraries, run_feather
 
 FEATHER_M4_FREE = 150 * 1024  # what a Feather M4 Express has free after boot (about)
@@ -150,7 +150,7 @@ def test_a_signal_leaves_nothing(tmp_path):
     slow.chmod(0o755)
     out = tmp_path / "out"
     out.mkdir()
-    proc = subprocess.Popen([sys.executable, "-m", "knightstour.cli", "bundle", str(out / "toy.zip"), "--mpy-cross",
+    proc = subprocess.Popen([sys.executable, "-m", "knightstour_desktop.cli", "bundle", str(out / "toy.zip"), "--mpy-cross",
                              str(slow)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache")))
     for _ in range(200):

@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from knightstour.cli import main
-from knightstour.commands import find_drive
+from knightstour_desktop.cli import main
+from knightstour_desktop.commands import find_drive
 
 BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Feather M4 Express\n"
 

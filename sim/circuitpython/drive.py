@@ -3,7 +3,7 @@ under the 32-bit MicroPython WebAssembly port at a fixed heap (tools/micropython
 
     result = run_feather(display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=96 * 1024)
 
-The drive holds code.py, lib/knightstour/... (knightstour.commands.deploy.device_files()),
+The drive holds code.py, lib/knightstour/... (knightstour_desktop.commands.deploy.device_files()),
 settings.toml, and the Adafruit libraries of device/requirements.txt copied from this Python's
 pip packages as circup would install them (.py files under lib/). With ``mpy`` every module
 under lib/ is compiled with MicroPython's mpy-cross first, as ``deploy --mpy`` does with
@@ -21,7 +21,6 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RUNNER = os.path.join(ROOT, "tools", "micropython", "run.mjs")
-REQUIREMENTS = os.path.join(ROOT, "device", "requirements.txt")
 STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
              "displayio", "feather", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
 CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046")
@@ -31,6 +30,8 @@ BOARD_IDS = {"feather_m4": "adafruit_feather_m4_express", "feather_rp2040": "ada
 
 def libraries():
     """The names in device/requirements.txt."""
+    from knightstour_desktop.commands.deploy import REQUIREMENTS
+
     with open(REQUIREMENTS, encoding="utf-8") as f:
         return [line.strip() for line in f if line.strip() and not line.startswith("#")]
 
@@ -38,7 +39,7 @@ def libraries():
 def _copy_library(name, lib):
     spec = importlib.util.find_spec(name)
     if spec is None or spec.origin is None:
-        raise RuntimeError("the pip package for %s is not installed (pip install -e .[test])" % name)
+        raise RuntimeError("the pip package for %s is not installed (pip install 'knights-tour-toy[emu]')" % name)
     if spec.submodule_search_locations:
         source = list(spec.submodule_search_locations)[0]
         shutil.copytree(source, os.path.join(lib, name), ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -62,7 +63,7 @@ def settings_text(settings):
 
 def lay_out(drive, settings, mpy=False):
     """Fill folder ``drive`` as deploy fills a CIRCUITPY drive."""
-    from knightstour.commands.deploy import device_files
+    from knightstour_desktop.commands.deploy import device_files
 
     for source, dest in device_files():
         target = os.path.join(drive, dest)
@@ -137,7 +138,7 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
             lay_out(drive, settings if settings is not None else feather_settings(display, touch, size), mpy)
         # The stand-ins are C on a board: compiled, so that only their bytecode takes heap.
         sources = [os.path.join(HERE, name + ".py") for name in STAND_INS]
-        sources += [os.path.join(ROOT, "sim", "chips", name + ".py") for name in CHIPS]
+        sources += [os.path.join(os.path.dirname(HERE), "chips", name + ".py") for name in CHIPS]
         for source in sources:
             _mpy(source, os.path.join(workdir, os.path.basename(source)[:-3] + ".mpy"))
         with open(os.path.join(workdir, "run_feather.py"), "w", encoding="utf-8") as f:

@@ -85,7 +85,7 @@ ballast = None
 START_MODULES = ("knightstour.settings", "knightstour.hw.wiring.keys", "knightstour.hw.wiring.build",
                  "knightstour.hw.wiring.builtin",
                  "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.hardware", "knightstour.hw.wiring.pins",
-                 "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
+                 "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
                  "knightstour.hw.wiring",
                  "knightstour.hw.startup",
                  "knightstour.super_orders")

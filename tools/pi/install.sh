@@ -212,9 +212,11 @@ if [ "$dry_run" = 0 ]; then trap abandon EXIT; fi
 run rm -rf "$new_src"
 run mkdir -p "$new_src" "$prefix/venvs"
 if [ "$dry_run" = 1 ]; then
-  echo "+ copy $repo to $new_src (without .git, .venv, node_modules)"
+  echo "+ copy $repo to $new_src (without .git, .venv, node_modules, build, *.egg-info)"
 else
-  tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./node_modules -cf - . | tar -C "$new_src" -xf -
+  # Without build/: setuptools would put an earlier build's modules, gone from the source, in the wheel.
+  tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./node_modules --exclude=./build \
+    --exclude='*.egg-info' -cf - . | tar -C "$new_src" -xf -
 fi
 run python3 -m venv "$new_venv"
 run "$new_venv/bin/pip" install --quiet --upgrade pip
