@@ -21,6 +21,7 @@ def board(folder):
 
 def test_the_places_each_desktop_mounts_usb_drives():
     assert find_drive.mount_roots("linux", {"USER": "ada"}) == ["/media/ada", "/run/media/ada"]
+    assert find_drive.mount_roots("linux", {"USER": "root", "SUDO_USER": "ada"}) == ["/media/ada", "/run/media/ada"]
     assert find_drive.mount_roots("darwin", {"USER": "ada"}) == ["/Volumes"]
     assert find_drive.mount_roots("win32", {"USERNAME": "ada"}) == []
 

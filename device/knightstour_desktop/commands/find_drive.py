@@ -30,7 +30,7 @@ def mount_roots(platform=None, environ=None):
         return ["/Volumes"]
     if platform.startswith("win"):
         return []
-    user = environ.get("USER") or environ.get("LOGNAME") or ""
+    user = environ.get("SUDO_USER") or environ.get("USER") or environ.get("LOGNAME") or ""  # sudo: the desktop's
     return [os.path.join("/media", user), os.path.join("/run/media", user)] if user else ["/media", "/run/media"]
 
 
