@@ -76,11 +76,19 @@ def parse_toml(text, warn=None):
             continue
         name, rest = split_key(body)
         seen = not section and not hidden
-        if seen and name in known and not rest and number < len(lines) and lines[number].lstrip(SPACE)[:1] == "=":
-            # A key right before the line's end: CircuitPython reads on into the next line.
-            errors.append("line %d: %s and its = are on two lines, which CircuitPython reads as one; "
-                          "write %s = value on one line" % (number, name, name))
-            continue
+        if seen and name in known and not rest and number < len(lines):
+            # A key right before the line's end: CircuitPython reads on into the next line, as
+            # its = (a key split over two lines) or, failing that, skips it when it looks for the key.
+            after = lines[number].lstrip(SPACE)
+            if after[:1] == "=":
+                errors.append("line %d: %s and its = are on two lines, which CircuitPython reads as one; "
+                              "write %s = value on one line" % (number, name, name))
+                continue
+            if after[:1] == "[" or split_key(after)[0] == name:
+                errors.append("line %d: %s alone on line %d makes CircuitPython skip line %d when it looks for "
+                              "%s; write %s = value on one line, or delete line %d"
+                              % (number, name, number, number + 1, name, name, number))
+                continue
         rest = rest.lstrip(SPACE)
         if seen and name in known and rest[:1] == "=":
             if name in where:
