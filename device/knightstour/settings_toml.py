@@ -19,7 +19,8 @@ Uses only the standard library; parse_toml runs on MicroPython too (the tests ru
 """
 
 # Environment variables of ours that are not settings: no "unknown setting" warning for them.
-NOT_SETTINGS = ("KNIGHTSTOUR_MPY_CROSS", "KNIGHTSTOUR_INSTALL_RECORD")
+NOT_SETTINGS = ("KNIGHTSTOUR_MPY_CROSS", "KNIGHTSTOUR_MPY_CROSS_BASE", "KNIGHTSTOUR_MPY_CROSS_SHA256",
+                "KNIGHTSTOUR_INSTALL_RECORD")
 MAX_BYTES = 65536  # a settings file is a few dozen lines; anything this big is the wrong file
 SHOWN = 60  # characters of a value echoed in a message
 PIPE_SECONDS = 10  # how long a pipe (--config <(...)) may take to give its text

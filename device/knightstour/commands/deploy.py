@@ -33,6 +33,7 @@ EXAMPLE = os.path.join(DEVICE_DIR, "settings.toml.example")
 
 # Modules the Feather never imports: the CLI and its subcommands, the order analysis, the
 # recording port (tests and simulator) and the TOML reader (the Pi reads a file; the Feather os.getenv).
+UNCOMPILED = "(not compiled in a dry run)"
 DESKTOP_ONLY = ("cli.py", "analysis.py", "commands", "recording.py", "settings_toml.py")
 
 
@@ -135,7 +136,9 @@ def _compiler(args, major, version):
         if version is None:
             raise ValueError("--mpy: %s has no boot_out.txt to read the CircuitPython version from; give "
                              "CircuitPython's mpy-cross with --mpy-cross PROGRAM" % args.drive)
-        program = mpy_cross.fetch(version)
+        program = mpy_cross.fetch(version, dry=args.dry_run)
+        if program is None:  # a dry run downloads and runs nothing: the .py files stand in for the .mpy
+            return UNCOMPILED
     mpy_cross.check(program, os.path.join(PACKAGE_DIR, "__init__.py"), major, version, boot_out)
     return program
 
@@ -149,7 +152,7 @@ def _stage(files, compiler, staging, signals):
             dest = dest[:-3] + ".mpy"
         target = os.path.join(staging, dest)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        if dest.endswith(".mpy"):
+        if dest.endswith(".mpy") and compiler != UNCOMPILED:
             mpy_cross.compile_mpy(compiler, source, target, os.path.relpath(source, os.path.dirname(PACKAGE_DIR)))
         else:
             shutil.copyfile(source, target)
