@@ -160,12 +160,34 @@ def _stage(files, compiler, staging, signals):
     return written
 
 
-def run_circup(command, signals):
-    """Run circup; its output passes through, its failure ends in one line with its last message."""
+def _ends_with_us(parent):
+    """For Popen's preexec_fn on Linux: the helper gets SIGTERM when the deploy dies, even by
+    SIGKILL (prctl PR_SET_PDEATHSIG), and never outlives a deploy that died as it started."""
+    def preexec():
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+        if os.getppid() != parent:
+            os._exit(1)
+
+    return preexec if sys.platform.startswith("linux") else None
+
+
+def run_circup(command, signals, lock_fd=None):
+    """Run circup; its output passes through, its failure ends in one line with its last message.
+
+    circup runs in a process group of its own, stopped with the deploy: by the deploy on a
+    signal (the whole group), by the kernel if the deploy is killed (Linux). It holds the drive's
+    lock (``lock_fd``) while it runs, so no other deploy starts while it writes to the drive."""
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as errors:
         try:
             proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors,
-                                    text=True, errors="replace")
+                                    text=True, errors="replace", start_new_session=True,
+                                    preexec_fn=_ends_with_us(os.getpid()),
+                                    pass_fds=(lock_fd,) if lock_fd is not None else ())
         except OSError as exc:
             return "it does not run (%s)" % (exc.strerror or exc)
         said = []
@@ -185,7 +207,10 @@ def run_circup(command, signals):
                 except subprocess.TimeoutExpired:
                     signals.check()
         except Interrupted:
-            proc.terminate()
+            try:
+                os.killpg(proc.pid, signal.SIGTERM)
+            except OSError:
+                proc.terminate()
             proc.wait()
             raise
         finally:
@@ -236,7 +261,7 @@ def _deploy(args, signals):
             lines = clean_up(drive, dry=True) + lines
             return _show(args, staging, written, lines, command, dry=True)
         signals.defer = True  # from here a signal stops the deploy at its next safe point
-        with DriveLock(drive):
+        with DriveLock(drive) as lock:
             signals.check()
             lines = clean_up(drive)
             top, more = board_files.plan(drive, staging, written, values, lambda word: word, EXAMPLE)
@@ -248,7 +273,7 @@ def _deploy(args, signals):
                 if circup is not None:
                     done = "the toy's files are in place, the libraries may not be: run %s" % " ".join(
                         ["circup"] + command[1:])
-                    failure = run_circup(command, signals)
+                    failure = run_circup(command, signals, lock.fd)
                     signals.check()  # Ctrl-C in the terminal stops circup too: say so, not that it failed
                     if failure:
                         raise DeployError("circup failed (%s); the toy's files are in place: run %s once the "
