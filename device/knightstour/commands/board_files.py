@@ -9,6 +9,7 @@ import re
 import stat
 import time
 
+from ..settings import as_given
 from .settings_edit import set_keys
 
 # The first line of the toy's code.py (device/code.py): a code.py starting otherwise is the user's.
@@ -41,8 +42,8 @@ def circuitpython_version(drive, force=False):
     if not os.path.lexists(path):
         if force:
             return None, None
-        raise ValueError("bad PATH_TO_CIRCUITPY %r: it has no boot_out.txt, so it does not look like a "
-                         "CircuitPython drive (use --force to deploy anyway)" % drive)
+        raise ValueError("bad PATH_TO_CIRCUITPY %s: it has no boot_out.txt, so it does not look like a "
+                         "CircuitPython drive (use --force to deploy anyway)" % as_given(drive))
     try:
         first = first_bytes(path).decode("utf-8", "replace").split("\n")[0].strip()
     except (OSError, ValueError) as exc:

@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 
+from ..settings import as_given
 from . import board_files, mpy_cross
 from .drive import clean_up, free_bytes, install, space_needed
 from .lock import DeployError, DriveLock, Interrupted, Signals
@@ -92,10 +93,10 @@ def setting_values(args):
         key = settings.find_key(name)
         value = given.strip().lower()
         if value not in key.choices:
-            raise ValueError("bad %s %r: give one of %s" % (option, given, ", ".join(key.choices)))
+            raise ValueError("bad %s %s: give one of %s" % (option, as_given(given), ", ".join(key.choices)))
         values[key.env] = value
     if values.get("KNIGHTSTOUR_DISPLAY") == "max7219" and values.get("KNIGHTSTOUR_TOUCH", "none") != "none":
-        raise ValueError("bad --touch %r: the max7219 matrix has no touch; leave --touch out (or give none)" % args.touch)
+        raise ValueError("bad --touch %s: the max7219 matrix has no touch; leave --touch out (or give none)" % as_given(args.touch))
     return values
 
 
@@ -103,8 +104,8 @@ def _check(args):
     """Everything that can be checked before the drive is locked; returns (major, version)."""
     drive = args.drive
     if not os.path.isdir(drive):
-        raise ValueError("bad PATH_TO_CIRCUITPY %r: no such folder; give the mounted CIRCUITPY drive, "
-                         "e.g. /media/$USER/CIRCUITPY" % drive)
+        raise ValueError("bad PATH_TO_CIRCUITPY %s: no such folder; give the mounted CIRCUITPY drive, "
+                         "e.g. /media/$USER/CIRCUITPY" % as_given(drive))
     major, version = board_files.circuitpython_version(drive, args.force)
     for path in (os.path.join(DEVICE_DIR, "code.py"), REQUIREMENTS, EXAMPLE):
         if not os.path.exists(path):

@@ -27,6 +27,7 @@ import time
 import urllib.error
 import urllib.request
 
+from ..settings import as_given
 from .output import OutputError
 
 BASE = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
@@ -59,8 +60,8 @@ def given(program=None, environ=None):
         return None
     found = shutil.which(program)
     if found is None:
-        raise ValueError("bad --mpy-cross %r: no such program; download CircuitPython's mpy-cross for "
-                         "your version from %s" % (program, INDEX))
+        raise ValueError("bad --mpy-cross %s: no such program; download CircuitPython's mpy-cross for "
+                         "your version from %s" % (as_given(program), INDEX))
     return found
 
 

@@ -6,6 +6,7 @@ import time
 
 from ..board import Board
 from ..rules import check_rule
+from ..settings import as_given
 from .output import check_output, write_output
 from .starts_table import MODULE_PATH as STARTS_PATH
 from .starts_table import write_starts
@@ -45,8 +46,8 @@ def analysed_rule(name):
     except ValueError:
         rule = None
     if rule not in ANALYSED_RULES:
-        raise ValueError("bad --rule %r: one of %s (the random rule breaks ties by chance, not by the check "
-                         "order, so there is no order to analyse)" % (name, ", ".join(ANALYSED_RULES)))
+        raise ValueError("bad --rule %s: one of %s (the random rule breaks ties by chance, not by the check "
+                         "order, so there is no order to analyse)" % (as_given(name), ", ".join(ANALYSED_RULES)))
     return rule
 
 
