@@ -9,6 +9,9 @@ to 10.1, supervisor/shared/settings.c from 10.2). What it does, and what this re
 - It stops at the first line that starts with ``[`` (a [section]): keys below are ignored, with
   a warning.
 - It takes the first of a key set twice: refused here (one line).
+- A key alone on its line (right before the newline) makes it read on into the next line: as
+  the key's = (a setting split over two lines), or else skipped when it looks for that key, a
+  [section] line too. Both are refused here when they change what it reads.
 - A value is ``"text"`` in double quotes, with the escapes \\b \\t \\n \\f \\r \\v \\" \\\\
   \\uXXXX \\UXXXXXXXX; other escapes, code points over 10FFFF and surrogates are refused here.
 - A bare value: 8 to 10.1 read it as a number (1_000, +5, 0x10 too) or raise ValueError (true,
