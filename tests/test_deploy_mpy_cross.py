@@ -384,7 +384,7 @@ def test_a_pinned_sha256_refuses_another_compiler_unrun(bucket, drive, tmp_path,
     assert cached(tmp_path) == []
 
 
-def test_a_pin_file_in_the_cache_folder(bucket, drive, tmp_path, capsys):
+def test_a_pin_file_in_the_cache_folder(bucket, drive, tmp_path, capsys, monkeypatch):
     import hashlib
 
     folder = tmp_path / "cache/knightstour/mpy-cross"
@@ -393,7 +393,10 @@ def test_a_pin_file_in_the_cache_folder(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     refused(drive, capsys, "not the pinned %s" % hashlib.sha256(b"other").hexdigest())
     (folder / "sha256.txt").write_text("9.2.1 nonsense\n")
-    refused(drive, capsys, "bad %s 9.2.1 nonsense: give the 64 hex digits" % (folder / "sha256.txt"), code=2)
+    refused(drive, capsys, "bad %s '9.2.1 nonsense': give the 64 hex digits" % (folder / "sha256.txt"), code=2)
+    (folder / "sha256.txt").unlink()
+    monkeypatch.setenv("KNIGHTSTOUR_MPY_CROSS_SHA256", "xyz")
+    refused(drive, capsys, "bad KNIGHTSTOUR_MPY_CROSS_SHA256 xyz: give the 64 hex digits", code=2)
 
 
 def test_a_cache_folder_others_can_write_to_is_refused(bucket, drive, tmp_path, capsys, monkeypatch):

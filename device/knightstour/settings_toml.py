@@ -89,9 +89,9 @@ def parse_toml(text, warn=None):
                               "write %s = value on one line" % (number, name, name))
                 continue
             if after[:1] == "[" or split_key(after)[0] == name:
-                errors.append("line %d: %s alone on line %d makes CircuitPython skip line %d when it looks for "
-                              "%s; write %s = value on one line, or delete line %d"
-                              % (number, name, number, number + 1, name, name, number))
+                errors.append("line %d: %s alone on its line makes CircuitPython skip line %d when it looks for "
+                              "it; write %s = value on one line, or delete line %d"
+                              % (number, name, number + 1, name, number))
                 continue
         rest = rest.lstrip(SPACE)
         if seen and name in known and rest[:1] == "=":

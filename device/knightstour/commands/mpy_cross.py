@@ -138,7 +138,7 @@ def pinned(version, folder, environ=None):
     pairs split by commas; else the cache folder's sha256.txt: "VERSION DIGEST" lines), or None."""
     environ = os.environ if environ is None else environ
     text = environ.get(PIN_ENV, "").strip()
-    where = "$" + PIN_ENV
+    where = PIN_ENV
     if not text:
         try:
             with open(os.path.join(folder, PIN_FILE), encoding="utf-8") as handle:
@@ -146,16 +146,18 @@ def pinned(version, folder, environ=None):
         except OSError:
             return None
         where = os.path.join(folder, PIN_FILE)
-        pairs = [line.split() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+        items = [(line.strip(), line.split()) for line in text.splitlines()
+                 if line.strip() and not line.lstrip().startswith("#")]
     elif "=" not in text and "," not in text:
-        pairs = [[version, text]]
+        items = [(text, [version, text])]
     else:
-        pairs = [item.split("=", 1) for item in text.split(",") if item.strip()]
-    for pair in pairs:
+        items = [(item.strip(), item.split("=", 1)) for item in text.split(",") if item.strip()]
+    for given, pair in items:
         digest = pair[-1].strip().lower()
         if len(pair) != 2 or len(digest) != 64 or digest.strip("0123456789abcdef"):
-            raise ValueError("bad %s %s: give the 64 hex digits of the compiler's SHA-256%s" % (
-                where, " ".join(pair)[:80], "" if where.startswith("$") else ", after its version, one a line"))
+            raise ValueError("bad %s %s: give the 64 hex digits of the compiler's SHA-256 (sha256sum prints "
+                             "them)%s" % (where, as_given(given[:80]), ", after its version, one a line"
+                                          if where != PIN_ENV else ", or VERSION=DIGEST pairs split by commas"))
         if pair[0].strip() == version:
             return digest
     return None
