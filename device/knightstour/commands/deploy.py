@@ -188,7 +188,7 @@ def run_circup(command, signals, lock_fd=None):
             proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors,
                                     text=True, errors="replace", start_new_session=True,
                                     preexec_fn=_ends_with_us(os.getpid()),
-                                    pass_fds=(lock_fd,) if lock_fd is not None else ())
+                                    pass_fds=(lock_fd,) if lock_fd is not None and os.name == "posix" else ())
         except OSError as exc:
             return "it does not run (%s)" % (exc.strerror or exc)
         said = []
