@@ -5,7 +5,7 @@ one that speaks HTTP to 127.0.0.1. Only loopback addresses are opened."""
 import http.client
 import urllib.request
 
-from knightstour.commands import mpy_cross
+from knightstour_desktop.commands import mpy_cross
 
 
 class PlainHttps(urllib.request.HTTPSHandler):

@@ -18,8 +18,8 @@ import plain_https
 import pytest
 from test_deploy import snapshot, stand_in
 
-from knightstour.cli import main
-from knightstour.commands import mpy_cross
+from knightstour_desktop.cli import main
+from knightstour_desktop.commands import mpy_cross
 
 BOOT = "Adafruit CircuitPython %s on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
 
@@ -239,7 +239,7 @@ PATCHED = "import sys; sys.path.insert(0, %r); import plain_https; plain_https.p
 
 
 def fetch_in_a_process(env):
-    return subprocess.Popen([sys.executable, "-c", PATCHED + "from knightstour.commands import mpy_cross; "
+    return subprocess.Popen([sys.executable, "-c", PATCHED + "from knightstour_desktop.commands import mpy_cross; "
                              "print(mpy_cross.fetch('9.2.1'))"], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
@@ -263,7 +263,7 @@ def test_ctrl_c_during_the_download_leaves_nothing(bucket, drive, tmp_path):
     bucket.files[path_of(bucket)] = stand_in() + b"#" * 100000
     bucket.stalling = True
     before = snapshot(drive)
-    proc = subprocess.Popen([sys.executable, "-c", PATCHED + "from knightstour.cli import main; "
+    proc = subprocess.Popen([sys.executable, "-c", PATCHED + "from knightstour_desktop.cli import main; "
                              "sys.exit(main(sys.argv[1:]))", "deploy", str(drive), "--mpy", "--no-libs"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout.readline().startswith("downloading mpy-cross")

@@ -1,6 +1,6 @@
 """The settings file fuzzed: files built from the grammar's edge cases (key-only lines, [sections],
 a byte-order mark, quotes and escapes, comments, blank values, CRLF, keys set twice, text past
-ASCII), read by the desktop (knightstour.settings_toml) and by circuitpython_getenv, the C reader of
+ASCII), read by the desktop (knightstour_desktop.settings_toml) and by circuitpython_getenv, the C reader of
 both CircuitPython generations rewritten step by step.
 
 - The desktop agrees with both generations on every key of a file it accepts; a file they read
@@ -19,9 +19,9 @@ from circuitpython_getenv import NEW, OLD, getenv
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knightstour.commands.board_files import set_keys
 from knightstour.hw.wiring import keys  # noqa: F401  (the hardware keys are settings too)
-from knightstour.settings_toml import parse_toml, split_key
+from knightstour_desktop.commands.board_files import set_keys
+from knightstour_desktop.settings_toml import parse_toml, split_key
 
 KNOWN = ["KNIGHTSTOUR_SIZE", "KNIGHTSTOUR_RULE", "KNIGHTSTOUR_PAUSE_MS", "KNIGHTSTOUR_DISPLAY"]
 OTHER = ["CIRCUITPY_WIFI_SSID", "knightstour_size", "KNIGHTSTOUR_SIZEX", "KNIGHTSTOUR_SIZ", "\"KNIGHTSTOUR_RULE\"",

@@ -33,7 +33,7 @@ def built(tmp_path_factory):
 
 
 def cli(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "knightstour.cli", "web"] + list(args), capture_output=True,
+    return subprocess.run([sys.executable, "-m", "knightstour_desktop.cli", "web"] + list(args), capture_output=True,
                           text=True, timeout=300, env=env)
 
 
@@ -129,7 +129,7 @@ def test_a_symlink_to_an_empty_folder_is_built_through(built, tmp_path):
 
 
 # Runs the build with the LED picture step held up, so that a signal lands mid-build.
-SLOW_BUILD = ("import sys, time; from knightstour_sim import web; from knightstour.cli import main\n"
+SLOW_BUILD = ("import sys, time; from knightstour_sim import web; from knightstour_desktop.cli import main\n"
               "def held(path):\n    open(path, 'wb').write(b'x'); print('building', flush=True); time.sleep(60)\n"
               "web.led_sprites = held\nsys.exit(main(sys.argv[1:]))\n")
 

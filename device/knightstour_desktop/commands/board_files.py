@@ -9,7 +9,8 @@ import re
 import stat
 import time
 
-from ..settings import as_given
+from knightstour.settings import as_given
+
 from .settings_edit import set_keys
 
 # The first line of the toy's code.py (device/code.py): a code.py starting otherwise is the user's.

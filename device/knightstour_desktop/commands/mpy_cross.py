@@ -27,7 +27,8 @@ import time
 import urllib.error
 import urllib.request
 
-from ..settings import as_given
+from knightstour.settings import as_given
+
 from .output import OutputError
 
 BASE = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"

@@ -19,7 +19,7 @@ import os
 import stat
 import tempfile
 
-from ..settings import as_given
+from knightstour.settings import as_given
 
 
 class OutputError(Exception):
