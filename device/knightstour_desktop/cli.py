@@ -50,6 +50,14 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # "--tap -5,-5", "--speed -.5": a word starting with - and a digit is an option's value
+        # (argparse would take -5,-5 for an option), so that its own check names what is accepted.
+        import re
+
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
+
     def error(self, message):
         self.exit(2, "knights-tour: error: %s (see --help)\n" % message)
 
