@@ -18,7 +18,7 @@ from knightstour_sim.circuitpython import bindings, drive
 HERE = drive.HERE
 WEB = os.path.join(web.WEB, "py")
 ORDER = ("_c", "microcontroller", "busio", "digitalio", "pwmio", "supervisor", "board", "displayio",
-         "busdisplay", "fourwire", "bitmaptools", "terminalio")
+         "busdisplay", "fourwire", "bitmaptools", "terminalio", "analogio", "audiocore", "audioio", "_portal")
 # What the object's own methods skip: CPython's class machinery.
 IGNORED = {"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__", "__init__", "__firstlineno__",
            "__static_attributes__"}
@@ -43,7 +43,7 @@ def stand_ins(web_page=False, tmp_path=None):
             sys.modules.pop(name, None)
         order = ("_c", "microcontroller", "busio", "digitalio", "pwmio", "supervisor", "board", "_displayio_base",
                  "displayio", "_busdisplay_base", "busdisplay", "_fourwire_base", "fourwire", "bitmaptools",
-                 "_terminal_font", "terminalio")
+                 "_terminal_font", "terminalio", "analogio", "audiocore", "audioio", "_portal")
         for name in order:
             if name not in sources:
                 continue
@@ -111,6 +111,9 @@ SAMPLES = {
     "Palette": lambda m: m["displayio"].Palette(2),
     "TileGrid": lambda m: m["displayio"].TileGrid(m["displayio"].Bitmap(2, 2, 2),
                                                   pixel_shader=m["displayio"].Palette(2)),
+    "AnalogIn": lambda m: m["analogio"].AnalogIn(m["board"].A2),
+    "RawSample": lambda m: m["audiocore"].RawSample(bytearray(4)),
+    "AudioOut": lambda m: m["audioio"].AudioOut(m["board"].A0),
 }
 
 
@@ -135,10 +138,13 @@ def differences(name, module):
     """Lines naming what ``module`` has beyond, or lacks of, the table's ``name``."""
     want = dict(bindings.TABLE[name])
     harness = bindings.HARNESS.get(name, {})
-    if name == "board":
-        for group in module._PINS[module.board_id].split("|"):
+    if name == "board":  # the PyPortal Titano's pins are the PyPortal's (_portal.py)
+        pins = module._PINS.get(module.board_id) or module._PINS["pyportal"]
+        for group in pins.split("|"):
             for pin in group.split():
                 want[pin] = None
+        for extra in bindings.BOARD_EXTRAS.get(module.board_id, ()):
+            want[extra] = None
     have = module_members(module)
     lines = []
     for key in sorted(set(want) | set(have)):
@@ -173,8 +179,12 @@ def test_every_stand_in_matches_circuitpythons_table(web_page, tmp_path):
         for name in bindings.TABLE:
             lines += differences(name, modules[name])
             if name == "board":
-                for board_id in sorted(modules[name]._PINS):
-                    modules[name]._setup(board_id)
+                portal = modules["_portal"]
+                for board_id in sorted(set(modules[name]._PINS) | set(portal.SIZES)):
+                    if board_id in portal.SIZES:
+                        portal.setup(board_id)  # its pins, and the DISPLAY board.c builds at boot
+                    else:
+                        modules[name]._setup(board_id)
                     lines += differences(name, modules[name])
     assert lines == [], "\n".join(lines)
 
