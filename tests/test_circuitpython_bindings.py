@@ -216,3 +216,51 @@ def test_a_stand_in_given_an_extra_keyword_fails_the_table(tmp_path, monkeypatch
         assert any(line.startswith("displayio.Group.(): parameters") for line in lines), lines
         monkeypatch.delattr(modules["displayio"], "release_displays")
         assert "displayio.release_displays: missing" in differences("displayio", modules["displayio"])
+
+
+def test_the_pyportal_stand_ins_refuse_what_a_board_refuses():
+    import array
+
+    with stand_ins() as m:
+        m["_portal"].setup("pyportal")
+        board, analogio, audioio, audiocore = m["board"], m["analogio"], m["audioio"], m["audiocore"]
+        display = board.DISPLAY  # as board.c builds it at boot; its bus holds the TFT pins
+        assert (display.width, display.height, display.rotation) == (320, 240, 0)
+        with pytest.raises(ValueError, match="^TFT_CS in use$"):
+            m["digitalio"].DigitalInOut(board.TFT_CS)
+        with pytest.raises(ValueError, match="^Invalid pin$"):
+            analogio.AnalogIn(board.ESP_CS)  # no ADC input
+        m["digitalio"].DigitalInOut(board.ESP_CS).deinit()  # ... and left free
+        touch = analogio.AnalogIn(board.TOUCH_XL)
+        with pytest.raises(ValueError, match="^TOUCH_XL in use$"):
+            analogio.AnalogIn(board.TOUCH_XL)
+        assert touch.value == 0xFFFF and touch.reference_voltage == 3.3  # an undriven pin: its level
+        board.TOUCH_XL.analog = lambda: 0.5
+        assert touch.value == 2048 << 4 | 2048 >> 8  # 12 bits stretched to 16
+        touch.deinit()
+        with pytest.raises(ValueError, match="deinitialized"):
+            touch.value  # noqa: B018
+        with pytest.raises(TypeError):
+            audiocore.RawSample([0, 1])  # no buffer protocol
+        with pytest.raises(ValueError, match="array of type 'h', 'H', 'b', or 'B'"):
+            audiocore.RawSample(array.array("i", [0, 1]))
+        sample = audiocore.RawSample(array.array("H", [0x8000] * 16), sample_rate=440 * 16)
+        assert (sample.bits_per_sample, sample.channel_count) == (16, 1)
+        with pytest.raises(TypeError):
+            sample.sample_rate = 440.0
+        with pytest.raises(ValueError, match="^Invalid left_channel pin$"):
+            audioio.AudioOut(board.LIGHT)  # A2: an ADC, no DAC
+        out = audioio.AudioOut(board.SPEAKER)
+        with pytest.raises(RuntimeError, match="^DAC already in use$"):
+            audioio.AudioOut(board.D4)
+        with pytest.raises(RuntimeError, match="^Not playing$"):
+            out.pause()
+        out.play(sample, loop=True)
+        assert out.playing and audioio._heard["sound_hz"] == 440
+        sample.sample_rate = 1000001
+        with pytest.raises(ValueError, match="sample_rate must be <= 1000000"):
+            out.play(sample)
+        out.deinit()
+        audioio.AudioOut(board.D4).deinit()  # the DAC is free again
+        m["_portal"].setup("pyportal_titano")
+        assert (board.board_id, board.DISPLAY.width, board.DISPLAY.height) == ("pyportal_titano", 480, 320)
