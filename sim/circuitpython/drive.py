@@ -110,7 +110,7 @@ def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True
 
 def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
                 board="feather_m4", press=None, settings=None, mpy=False, timeout=600, workdir=None,
-                chip=None, record=False, modules=None, buttons=None):
+                chip=None, record=False, modules=None, buttons=None, map=0):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
     ``heap``: the free heap code.py starts with, as on a board after boot (gc.mem_free()); the
@@ -123,6 +123,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     ``chip``: the touch controller on the board when it is not ``touch`` (KNIGHTSTOUR_TOUCH =
     "auto" finds "stmpe610", the TFT FeatherWing V1, or "tsc2007", the V2).
     ``record``/``modules``: the module measurements of benchmarks/feather_heap.py (feather.py).
+    ``map``: 1 prints after each start phase the live heap, the heap the phase took and the
+    modules loaded, with qstr_info; 2 lists the qstrs too; 3 adds the heap's map after start.
     ``buttons``: presses of the push buttons, (board pin name, loop step down, loop step up) each;
     the clock then moves on 10 ms a step at least (a board's loop pass takes a while).
     """
@@ -145,7 +147,7 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
         config = {"board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
                   "press": [list(p) for p in press] if press and isinstance(press[0], (list, tuple))
                   else [list(press)] if press else None, "record": record, "modules": modules,
-                  "buttons": [list(each) for each in buttons or ()],
+                  "buttons": [list(each) for each in buttons or ()], "map": map,
                   "free": heap, "stand_ins": [name for name in STAND_INS if name != "feather"]}
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
             f.write("CONFIG = %r\n" % (config,))
