@@ -26,7 +26,8 @@ NEEDS_KB = {"max7219": (51, 79), "ili9341": (78, 108)}
 #   board     the display's buffers for the board's size (the TFT's bitmaps), made once, low in
 #             the heap where the builders were; the size's super orders, read from the table of
 #             every size's, which goes
-#   core      the app's modules, loaded in a step of their own: loading makes garbage too
+#   core      the app's modules and the main loop's, loaded in a step of their own: loading makes
+#             garbage too, and the first pass of the loop solves the first tour
 #   app       the app and its tables for the board's size, made once
 PLAN = (
     ("settings", ("knightstour.settings", "knightstour.hw.wiring.keys")),
@@ -126,27 +127,28 @@ def steps(toy):
 
 
 def step(phase, toy):
-    """Run PLAN's phase number ``phase`` on ``toy`` (a function below, or else startup.py's), then
-    forget the modules the plan forgets at its end; the next phase's number, None after the
-    last. startup.py is imported here, held by no frame that lives on, so forgetting it frees it."""
+    """Run PLAN's phase number ``phase``, the function of that name (below, or else startup.py's),
+    on ``toy``; then forget the modules the plan forgets at its end. The next phase's number, None
+    after the last. startup.py is imported here, held by no frame that lives on, so forgetting it
+    frees it."""
     name, prefixes = PLAN[phase]
     try:
-        run = globals().get(name)
-        if run is None:
+        if name in globals():
+            globals()[name](toy)
+        else:
             from . import startup
 
-            run = getattr(startup, name)
+            getattr(startup, name)(toy)
             startup = None
-        run(toy)
     finally:
-        run = None
         forget(prefixes)
     return phase + 1 if phase + 1 < len(PLAN) else None
 
 
 def core(toy):
-    """The app's modules (the core), loaded on their own."""
+    """The app's modules (the core) and the main loop's, loaded on their own."""
     from .. import app  # noqa: F401
+    from . import mainloop  # noqa: F401
 
 
 def app(toy):
