@@ -1,10 +1,12 @@
 """The Feather's first phases (hw/feather.py's PLAN): what only the start needs, forgotten once done.
 
 Each phase fills in the ``toy`` (feather.Toy): ``settings`` reads settings.toml through os.getenv,
-``ports`` builds the display, touch and sound from the pin map. A chip that does not answer raises
-feather.Stop (``toy.Stop``) with its line: nothing here imports feather.py. Nothing here is held by a frame that lives on, and the plan forgets
-this module with the ports' builders.
+``views`` loads the display's view, ``ports`` builds the display, touch and sound from the pin map,
+``board`` makes what the board's size needs. A chip that does not answer raises feather.Stop
+(``toy.Stop``) with its line: nothing here imports feather.py. Nothing here is held by a frame that
+lives on, and the plan forgets this module after its last phase.
 """
+
 
 def settings(toy):
     """The settings from settings.toml (os.getenv), their messages printed; the memory line made
