@@ -1,6 +1,12 @@
 """The TFT's board (tft.TftDisplay's lower half): the cells, the move numbers, the path and the
 knight's sprites, and the geometry from squares to screen pixels. See tft.py for the layout
 and why a bitmap per rank.
+
+A board whose numbers would be too small to read at arm's length (under 6 px tall, or three
+digits in a cell under 14 px: 14x14 to 16x16 on the ILI9341's 208 px) is shown through a
+window of 8x8 squares (26 px cells, every number legible) that follows the knight: the window
+jumps to centre the knight when it comes within two squares of its edge, so the knight, the
+square it came from and its legal moves are always in view.
 """
 
 import displayio
@@ -13,6 +19,17 @@ _LIGHT_BG = const(0)
 _DARK_BG = const(1)
 _INK = const(2)  # on a light square (on a dark one: _LIGHT_BG)
 _PATH = const(3)
+_LEGIBLE = const(24)  # the least cell (px) of a window: numbers at zoom 2
+_GLYPH_ROWS = const(10)  # the rows of font.py's digits that hold ink (tft_window.py)
+
+
+def legible(cell, squares):
+    """Whether numbers up to ``squares`` read at arm's length in cells of ``cell`` px: at least
+    6 px tall, and three digits only in a cell of 14 px or more."""
+    digits = len(str(squares))
+    zoom = 2 if cell >= 24 and cell % 2 == 0 else 1
+    tall = (7 if 5 * digits + 1 <= cell // zoom else 5) * zoom
+    return tall >= 6 and (digits <= 2 or cell >= 14)
 
 
 class BoardView:
@@ -23,9 +40,19 @@ class BoardView:
         self.bw = board.width
         self.bh = board.height
         side = board.width if board.width > board.height else board.height
+        # the window: the whole board where its numbers are legible, else as many squares as
+        # fit in cells of _LEGIBLE px
+        # (its numbers in the panel's font: 10 px tall, three digits in 23 px)
+        self.glyphs = not legible(self.board_pixels // side, board.squares)
+        if self.glyphs:
+            side = self.board_pixels // _LEGIBLE
+        self.vw = side if side < board.width else board.width
+        self.vh = side if side < board.height else board.height
+        self.wx = (board.width - self.vw) // 2
+        self.wy = (board.height - self.vh) // 2
         self.cell = self.board_pixels // side
-        self.ox = self.board_x + (self.board_pixels - self.cell * board.width) // 2
-        self.oy = self.board_y + (self.board_pixels - self.cell * board.height) // 2
+        self.ox = self.board_x + (self.board_pixels - self.cell * self.vw) // 2
+        self.oy = self.board_y + (self.board_pixels - self.cell * self.vh) // 2
         while len(self.cells_group):
             self.cells_group.pop()
         while len(self.sprites_group):
@@ -36,7 +63,7 @@ class BoardView:
         # Cells of 24 px or more (8x8 on the ILI9341) are drawn at half resolution, each bitmap
         # pixel 2x2 on the screen (cells_group's scale): a quarter of the RAM, the numbers' font
         # pixels 2x2 (14 px tall), the path lines 2 px wide all the same.
-        self.zoom = zoom = 2 if cell >= 24 and cell % 2 == 0 else 1
+        self.zoom = zoom = 2 if cell >= 24 and cell % 2 == 0 and not self.glyphs else 1
         self.unit = unit = cell // zoom  # a cell in bitmap pixels
         # The numbers: 4x7 digits where the board's longest number fits a cell with a pixel to
         # spare each side, else 3x5. Each number's box (a pixel around its digits, by digit
@@ -44,7 +71,8 @@ class BoardView:
         # path stops at it: the path never crosses a number.
         digits = len(str(board.squares))
         self.big = big = 5 * digits + 1 <= unit
-        pitch, rows = (5, 7) if big else (4, 5)
+        pitch, rows = (8, _GLYPH_ROWS) if self.glyphs else (5, 7) if big else (4, 5)
+        self.digit_height = rows * zoom
         self.boxes = boxes = bytearray(16)
         for n in range(1, 4):
             width = n * pitch - 1
@@ -58,14 +86,13 @@ class BoardView:
         group.scale = zoom
         group.x = self.ox
         group.y = self.oy
-        # a bitmap per rank, chequered: numbers and path drawn into it
+        # a bitmap per rank of the window, chequered: numbers and path drawn into it
         self.ranks = []
-        for row in range(board.height):
-            rank = displayio.Bitmap(unit * board.width, unit, 4)
-            for f in range((board.height - 1 - row) % 2, board.width, 2):
-                fill_region(rank, f * unit, 0, (f + 1) * unit, unit, _DARK_BG)
+        for row in range(self.vh):
+            rank = displayio.Bitmap(unit * self.vw, unit, 4)
             self.ranks.append(rank)
             group.append(displayio.TileGrid(rank, pixel_shader=self.board_palette, x=0, y=row * unit))
+        self._chequer()
         squares = board.squares
         self.number = [0] * squares
         self.order = bytearray(squares + 2)
@@ -115,10 +142,33 @@ class BoardView:
 
     # ------------------------------------------------------------- geometry
 
+    def _chequer(self):
+        """Every rank of the window its squares' colours, nothing drawn on them."""
+        unit = self.unit
+        for row in range(self.vh):
+            rank = self.ranks[row]
+            fill_region(rank, 0, 0, rank.width, unit, _LIGHT_BG)
+            for f in range((self.wy + self.vh - 1 - row + self.wx) % 2, self.vw, 2):
+                fill_region(rank, f * unit, 0, (f + 1) * unit, unit, _DARK_BG)
+
+    def shown(self, square):
+        """Whether ``square`` is in the window (the whole board where it fits)."""
+        f = square % self.bw - self.wx
+        r = square // self.bw - self.wy
+        return 0 <= f < self.vw and 0 <= r < self.vh
+
+    def _follow(self, square):
+        """A window that follows the knight (tft_window.py, loaded only for a board that needs one)."""
+        if self.vw != self.bw or self.vh != self.bh:
+            from .tft_window import follow
+
+            follow(self, square)
+
     def cell_origin(self, square):
-        """Screen (x, y) of the top-left pixel of ``square``'s cell."""
-        return (self.ox + (square % self.bw) * self.cell,
-                self.oy + (self.bh - 1 - square // self.bw) * self.cell)
+        """Screen (x, y) of the top-left pixel of ``square``'s cell (off the board's area for a
+        square outside the window)."""
+        return (self.ox + (square % self.bw - self.wx) * self.cell,
+                self.oy + (self.vh - 1 - square // self.bw + self.wy) * self.cell)
 
     def cell_centre(self, square):
         x, y = self.cell_origin(square)
@@ -135,9 +185,9 @@ class BoardView:
             return -1
         f = x // self.cell
         row = y // self.cell
-        if f >= self.bw or row >= self.bh:
+        if f >= self.vw or row >= self.vh:
             return -1
-        return (self.bh - 1 - row) * self.bw + f
+        return (self.wy + self.vh - 1 - row) * self.bw + self.wx + f
 
     def _place(self, tile, square, size):
         x, y = self.cell_origin(square)
@@ -151,17 +201,17 @@ class BoardView:
         return _LIGHT_BG if (square % self.bw + square // self.bw) % 2 else _DARK_BG
 
     def _rank(self, square):
-        """The bitmap of ``square``'s rank; self.left is the x of the cell's left edge in it (not
-        a returned tuple: a tuple is garbage)."""
-        self.left = (square % self.bw) * self.unit
-        return self.ranks[self.bh - 1 - square // self.bw]
+        """The bitmap of ``square``'s rank (in the window); self.left is the x of the cell's left
+        edge in it (not a returned tuple: a tuple is garbage)."""
+        self.left = (square % self.bw - self.wx) * self.unit
+        return self.ranks[self.vh - 1 - square // self.bw + self.wy]
 
     def _digits(self, number):
         return 1 if number < 10 else 2 if number < 100 else 3
 
     def _draw_number(self, square, number):
         """``number`` in the middle of ``square``'s cell, on its box cleared of the path."""
-        if not number:
+        if not number or not self.shown(square):
             return
         bitmap = self._rank(square)
         left = self.left
@@ -173,10 +223,15 @@ class BoardView:
         y0 = boxes[box + 1]
         fill_region(bitmap, left + x0, y0, left + boxes[box + 2], boxes[box + 3], background)
         ink = _INK if background == _LIGHT_BG else _LIGHT_BG
-        pitch = 5 if self.big else 4
+        pitch = 8 if self.glyphs else 5 if self.big else 4
         x = left + x0 + 1 + (n - 1) * pitch
         while True:
-            draw_digit(bitmap, number % 10, x, y0 + 1, self.big, 1, ink)
+            if self.glyphs:
+                from .tft_window import draw_glyph_digit
+
+                draw_glyph_digit(bitmap, number % 10, x, y0 + 1, ink)
+            else:
+                draw_digit(bitmap, number % 10, x, y0 + 1, self.big, 1, ink)
             number //= 10
             if not number:
                 break
@@ -192,13 +247,21 @@ class BoardView:
                 for tile in tiles:
                     tile.hidden = True
             return
-        x, y = self.cell_origin(self.order[self.length - 1])
+        came_from = self.order[self.length - 1]
+        if not self.shown(came_from):
+            for tile in tiles:
+                tile.hidden = True
+            return
+        x, y = self.cell_origin(came_from)
         far = self.cell - 3
+        # the side bars only where they leave a pixel between them and the number's digits
+        # (three digits fill a window's cell: there the bars above and below mark it)
+        sides = (self.boxes[4 * self._digits(self.length - 1)] + 1) * self.zoom >= 4
         for i in range(4):
             tile = tiles[i]
             tile.x = x + (far if i == 3 else 1)
             tile.y = y + (far if i == 1 else 1 if i == 0 else 3)
-            tile.hidden = False
+            tile.hidden = i > 1 and not sides
 
     def _segment(self, a, b, only=-1):
         """The path line between the centres of ``a`` and ``b``, 2 px wide on the screen, drawn
@@ -206,10 +269,14 @@ class BoardView:
         In bitmap pixels: 1 wide at zoom 2."""
         unit = self.unit
         half = unit // 2
-        x0 = a % self.bw * unit + half
-        y0 = (self.bh - 1 - a // self.bw) * unit + half
-        x1 = b % self.bw * unit + half
-        y1 = (self.bh - 1 - b // self.bw) * unit + half
+        top = self.vh - 1 + self.wy
+        x0 = (a % self.bw - self.wx) * unit + half
+        y0 = (top - a // self.bw) * unit + half
+        x1 = (b % self.bw - self.wx) * unit + half
+        y1 = (top - b // self.bw) * unit + half
+        if (x0 < 0 and x1 < 0) or (y0 < 0 and y1 < 0) or (x0 >= self.vw * unit and x1 >= self.vw * unit) or \
+                (y0 >= self.vh * unit and y1 >= self.vh * unit):
+            return  # wholly outside the window
         wide = self.zoom == 1
         dx = x1 - x0 if x1 >= x0 else x0 - x1
         dy = y1 - y0 if y1 >= y0 else y0 - y1
@@ -240,11 +307,13 @@ class BoardView:
         """Bitmap pixel (x, y) of the board (its top-left is 0, 0) in the path's colour, unless
         it is off the board, outside ``only``'s cell, in its number's box, or inked already."""
         unit = self.unit
+        if x < 0 or y < 0:
+            return
         f = x // unit
         row = y // unit
-        if x < 0 or y < 0 or f >= self.bw or row >= self.bh:
+        if f >= self.vw or row >= self.vh:
             return
-        square = (self.bh - 1 - row) * self.bw + f
+        square = (self.wy + self.vh - 1 - row) * self.bw + self.wx + f
         if only >= 0 and square != only:
             return
         lx = x - f * unit
@@ -280,7 +349,7 @@ class BoardView:
 
     def _clear(self, square):
         """Erase what was drawn in a cell: only its inked box is sent again."""
-        if self.inked[square]:
+        if self.inked[square] and self.shown(square):
             bitmap = self._rank(square)
             left = self.left
             fill_region(bitmap, left + self.ink_x0[square], self.ink_y0[square],
