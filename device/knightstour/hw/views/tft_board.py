@@ -13,12 +13,12 @@ import displayio
 from micropython import const
 
 from .tft_draw import KNIGHT_COLOUR, TRACE_COLOUR, disc, draw_digit, fill_region, palette
+from .tft_path import PathView
 
 # The board's palette indexes: a light square's background is the ink on a dark one.
 _LIGHT_BG = const(0)
 _DARK_BG = const(1)
 _INK = const(2)  # on a light square (on a dark one: _LIGHT_BG)
-_PATH = const(3)
 _LEGIBLE = const(24)  # the least cell (px) of a window: numbers at zoom 2
 _GLYPH_ROWS = const(10)  # the rows of font.py's digits that hold ink (tft_window.py)
 
@@ -32,7 +32,7 @@ def legible(cell, squares):
     return tall >= 6 and (digits <= 2 or cell >= 14)
 
 
-class BoardView:
+class BoardView(PathView):
     """The board part of a TftDisplay: ``self.cells_group`` and ``self.sprites_group`` (made by
     TftDisplay), ``board_x``, ``board_y`` and ``board_pixels`` (its square on the screen)."""
 
@@ -262,90 +262,6 @@ class BoardView:
             tile.x = x + (far if i == 3 else 1)
             tile.y = y + (far if i == 1 else 1 if i == 0 else 3)
             tile.hidden = i > 1 and not sides
-
-    def _segment(self, a, b, only=-1):
-        """The path line between the centres of ``a`` and ``b``, 2 px wide on the screen, drawn
-        into every cell it crosses (``only`` >= 0: into that cell alone), never over a number.
-        In bitmap pixels: 1 wide at zoom 2."""
-        unit = self.unit
-        half = unit // 2
-        top = self.vh - 1 + self.wy
-        x0 = (a % self.bw - self.wx) * unit + half
-        y0 = (top - a // self.bw) * unit + half
-        x1 = (b % self.bw - self.wx) * unit + half
-        y1 = (top - b // self.bw) * unit + half
-        if (x0 < 0 and x1 < 0) or (y0 < 0 and y1 < 0) or (x0 >= self.vw * unit and x1 >= self.vw * unit) or \
-                (y0 >= self.vh * unit and y1 >= self.vh * unit):
-            return  # wholly outside the window
-        wide = self.zoom == 1
-        dx = x1 - x0 if x1 >= x0 else x0 - x1
-        dy = y1 - y0 if y1 >= y0 else y0 - y1
-        sx = 1 if x1 >= x0 else -1
-        sy = 1 if y1 >= y0 else -1
-        steep = dy > dx
-        err = (dx if dx > dy else -dy) // 2
-        x = x0
-        y = y0
-        while True:
-            self._path_pixel(x, y, only)
-            if wide:
-                if steep:
-                    self._path_pixel(x + 1, y, only)
-                else:
-                    self._path_pixel(x, y + 1, only)
-            if x == x1 and y == y1:
-                break
-            e = err
-            if e > -dx:
-                err -= dy
-                x += sx
-            if e < dy:
-                err += dx
-                y += sy
-
-    def _path_pixel(self, x, y, only):
-        """Bitmap pixel (x, y) of the board (its top-left is 0, 0) in the path's colour, unless
-        it is off the board, outside ``only``'s cell, in its number's box, or inked already."""
-        unit = self.unit
-        if x < 0 or y < 0:
-            return
-        f = x // unit
-        row = y // unit
-        if f >= self.vw or row >= self.vh:
-            return
-        square = (self.wy + self.vh - 1 - row) * self.bw + self.wx + f
-        if only >= 0 and square != only:
-            return
-        lx = x - f * unit
-        ly = y - row * unit
-        number = self.number[square]
-        if number:
-            box = 4 * self._digits(number)
-            boxes = self.boxes
-            if boxes[box] <= lx < boxes[box + 2] and boxes[box + 1] <= ly < boxes[box + 3]:
-                return
-        bitmap = self.ranks[row]
-        i = ly * bitmap.width + f * unit + lx
-        if bitmap[i] == self._background(square):
-            bitmap[i] = _PATH
-            self._ink(square, lx, ly)
-
-    def _ink(self, square, x, y):
-        if not self.inked[square]:
-            self.inked[square] = 1
-            self.ink_x0[square] = x
-            self.ink_y0[square] = y
-            self.ink_x1[square] = x + 1
-            self.ink_y1[square] = y + 1
-            return
-        if x < self.ink_x0[square]:
-            self.ink_x0[square] = x
-        elif x >= self.ink_x1[square]:
-            self.ink_x1[square] = x + 1
-        if y < self.ink_y0[square]:
-            self.ink_y0[square] = y
-        elif y >= self.ink_y1[square]:
-            self.ink_y1[square] = y + 1
 
     def _clear(self, square):
         """Erase what was drawn in a cell: only its inked box is sent again."""
