@@ -17,8 +17,8 @@ import pytest
 from PIL import Image, ImageFilter, ImageOps
 
 from knightstour.hw.views.tft import RESULT_TEXT
-from knightstour.hw.views.tft_board import legible
 from knightstour.hw.views.tft_draw import KNIGHT_COLOUR, KNIGHT_INK
+from knightstour.hw.views.tft_window import legible
 from knightstour_sim.chips import render
 from knightstour_sim.screenshot import Emulated
 
@@ -299,3 +299,14 @@ def test_the_knight_is_on_screen_in_every_frame_of_play_mode(size):
         assert phases == {True, False}
     finally:
         emulated.close()
+
+
+def test_the_boards_window_rule_is_the_legible_measure():
+    """tft_board.py's one-line rule (three digits in cells under 16 px) is ``legible``'s answer for
+    every board the TFT shows, on the 208 px board of the 320x240 screens and the Titano's 320 px."""
+    for pixels in (208, 320):
+        for width in range(1, 17):
+            for height in range(1, 17):
+                squares = width * height
+                cell = pixels // max(width, height)
+                assert (squares > 99 and cell < 16) is (not legible(cell, squares)), (pixels, width, height)

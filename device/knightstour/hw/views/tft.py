@@ -217,12 +217,11 @@ class TftDisplay(BoardView):
     def blink(self, on):
         """The knight's blink: its colours swap (a dark disc, an orange head), it never hides."""
         self.knight_on = on
-        stuck = self.result_kind == "stuck"
-        if on:
-            shader = self.stuck_palette if stuck else self.knight_palette
+        if self.result_kind == "stuck":
+            shader = self.stuck_palette if on else self.stuck_blink
         else:
-            shader = self.stuck_blink if stuck else self.knight_blink
-        if self.knight_tile.pixel_shader is not shader:
+            shader = self.knight_palette if on else self.knight_blink
+        if self.knight_tile.pixel_shader is not shader:  # the same one again would send its box
             self.knight_tile.pixel_shader = shader
 
     def moves(self, squares, hint):

@@ -9,147 +9,36 @@ jumps to centre the knight when it comes within two squares of its edge, so the 
 square it came from and its legal moves are always in view.
 """
 
-import displayio
 from micropython import const
 
-from .tft_draw import KNIGHT_COLOUR, TRACE_COLOUR, disc, draw_digit, fill_region, palette
-from .tft_path import PathView
+from .tft_draw import draw_digit, fill_region
 
 # The board's palette indexes: a light square's background is the ink on a dark one.
 _LIGHT_BG = const(0)
 _DARK_BG = const(1)
 _INK = const(2)  # on a light square (on a dark one: _LIGHT_BG)
-_LEGIBLE = const(24)  # the least cell (px) of a window: numbers at zoom 2
-_GLYPH_ROWS = const(10)  # the rows of font.py's digits that hold ink (tft_window.py)
+_PATH = const(3)
 
 
-def legible(cell, squares):
-    """Whether numbers up to ``squares`` read at arm's length in cells of ``cell`` px: at least
-    6 px tall, and three digits only in a cell of 14 px or more."""
-    digits = len(str(squares))
-    zoom = 2 if cell >= 24 and cell % 2 == 0 else 1
-    tall = (7 if 5 * digits + 1 <= cell // zoom else 5) * zoom
-    return tall >= 6 and (digits <= 2 or cell >= 14)
-
-
-class BoardView(PathView):
+class BoardView:
     """The board part of a TftDisplay: ``self.cells_group`` and ``self.sprites_group`` (made by
     TftDisplay), ``board_x``, ``board_y`` and ``board_pixels`` (its square on the screen)."""
 
     def _build_board(self, board):
-        self.bw = board.width
-        self.bh = board.height
-        side = board.width if board.width > board.height else board.height
-        # the window: the whole board where its numbers are legible, else as many squares as
-        # fit in cells of _LEGIBLE px
-        # (its numbers in the panel's font: 10 px tall, three digits in 23 px)
-        self.glyphs = not legible(self.board_pixels // side, board.squares)
-        if self.glyphs:
-            side = self.board_pixels // _LEGIBLE
-        self.vw = side if side < board.width else board.width
-        self.vh = side if side < board.height else board.height
-        self.wx = (board.width - self.vw) // 2
-        self.wy = (board.height - self.vh) // 2
-        self.cell = self.board_pixels // side
-        self.ox = self.board_x + (self.board_pixels - self.cell * self.vw) // 2
-        self.oy = self.board_y + (self.board_pixels - self.cell * self.vh) // 2
-        while len(self.cells_group):
-            self.cells_group.pop()
-        while len(self.sprites_group):
-            self.sprites_group.pop()
-        self.mark_tiles = None
-        self.marked = False
-        cell = self.cell
-        # Cells of 24 px or more (8x8 on the ILI9341) are drawn at half resolution, each bitmap
-        # pixel 2x2 on the screen (cells_group's scale): a quarter of the RAM, the numbers' font
-        # pixels 2x2 (14 px tall), the path lines 2 px wide all the same.
-        self.zoom = zoom = 2 if cell >= 24 and cell % 2 == 0 and not self.glyphs else 1
-        self.unit = unit = cell // zoom  # a cell in bitmap pixels
-        # The numbers: 4x7 digits where the board's longest number fits a cell with a pixel to
-        # spare each side, else 3x5. Each number's box (a pixel around its digits, by digit
-        # count: x0, y0, x1, y1 from index 4 * digits) is cleared to the square's colour and the
-        # path stops at it: the path never crosses a number.
-        digits = len(str(board.squares))
-        self.big = big = 5 * digits + 1 <= unit
-        pitch, rows = (8, _GLYPH_ROWS) if self.glyphs else (5, 7) if big else (4, 5)
-        self.digit_height = rows * zoom
-        self.boxes = boxes = bytearray(16)
-        for n in range(1, 4):
-            width = n * pitch - 1
-            x = (unit - width) // 2
-            y = (unit - rows) // 2
-            boxes[4 * n] = max(0, x - 1)
-            boxes[4 * n + 1] = max(0, y - 1)
-            boxes[4 * n + 2] = min(unit, x + width + 1)
-            boxes[4 * n + 3] = min(unit, y + rows + 1)
-        group = self.cells_group
-        group.scale = zoom
-        group.x = self.ox
-        group.y = self.oy
-        # a bitmap per rank of the window, chequered: numbers and path drawn into it
-        self.ranks = []
-        for row in range(self.vh):
-            rank = displayio.Bitmap(unit * self.vw, unit, 4)
-            self.ranks.append(rank)
-            group.append(displayio.TileGrid(rank, pixel_shader=self.board_palette, x=0, y=row * unit))
-        self._chequer()
-        squares = board.squares
-        self.number = [0] * squares
-        self.order = bytearray(squares + 2)
-        self.inked = bytearray(squares)
-        # each cell's inked box (x0, y0 inclusive, x1, y1 exclusive): begin() clears only that
-        self.ink_x0 = bytearray(squares)
-        self.ink_y0 = bytearray(squares)
-        self.ink_x1 = bytearray(squares)
-        self.ink_y1 = bytearray(squares)
-        # the knight
-        size = cell - 6  # over the number of its square (the counter says it), and no bigger:
-        # each move sends its old and new places, as the ring's below
-        knight_bitmap = displayio.Bitmap(size, size, 3)
-        disc(knight_bitmap, size, 1, 0)
-        # a horse's head, 10x10 (bit 9 = left column), scaled onto the disc
-        shape = (0b0000000000, 0b0000110000, 0b0001111000, 0b0011111100, 0b0111011100,
-                 0b0111111100, 0b0000111100, 0b0001111000, 0b0011111100, 0b0000000000)
-        for row in range(10):
-            for col in range(10):
-                if shape[row] >> (9 - col) & 1:
-                    for y in range(row * size // 10, (row + 1) * size // 10):
-                        for x in range(col * size // 10, (col + 1) * size // 10):
-                            knight_bitmap[y * size + x] = 2
-        self.knight_size = size
-        # the closed tour's trace: a small gold disc (small: it moves 65 times)
-        self.trace_size = max(4, cell // 3)
-        trace_bitmap = displayio.Bitmap(self.trace_size, self.trace_size, 2)
-        disc(trace_bitmap, self.trace_size, 1, 0)
-        self.trace_tile = displayio.TileGrid(trace_bitmap, pixel_shader=palette((0, TRACE_COLOUR), 0))
-        self.trace_tile.hidden = True
-        self.knight_tile = displayio.TileGrid(knight_bitmap, pixel_shader=self.knight_palette)
-        self.knight_tile.hidden = True
-        # the last move: an orange frame round the square the knight came from, four thin bars
-        # (each move sends their old and new places: a ring's whole box would cost twice as much)
-        frame = cell - 2
-        bar_palette = palette((KNIGHT_COLOUR,))
-        across = displayio.Bitmap(frame, 2, 1)
-        down = displayio.Bitmap(2, frame - 4, 1)
-        self.last_tiles = []
-        for bitmap in (across, across, down, down):
-            tile = displayio.TileGrid(bitmap, pixel_shader=bar_palette)
-            tile.hidden = True
-            self.last_tiles.append(tile)
-            self.sprites_group.append(tile)
-        self.sprites_group.append(self.knight_tile)
-        self.sprites_group.append(self.trace_tile)
+        """The board's bitmaps and sprites (tft_build.py: build-time code, dropped again once the
+        board is built, as the Feather drops its start's modules)."""
+        import sys
+
+        from . import tft_build
+
+        tft_build.build_board(self, board)
+        package = __name__[:__name__.rfind(".")]
+        sys.modules.pop(package + ".tft_build", None)
+        views = sys.modules.get(package)
+        if views is not None and hasattr(views, "tft_build"):
+            delattr(views, "tft_build")
 
     # ------------------------------------------------------------- geometry
-
-    def _chequer(self):
-        """Every rank of the window its squares' colours, nothing drawn on them."""
-        unit = self.unit
-        for row in range(self.vh):
-            rank = self.ranks[row]
-            fill_region(rank, 0, 0, rank.width, unit, _LIGHT_BG)
-            for f in range((self.wy + self.vh - 1 - row + self.wx) % 2, self.vw, 2):
-                fill_region(rank, f * unit, 0, (f + 1) * unit, unit, _DARK_BG)
 
     def shown(self, square):
         """Whether ``square`` is in the window (the whole board where it fits)."""
@@ -262,6 +151,90 @@ class BoardView(PathView):
             tile.x = x + (far if i == 3 else 1)
             tile.y = y + (far if i == 1 else 1 if i == 0 else 3)
             tile.hidden = i > 1 and not sides
+
+    def _segment(self, a, b, only=-1):
+        """The path line between the centres of ``a`` and ``b``, 2 px wide on the screen, drawn
+        into every cell it crosses (``only`` >= 0: into that cell alone), never over a number.
+        In bitmap pixels: 1 wide at zoom 2."""
+        unit = self.unit
+        half = unit // 2
+        top = self.vh - 1 + self.wy
+        x0 = (a % self.bw - self.wx) * unit + half
+        y0 = (top - a // self.bw) * unit + half
+        x1 = (b % self.bw - self.wx) * unit + half
+        y1 = (top - b // self.bw) * unit + half
+        if (x0 < 0 and x1 < 0) or (y0 < 0 and y1 < 0) or (x0 >= self.vw * unit and x1 >= self.vw * unit) or \
+                (y0 >= self.vh * unit and y1 >= self.vh * unit):
+            return  # wholly outside the window
+        wide = self.zoom == 1
+        dx = x1 - x0 if x1 >= x0 else x0 - x1
+        dy = y1 - y0 if y1 >= y0 else y0 - y1
+        sx = 1 if x1 >= x0 else -1
+        sy = 1 if y1 >= y0 else -1
+        steep = dy > dx
+        err = (dx if dx > dy else -dy) // 2
+        x = x0
+        y = y0
+        while True:
+            self._path_pixel(x, y, only)
+            if wide:
+                if steep:
+                    self._path_pixel(x + 1, y, only)
+                else:
+                    self._path_pixel(x, y + 1, only)
+            if x == x1 and y == y1:
+                break
+            e = err
+            if e > -dx:
+                err -= dy
+                x += sx
+            if e < dy:
+                err += dx
+                y += sy
+
+    def _path_pixel(self, x, y, only):
+        """Bitmap pixel (x, y) of the board (its top-left is 0, 0) in the path's colour, unless
+        it is off the board, outside ``only``'s cell, in its number's box, or inked already."""
+        unit = self.unit
+        if x < 0 or y < 0:
+            return
+        f = x // unit
+        row = y // unit
+        if f >= self.vw or row >= self.vh:
+            return
+        square = (self.wy + self.vh - 1 - row) * self.bw + self.wx + f
+        if only >= 0 and square != only:
+            return
+        lx = x - f * unit
+        ly = y - row * unit
+        number = self.number[square]
+        if number:
+            box = 4 * self._digits(number)
+            boxes = self.boxes
+            if boxes[box] <= lx < boxes[box + 2] and boxes[box + 1] <= ly < boxes[box + 3]:
+                return
+        bitmap = self.ranks[row]
+        i = ly * bitmap.width + f * unit + lx
+        if bitmap[i] == self._background(square):
+            bitmap[i] = _PATH
+            self._ink(square, lx, ly)
+
+    def _ink(self, square, x, y):
+        if not self.inked[square]:
+            self.inked[square] = 1
+            self.ink_x0[square] = x
+            self.ink_y0[square] = y
+            self.ink_x1[square] = x + 1
+            self.ink_y1[square] = y + 1
+            return
+        if x < self.ink_x0[square]:
+            self.ink_x0[square] = x
+        elif x >= self.ink_x1[square]:
+            self.ink_x1[square] = x + 1
+        if y < self.ink_y0[square]:
+            self.ink_y0[square] = y
+        elif y >= self.ink_y1[square]:
+            self.ink_y1[square] = y + 1
 
     def _clear(self, square):
         """Erase what was drawn in a cell: only its inked box is sent again."""

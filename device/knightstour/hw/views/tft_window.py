@@ -4,10 +4,21 @@ and its numbers are drawn in the panel's font. Loaded only for such a board."""
 from micropython import const
 
 from . import font
+from .tft_draw import fill_region
 
 _MARGIN = const(2)  # squares kept between the knight and the window's edge
 _GLYPH_TOP = const(2)  # the first row of font.py's digits that holds ink
 _GLYPH_ROWS = const(10)
+
+
+def legible(cell, squares):
+    """Whether numbers up to ``squares`` read at arm's length in cells of ``cell`` px: at least
+    6 px tall, and three digits only in a cell of 14 px or more (the fonts as tft_board.py
+    chooses them)."""
+    digits = len(str(squares))
+    zoom = 2 if cell >= 24 and cell % 2 == 0 else 1
+    tall = (7 if 5 * digits + 1 <= cell // zoom else 5) * zoom
+    return tall >= 6 and (digits <= 2 or cell >= 14)
 
 
 def follow(view, square):
@@ -19,7 +30,12 @@ def follow(view, square):
         return
     view.wx = wx
     view.wy = wy
-    view._chequer()
+    unit = view.unit
+    for row in range(view.vh):  # every rank its squares' colours, nothing on them
+        rank = view.ranks[row]
+        fill_region(rank, 0, 0, rank.width, unit, 0)
+        for f in range((wy + view.vh - 1 - row + wx) % 2, view.vw, 2):
+            fill_region(rank, f * unit, 0, (f + 1) * unit, unit, 1)
     inked = view.inked
     for i in range(len(inked)):
         inked[i] = 0
