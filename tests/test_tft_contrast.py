@@ -276,7 +276,7 @@ def _knight_pixels(image, view):
     orange = tuple(KNIGHT_COLOUR >> s & 255 for s in (16, 8, 0))
     black = tuple(KNIGHT_INK >> s & 255 for s in (16, 8, 0))
     near = lambda a, b: all(abs(p - q) <= 8 for p, q in zip(a, b))  # noqa: E731  (RGB565's rounding)
-    data = list(cell.getdata())
+    data = [cell.getpixel((x, y)) for y in range(cell.height) for x in range(cell.width)]
     return sum(1 for p in data if near(p, orange)), sum(1 for p in data if near(p, black))
 
 
