@@ -110,7 +110,18 @@ class BoardView:
         boxes = self.boxes
         x0 = boxes[box]
         y0 = boxes[box + 1]
-        fill_region(bitmap, left + x0, y0, left + boxes[box + 2], boxes[box + 3], background)
+        x1 = boxes[box + 2]
+        y1 = boxes[box + 3]
+        if self.inked[square]:
+            # Clear what a path drew in the box (only there: a fill marks its whole region to
+            # be sent, and a fresh cell's box is all background already).
+            ix0 = self.ink_x0[square]
+            iy0 = self.ink_y0[square]
+            ix1 = self.ink_x1[square]
+            iy1 = self.ink_y1[square]
+            if ix0 < x1 and x0 < ix1 and iy0 < y1 and y0 < iy1:
+                fill_region(bitmap, left + max(x0, ix0), max(y0, iy0), left + min(x1, ix1), min(y1, iy1),
+                            background)
         ink = _INK if background == _LIGHT_BG else _LIGHT_BG
         pitch = 8 if self.glyphs else 5 if self.big else 4
         x = left + x0 + 1 + (n - 1) * pitch
@@ -126,31 +137,7 @@ class BoardView:
                 break
             x -= pitch
         self._ink(square, x0, y0)
-        self._ink(square, boxes[box + 2] - 1, boxes[box + 3] - 1)
-
-    def _mark_last(self):
-        """The frame round the square the knight came from (none before the second move)."""
-        tiles = self.last_tiles
-        if self.length < 2:
-            if not tiles[0].hidden:
-                for tile in tiles:
-                    tile.hidden = True
-            return
-        came_from = self.order[self.length - 1]
-        if not self.shown(came_from):
-            for tile in tiles:
-                tile.hidden = True
-            return
-        x, y = self.cell_origin(came_from)
-        far = self.cell - 3
-        # the side bars only where they leave a pixel between them and the number's digits
-        # (three digits fill a window's cell: there the bars above and below mark it)
-        sides = (self.boxes[4 * self._digits(self.length - 1)] + 1) * self.zoom >= 4
-        for i in range(4):
-            tile = tiles[i]
-            tile.x = x + (far if i == 3 else 1)
-            tile.y = y + (far if i == 1 else 1 if i == 0 else 3)
-            tile.hidden = i > 1 and not sides
+        self._ink(square, x1 - 1, y1 - 1)
 
     def _segment(self, a, b, only=-1):
         """The path line between the centres of ``a`` and ``b``, 2 px wide on the screen, drawn

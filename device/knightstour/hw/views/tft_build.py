@@ -5,7 +5,7 @@ drops this module again once built (RAM on a Feather)."""
 import displayio
 from micropython import const
 
-from .tft_draw import KNIGHT_COLOUR, TRACE_COLOUR, disc, fill_region, palette
+from .tft_draw import TRACE_COLOUR, disc, fill_region, palette
 
 _DARK_BG = const(1)  # tft_board.py's palette index of a dark square
 _LEGIBLE = const(24)  # the least cell (px) of a window: numbers at zoom 2
@@ -102,17 +102,8 @@ def build_board(view, board):
     view.trace_tile.hidden = True
     view.knight_tile = displayio.TileGrid(knight_bitmap, pixel_shader=view.knight_palette)
     view.knight_tile.hidden = True
-    # the last move: an orange frame round the square the knight came from, four thin bars
-    # (each move sends their old and new places: a ring's whole box would cost twice as much)
-    frame = cell - 2
-    bar_palette = palette((KNIGHT_COLOUR,))
-    across = displayio.Bitmap(frame, 2, 1)
-    down = displayio.Bitmap(2, frame - 4, 1)
-    view.last_tiles = []
-    for bitmap in (across, across, down, down):
-        tile = displayio.TileGrid(bitmap, pixel_shader=bar_palette)
-        tile.hidden = True
-        view.last_tiles.append(tile)
-        view.sprites_group.append(tile)
+    # No frame marks the square the knight came from (the path's last line does): a move
+    # sends the knight's two places, the path and the counter, at most 4 KB (its frame's
+    # old and new places were 0.7 KB more, on a third square).
     view.sprites_group.append(view.knight_tile)
     view.sprites_group.append(view.trace_tile)

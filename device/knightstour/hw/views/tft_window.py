@@ -45,7 +45,6 @@ def follow(view, square):
             view._draw_number(order[n], n)
     for n in range(1, view.length):
         view._segment(order[n], order[n + 1])
-    view._mark_last()
 
 
 def _near(at, start, size, whole):
