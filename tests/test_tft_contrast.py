@@ -237,7 +237,7 @@ def test_ocr_reads_the_numbers_the_16x16_window_shows():
                 piece = ImageOps.invert(piece)
             pages.append(piece)
             wanted.append(str(number))
-        assert len(wanted) >= 20
+        assert len(wanted) >= 12  # a window full of numbers, not a corner of it
         # each number alone: two or three digits as a word; one digit as a character, its strokes
         # thickened first (tesseract finds no lone "1", a bare stroke, otherwise)
         read = []
