@@ -127,8 +127,12 @@ def screen(emulated):
     return render.tft_image(emulated.chip, rotation=emulated.rotation)
 
 
-CASES = ([screen + ("8x8", moves) for screen in SCREENS for moves in (40, None)]  # mid-tour, every result
-         + [SCREENS[i] + (size, moves) for i in (0, 3, 4) for size, moves in (("16x16", 150), ("10x10", 60))])
+# The Titano's cases first: after an ILI9341 rotated to 270 in the same process, the emulated
+# PyPortal's first frame misses the panel's labels (the harness's state, not the toy's: each case
+# passes alone, and the ILI9341 cases pass after the Titano's).
+_ORDER = [4, 5, 0, 1, 2, 3]
+CASES = ([SCREENS[i] + ("8x8", moves) for i in _ORDER for moves in (40, None)]  # mid-tour, every result
+         + [SCREENS[i] + (size, moves) for i in (4, 0, 3) for size, moves in (("16x16", 150), ("10x10", 60))])
 
 
 @pytest.mark.parametrize("display, kind, rotation, touch, size, moves", CASES)
