@@ -314,7 +314,7 @@ def test_a_dry_run_downloads_and_runs_nothing(bucket, drive, tmp_path, capsys):
     out = capsys.readouterr().out
     url = bucket.base + path_of(bucket)[len("/bin/mpy-cross"):]
     assert "would download mpy-cross for CircuitPython 9.2.1 from %s" % url in out
-    assert "would copy %s" % (drive / "lib/knightstour/solver.mpy") in out
+    assert "would copy %s" % (drive / "lib/knightstour/warnsdorff.mpy") in out
     assert bucket.hits == [] and cached(tmp_path) == [] and not (tmp_path / "ran").exists()
     assert snapshot(drive) == before
 
