@@ -16,18 +16,19 @@ def settings(toy):
     import board
 
     from .. import settings as table
-    from .wiring import conflicts
 
     loaded, messages = table.load(os.getenv)
     for text in messages:
         print("knightstour: " + text)
-    found = conflicts.find(loaded, board_kind(loaded, board))  # before any pin is claimed
-    if found:
-        raise toy.Stop(found[0])
     values = toy.settings
     for key in table.TABLE:
         setattr(values, key[0], getattr(loaded, key[0]))
     toy.memory = out_of_memory(toy.NEEDS_KB, values.display, values.touch, values.size)
+    from .wiring import conflicts  # after the line: compiling a .py deploy's modules takes room
+
+    found = conflicts.find(loaded, board_kind(loaded, board))  # before any pin is claimed
+    if found:
+        raise toy.Stop(found[0])
 
 
 def out_of_memory(needs_kb, display, touch, size):
