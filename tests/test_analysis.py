@@ -3,20 +3,10 @@ import random
 import pytest
 
 from knightstour.board import Board
-from knightstour.orders import all_orders, order_name
+from knightstour.orders import order_name
 from knightstour_desktop.analysis import CLOSED, COMPLETE, ORDER_COUNT, STUCK, Analysis, order_table, ranks
 
-from reference import warnsdorff as reference_warnsdorff
-
-ORDERS = [order_name(o) for o in all_orders()]
-
-
-def brute_result(w, h, start, order, rule):
-    path = reference_warnsdorff(w, h, (start % w, start // w), order, rule)
-    if len(path) < w * h:
-        return STUCK
-    (f0, r0), (f1, r1) = path[0], path[-1]
-    return CLOSED if sorted((abs(f0 - f1), abs(r0 - r1))) == [1, 2] else COMPLETE
+from support.analysis import ORDERS, brute_result
 
 
 def test_the_order_table_is_in_rank_order():

@@ -5,17 +5,10 @@ import pytest
 from knightstour import rescue
 from knightstour.app import App, super_orders
 from knightstour.ports import NullDisplay
-from knightstour.settings import Settings
 from knightstour_desktop.recording import QueueInput, RecordingDisplay
 from knightstour_sim.simulator import FakeClock, Simulator
 
-
-def make_settings(**values):
-    settings = Settings()
-    for name, value in values.items():
-        error = settings.set(name, value)
-        assert error is None, error
-    return settings
+from support.app import make_settings
 
 
 class TimedDisplay(RecordingDisplay):

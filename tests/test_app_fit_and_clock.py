@@ -1,11 +1,12 @@
 """The app at its edges: boards that fit one way only, a clock that goes back, squares off the board."""
 
 import pytest
-from test_app import make_settings
 
 from knightstour.app import App
 from knightstour_desktop.recording import QueueInput, RecordingDisplay
 from knightstour_sim.simulator import FakeClock, Simulator
+
+from support.app import make_settings
 
 
 @pytest.mark.parametrize("size", ["9x8", "8x9"])

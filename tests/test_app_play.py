@@ -3,16 +3,7 @@
 from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
 
-
-def play_sim(**values):
-    settings = Settings()
-    settings.set("mode", "play")
-    for name, value in values.items():
-        assert settings.set(name, value) is None
-    sim = Simulator(settings, clock=FakeClock(), seed=4)
-    sim.update()
-    assert sim.app.state == "play"
-    return sim
+from support.app import play_sim
 
 
 def move(sim, name):

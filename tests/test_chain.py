@@ -13,6 +13,8 @@ from knightstour.hw.wiring import build, hardware
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.chips.max7219 import MatrixPanel
 
+from support.app import make_settings
+
 shims.install()
 
 
@@ -350,14 +352,11 @@ def test_the_emulated_toy_shows_a_chain_from_the_setting(tmp_path):
 
 async def test_the_simulators_pixel_view_shows_the_whole_32x8_row():
     """`sim --pixels` with KNIGHTSTOUR_MATRIX_CHAIN: the view is the panel as built, 32 LEDs wide."""
-    from knightstour.settings import Settings
     from knightstour_sim.pixel_views import PixelMatrixView
     from knightstour_sim.simulator import FakeClock, Simulator
     from knightstour_sim.tui import KnightsTourApp
 
-    settings = Settings()
-    for name, value in (("start", "a1"), ("speed", "1"), ("matrix_chain", "4")):
-        assert settings.set(name, value) is None
+    settings = make_settings(start="a1", speed="1", matrix_chain="4")
     sim = Simulator(settings, display="matrix", clock=FakeClock(), seed=7, pixels=True)
     app = KnightsTourApp(sim, "matrix", pixels=True)
     async with app.run_test(size=(100, 24)) as pilot:

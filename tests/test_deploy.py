@@ -10,6 +10,8 @@ from knightstour_desktop.cli import main
 from knightstour_desktop.commands import deploy
 from knightstour_desktop.commands import drive as drive_module
 
+from support.deploy import listing, snapshot, stand_in
+
 
 @pytest.fixture
 def drive(tmp_path):
@@ -32,10 +34,6 @@ def fake_circup(tmp_path, monkeypatch):
     return log
 
 
-def listing(root):
-    return sorted(os.path.relpath(os.path.join(d, n), root) for d, _, names in os.walk(root) for n in names)
-
-
 def test_deploy_copies_code_package_settings_and_runs_circup(drive, fake_circup, capsys):
     assert main(["deploy", str(drive)]) == 0
     files = listing(drive)
@@ -53,18 +51,6 @@ def test_deploy_never_overwrites_the_users_settings(drive, fake_circup, capsys):
     assert main(["deploy", str(drive)]) == 0
     assert (drive / "settings.toml").read_text() == 'KNIGHTSTOUR_RULE = "centre"\n'
     assert "keep" in capsys.readouterr().out
-
-
-def stand_in(version="9.2.1", header=b"C\x06\x00\x1f", log=None):
-    """The bytes of a stand-in CircuitPython mpy-cross: --version prints the banner of CircuitPython's
-    (its mpy-cross/main.c: "CircuitPython <tag> on <date>; mpy-cross emitting mpy v<N>.<sub>"); a
-    compile writes ``header`` then the -s name, and logs its arguments to ``log``."""
-    return ("#!%s\nimport sys\nargs = sys.argv[1:]\nif args == ['--version']:\n"
-            "    print('CircuitPython %s on 2024-11-20; mpy-cross emitting mpy v6.1')\n    sys.exit(0)\n"
-            "if %r:\n    open(%r, 'a').write(' '.join(args) + '\\n')\n"
-            "out = args[args.index('-o') + 1]\nname = args[args.index('-s') + 1]\n"
-            "open(out, 'wb').write(%r + name.encode())\n"
-            % (sys.executable, version, bool(log), str(log), header)).encode()
 
 
 def stand_in_compiler(tmp_path, header, name="mpy-cross"):
@@ -113,15 +99,6 @@ def test_a_compiler_the_board_cannot_load_leaves_the_drive_unchanged(drive, tmp_
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and needle in err
     assert snapshot(drive) == before
-
-
-def snapshot(root):
-    """{path under ``root``: its bytes}."""
-    files = {}
-    for name in listing(root):
-        with open(os.path.join(root, name), "rb") as handle:
-            files[name] = handle.read()
-    return files
 
 
 def test_a_full_drive_changes_nothing(drive, capsys, monkeypatch):

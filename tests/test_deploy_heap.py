@@ -3,7 +3,6 @@ the package as .py, compiled by the board at each start, the libraries .mpy as c
 them (sim/circuitpython/drive.py, mpy="libraries"). benchmarks/feather_heap.py --py measures it."""
 
 import pytest
-from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour.hw.feather import MEMORY, NEEDS_KB
 from knightstour.hw.startup import NEEDS_KB_PY
@@ -11,13 +10,13 @@ from knightstour_sim.circuitpython.drive import run_feather
 
 
 @pytest.mark.parametrize("display", ["max7219", "ili9341"])
-def test_a_py_deploy_runs_in_the_heap_it_is_told_it_needs(node, display):  # noqa: F811
+def test_a_py_deploy_runs_in_the_heap_it_is_told_it_needs(node, display):
     proc, result = run_feather(node, display=display, touch="stmpe610", tours=3, heap=NEEDS_KB_PY[display] * 1024,
                                mpy="libraries")
     assert result is not None and result["tours"] == 3, proc.stdout[-2000:] + proc.stderr[-2000:]
 
 
-def test_a_py_deploy_in_the_mpy_heap_is_told_both_figures(node):  # noqa: F811
+def test_a_py_deploy_in_the_mpy_heap_is_told_both_figures(node):
     proc, _ = run_feather(node, display="ili9341", touch="stmpe610", tours=3, heap=NEEDS_KB["ili9341"] * 1024,
                           mpy="libraries")
     assert proc.returncode == 3, proc.stdout[-2000:] + proc.stderr[-2000:]  # waiting in stop()

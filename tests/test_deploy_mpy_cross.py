@@ -1,6 +1,6 @@
 """deploy --mpy without --mpy-cross: the compiler for the board's CircuitPython version comes from
 Adafruit's bucket, here a stand-in server on 127.0.0.1 (KNIGHTSTOUR_MPY_CROSS_BASE) serving a
-stand-in compiler (test_deploy.stand_in); the real address is never touched."""
+stand-in compiler (support/deploy.py stand_in); the real address is never touched."""
 
 import http.server
 import os
@@ -12,10 +12,11 @@ import threading
 import time
 
 import pytest
-from test_deploy import snapshot, stand_in
 
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands import mpy_cross
+
+from support.deploy import snapshot, stand_in
 
 BOOT = "Adafruit CircuitPython %s on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
 

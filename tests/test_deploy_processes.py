@@ -17,11 +17,12 @@ import time
 import traceback
 
 import pytest
-from test_deploy import snapshot
 
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands.deploy import REQUIREMENTS
 from knightstour_desktop.commands.lock import LOCK
+
+from support.deploy import snapshot
 
 BOOT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and POSIX signals")

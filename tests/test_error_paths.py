@@ -9,11 +9,12 @@ import subprocess
 import sys
 
 import pytest
-from test_hostile_inputs import run_on
 
 from knightstour_desktop import cli, settings_toml
 from knightstour_desktop.commands import orders as orders_command
 from knightstour_desktop.commands import run as run_command
+
+from support.cli import run_on
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXE = os.path.join(os.path.dirname(sys.executable), "knights-tour")

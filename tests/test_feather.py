@@ -6,13 +6,13 @@ the harness are loaded first and a ballast takes the rest. The heaps are hw/feat
 NEEDS_KB, what the toy needs today (benchmarks/feather_heap.py finds the smallest)."""
 
 import pytest
-from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour.hw.feather import NEEDS_KB
 from knightstour.hw.inputs.touch import TouchMapper
 from knightstour_sim.circuitpython.drive import feather_settings, run_feather
 
-HEAP = {display: kb * 1024 for display, kb in NEEDS_KB.items()}
+from support.feather import HEAP, run_to_the_end
+from support.micropython import run_micropython
 
 
 def raw_for(touch, square):
@@ -35,45 +35,39 @@ def raw_for(touch, square):
     return best[1], best[2]
 
 
-def _run(node, **kwargs):  # noqa: F811
-    proc, result = run_feather(node, mpy=True, **kwargs)
-    assert proc.returncode == 0 and result is not None, proc.stdout[-2000:] + proc.stderr[-2000:]
-    return proc, result
-
-
-def test_the_matrix_toy_runs_100_tours_in_the_heap_it_needs(node):  # noqa: F811
-    _, result = _run(node, display="max7219", tours=100, heap=HEAP["max7219"])
+def test_the_matrix_toy_runs_100_tours_in_the_heap_it_needs(node):
+    _, result = run_to_the_end(node, display="max7219", tours=100, heap=HEAP["max7219"])
     assert result["tours"] == 100
     assert result["free_at_start"] == HEAP["max7219"]
     assert result["live_after_tours"] <= result["live_after_start"] + 1024
     assert result["start_modules_kept"] == 0  # the settings' table, the builders: freed after start
 
 
-def test_the_tft_toy_runs_100_tours_in_the_heap_it_needs(node):  # noqa: F811
-    _, result = _run(node, display="ili9341", touch="stmpe610", tours=100, heap=HEAP["ili9341"])
+def test_the_tft_toy_runs_100_tours_in_the_heap_it_needs(node):
+    _, result = run_to_the_end(node, display="ili9341", touch="stmpe610", tours=100, heap=HEAP["ili9341"])
     assert result["tours"] == 100
 
 
 @pytest.mark.parametrize("touch", ["stmpe610", "ft6206"])
-def test_a_touch_on_the_tft_starts_a_tour_on_that_square(node, touch):  # noqa: F811
+def test_a_touch_on_the_tft_starts_a_tour_on_that_square(node, touch):
     square = 19  # d3
     raw_x, raw_y = raw_for(touch, square)
-    _, result = _run(node, display="ili9341", touch=touch, tours=3, heap=HEAP["ili9341"],
+    _, result = run_to_the_end(node, display="ili9341", touch=touch, tours=3, heap=HEAP["ili9341"],
                      press=(raw_x, raw_y, 5))  # attract mode: the touch ends the first tour
     assert result["touched_start"] == square
     assert result["tours"] == 3
 
 
-def test_the_tfts_largest_board_runs(node):  # noqa: F811
-    proc, result = _run(node, display="ili9341", touch="stmpe610", size="16x16", tours=1, heap=2048 * 1024)
+def test_the_tfts_largest_board_runs(node):
+    proc, result = run_to_the_end(node, display="ili9341", touch="stmpe610", size="16x16", tours=1, heap=2048 * 1024)
     assert result["tours"] == 1
 
 
-def test_a_value_circuitpython_cannot_read_is_one_line_and_the_default(node):  # noqa: F811
+def test_a_value_circuitpython_cannot_read_is_one_line_and_the_default(node):
     settings = feather_settings("max7219")
     settings["KNIGHTSTOUR_SOUND"] = ("raw", "true")
     settings["KNIGHTSTOUR_SPEED"] = ("raw", "0.5")
-    proc, result = _run(node, display="max7219", tours=1, heap=1024 * 1024, settings=settings)
+    proc, result = run_to_the_end(node, display="max7219", tours=1, heap=1024 * 1024, settings=settings)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: bad")]
     assert len(lines) == 2, proc.stdout
     speed, sound = lines  # in the settings table's order
@@ -84,7 +78,7 @@ def test_a_value_circuitpython_cannot_read_is_one_line_and_the_default(node):  #
 
 @pytest.mark.parametrize("display,kb", [("ili9341", 40), ("ili9341", NEEDS_KB["ili9341"] * 2 // 3),
                                         ("max7219", NEEDS_KB["max7219"] - 8)])
-def test_a_heap_too_small_gives_one_line_and_waits(node, display, kb):  # noqa: F811
+def test_a_heap_too_small_gives_one_line_and_waits(node, display, kb):
     proc, _ = run_feather(node, display=display, tours=3, heap=kb * 1024, mpy=True)
     assert proc.returncode == 3, proc.stdout + proc.stderr  # code.py sat waiting in its stop() loop
     lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: error:")]
@@ -92,7 +86,7 @@ def test_a_heap_too_small_gives_one_line_and_waits(node, display, kb):  # noqa: 
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-def test_a_touch_controller_that_does_not_answer_gives_one_line_and_waits(node):  # noqa: F811
+def test_a_touch_controller_that_does_not_answer_gives_one_line_and_waits(node):
     settings = feather_settings("ili9341", "ft6206")
     proc, result = run_feather(node, display="ili9341", touch="none", settings=settings, tours=1,
                                heap=1024 * 1024, mpy=True)
@@ -148,10 +142,8 @@ asyncio.run(main())
 '''
 
 
-def test_each_stand_in_holds_about_what_its_c_object_holds(node, tmp_path):  # noqa: F811
+def test_each_stand_in_holds_about_what_its_c_object_holds(node, tmp_path):
     import shutil
-
-    from test_micropython import run_micropython
 
     from knightstour_sim.circuitpython import drive
 

@@ -1,24 +1,15 @@
 """Hostile input to run, the settings files and the small options (issue 10, items 3, 6 and 7)."""
 
-import argparse
-import io
 import os
 import sys
 
 import pytest
 
-from knightstour.hw.wiring.hardware import BoardHardware
 from knightstour_desktop import cli
 from knightstour_desktop.commands import run as run_command
 from knightstour_desktop.settings_toml import load_for_command, parse_toml, read_file
-from knightstour_sim.chips import rig, shims
-from knightstour_sim.screenshot import sim_board
 
-
-def args_for(*argv):
-    parser = argparse.ArgumentParser()
-    run_command.add_arguments(parser)
-    return parser.parse_args(list(argv))
+from support.cli import run_on
 
 
 @pytest.fixture(autouse=True)
@@ -39,20 +30,6 @@ def errors_of(config=None, environ=None):
 
 
 # --- run (item 3) ---
-
-def run_on(tmp_path, display, environ, tft=None):
-    spidev = tmp_path / "spidev0.0"
-    spidev.write_text("")
-    if display == "max7219":
-        board = sim_board("pi", matrix=rig.matrix_rig())
-    else:
-        board = sim_board("pi", tft=tft)
-    err = io.StringIO()
-    hardware = lambda settings: BoardHardware("pi", settings, board=board)  # noqa: E731
-    with shims.skip_sleeps():
-        code = run_command.start(args_for("--display", display), environ=environ, hardware=hardware,
-                                 spi_device=str(spidev), err=err, until=lambda app: True)
-    return code, err.getvalue()
 
 
 def test_run_refuses_a_board_too_big_for_the_matrix(tmp_path):

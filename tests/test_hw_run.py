@@ -1,6 +1,5 @@
 """`knights-tour run`: the Pi's entry point, on the emulated chips; the one-line errors."""
 
-import argparse
 import io
 import os
 
@@ -12,11 +11,7 @@ from knightstour_desktop.commands import run as run_command
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import sim_board
 
-
-def args_for(*argv):
-    parser = argparse.ArgumentParser()
-    run_command.add_arguments(parser)
-    return parser.parse_args(list(argv))
+from support.cli import args_for
 
 
 @pytest.fixture(autouse=True)

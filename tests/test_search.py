@@ -12,7 +12,7 @@ from knightstour.search import (
     search,
 )
 
-from reference import has_tour
+from support.reference import has_tour
 
 
 def assert_tour(board, path, start, closed=False):

@@ -12,12 +12,11 @@ from knightstour_sim.simulator import FakeClock, Simulator
 from knightstour_sim.touch_raw import raw_touch
 from knightstour_sim.tui import KnightsTourApp
 
+from support.app import make_settings
+
 
 def make_sim(display, **values):
-    settings = Settings()
-    for name, value in values.items():
-        assert settings.set(name, value) is None, name
-    return Simulator(settings, display=display, clock=FakeClock(), seed=7, pixels=True)
+    return Simulator(make_settings(**values), display=display, clock=FakeClock(), seed=7, pixels=True)
 
 
 def rgb(value):

@@ -5,12 +5,11 @@ from knightstour_sim.simulator import FakeClock, Simulator
 from knightstour_sim.tui import KnightsTourApp
 from knightstour_sim.views import MatrixView, TftView
 
+from support.app import make_settings
+
 
 def make_sim(**values):
-    settings = Settings()
-    for name, value in values.items():
-        assert settings.set(name, value) is None
-    return Simulator(settings, clock=FakeClock(), seed=7)
+    return Simulator(make_settings(**values), clock=FakeClock(), seed=7)
 
 
 def cell_text(view, square):

@@ -7,7 +7,7 @@ from knightstour.solver import Warnsdorff
 from knightstour.tour import Tour
 from knightstour_desktop.commands.solve import solve
 
-from reference import warnsdorff as reference_warnsdorff
+from support.reference import warnsdorff as reference_warnsdorff
 
 
 def assert_legal_path(board, path):

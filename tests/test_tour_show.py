@@ -2,15 +2,13 @@
 
 import pytest
 
-from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
+
+from support.app import make_settings
 
 
 def make_sim(seed=1, log=None, **values):
-    settings = Settings()
-    for name, value in values.items():
-        assert settings.set(name, value) is None
-    return Simulator(settings, clock=FakeClock(), seed=seed, log=log)
+    return Simulator(make_settings(**values), clock=FakeClock(), seed=seed, log=log)
 
 
 def run_until(sim, until):

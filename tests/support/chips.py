@@ -1,4 +1,4 @@
-"""Shared helpers for the chip emulator tests."""
+"""Emulated TFT rigs, and bitmaps drawn by hand, for the chip emulator tests."""
 
 import contextlib
 
