@@ -29,7 +29,8 @@ PORT_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_FILES = ("index.html", "page.js", "worker.js", "style.css")
 MARKER = "knightstour-web.json"  # names a folder this command built (so a rebuild may replace it)
 # The stand-ins the page needs (sim/circuitpython; displayio, busdisplay, fourwire and terminalio
-# are web/py's, which draw), the chip models, and the simulator's MicroPython-safe helpers.
+# are web/py's, which draw: the first three subclass sim/circuitpython's), the chip models, and
+# the simulator's MicroPython-safe helpers.
 STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busio", "digitalio", "microcontroller",
              "pwmio", "supervisor")
 CHIPS = ("ili9341", "max7219", "stmpe610")
@@ -160,7 +161,8 @@ def python_files():
     finally:
         shutil.rmtree(drive, ignore_errors=True)
     sources = [(os.path.join(HERE, "circuitpython", name + ".py"), name) for name in STAND_INS]
-    sources.append((os.path.join(HERE, "circuitpython", "displayio.py"), "_displayio_base"))
+    for name in ("busdisplay", "displayio", "fourwire"):  # web/py's subclass them
+        sources.append((os.path.join(HERE, "circuitpython", name + ".py"), "_%s_base" % name))
     sources += [(os.path.join(HERE, "chips", name + ".py"), name) for name in CHIPS]
     sources += [(os.path.join(HERE, name + ".py"), name) for name in HELPERS]
     for name in sorted(os.listdir(os.path.join(WEB, "py"))):

@@ -21,11 +21,11 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RUNNER = os.path.join(ROOT, "tools", "micropython", "run.mjs")
-STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
+STAND_INS = ("_c", "_cp_os", "_cp_time", "_float30", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
              "displayio", "feather", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
 CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046")
 STAND_IN_ROOM = 96 * 1024  # the stand-ins' and the harness's heap (about 25 KB) and then some
-BOARD_IDS = {"feather_m4": "adafruit_feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040"}
+BOARD_IDS = {"feather_m4": "feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040", "pyportal": "pyportal"}
 
 
 def libraries():
@@ -111,7 +111,7 @@ def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True
 
 def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
                 board="feather_m4", press=None, settings=None, mpy=False, timeout=600, workdir=None,
-                chip=None, record=False, modules=None, buttons=None):
+                chip=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
     ``heap``: the free heap code.py starts with, as on a board after boot (gc.mem_free()); the
@@ -124,6 +124,10 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     ``chip``: the touch controller on the board when it is not ``touch`` (KNIGHTSTOUR_TOUCH =
     "auto" finds "stmpe610", the TFT FeatherWing V1, or "tsc2007", the V2).
     ``record``/``modules``: the module measurements of benchmarks/feather_heap.py (feather.py).
+    ``uptime_ms``: the board's time since boot when code.py starts (its ticks_ms() is 0x1fff0000
+    more, modulo 2**29).
+    ``float30``: the toy's clock readings, waits and stored times rounded to CircuitPython's 30-bit
+    floats (feather.py's CONFIG["float30"]).
     ``buttons``: presses of the push buttons, (board pin name, loop step down, loop step up) each;
     the clock then moves on 10 ms a step at least (a board's loop pass takes a while).
     """
@@ -146,7 +150,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
         config = {"board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
                   "press": [list(p) for p in press] if press and isinstance(press[0], (list, tuple))
                   else [list(press)] if press else None, "record": record, "modules": modules,
-                  "buttons": [list(each) for each in buttons or ()],
+                  "buttons": [list(each) for each in buttons or ()], "uptime_ms": uptime_ms,
+                  "float30": float30,
                   "free": heap, "stand_ins": [name for name in STAND_INS if name != "feather"]}
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
             f.write("CONFIG = %r\n" % (config,))
