@@ -177,9 +177,9 @@ def test_heap_benchmark_counts_the_names_apart_from_the_modules(node):
 
 
 @pytest.mark.parametrize("rotation,size", [(0, "320x240"), (90, "240x320"), (270, "240x320")])
-def test_the_tft_is_as_big_as_its_rotation_makes_it(node, rotation, size):  # noqa: F811
+def test_the_tft_is_as_big_as_its_rotation_makes_it(node, rotation, size):
     """CircuitPython's BusDisplay keeps the width and height it is given (those after the rotation):
     the stand-in swapped them for 90 and 270, so a portrait toy ran on a 320x240 screen."""
     settings = feather_settings("ili9341", "stmpe610", extra={"KNIGHTSTOUR_TFT_ROTATION": rotation})
-    _, result = _run(node, display="ili9341", touch="stmpe610", tours=1, heap=HEAP["ili9341"], settings=settings)
+    _, result = run_to_the_end(node, display="ili9341", touch="stmpe610", tours=1, heap=HEAP["ili9341"], settings=settings)
     assert result["display"] == size and result["tours"] == 1
