@@ -1,7 +1,7 @@
 """The smallest heap in which the Feather's code.py runs its tours (issue 8).
 
-    .venv/bin/python benchmarks/feather_heap.py [--tours 100] [--json FILE] [--only DISPLAY/TOUCH/SIZE] [--py]
-    .venv/bin/python benchmarks/feather_heap.py --sweep 44-64 [--tours 100] [--only DISPLAY/TOUCH/SIZE]
+    .venv/bin/python -m benchmarks.feather_heap [--tours 100] [--json FILE] [--only DISPLAY/TOUCH/SIZE] [--py]
+    .venv/bin/python -m benchmarks.feather_heap --sweep 44-64 [--tours 100] [--only DISPLAY/TOUCH/SIZE]
 
 For each configuration: device/code.py, unchanged, from a drive laid out as deploy --mpy lays it
 out (.mpy under lib/, compiled with MicroPython's mpy-cross for this stand-in board), on the
