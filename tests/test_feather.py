@@ -163,13 +163,8 @@ def test_heap_benchmark_counts_the_names_apart_from_the_modules(node):
     """benchmarks/feather_heap.py's biggest list: a qstr pool doubles when full and is never
     freed, so the module whose names fill one used to be charged for it (the piezo's 44 lines
     showed 5 KB on the MAX7219). The names are one entry, "qstrs", and no module carries them."""
-    import importlib.util
-    import pathlib
+    from benchmarks import feather_heap
 
-    path = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "feather_heap.py"
-    spec = importlib.util.spec_from_file_location("feather_heap", path)
-    feather_heap = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(feather_heap)
     sizes = dict(feather_heap.biggest(node, "max7219", "none", "8x8", count=100))
     assert sizes["qstrs"] > 8 * 1024
     assert 0 < sizes["knightstour.hw.chips.piezo"] < 1024
