@@ -80,11 +80,3 @@ def make_matrix(settings, hw):
         return chain.make_chain(hw.spi(), hw.select("matrix_cs"), settings)
     except ValueError as exc:  # a KNIGHTSTOUR_MATRIX_CHAIN it cannot read: its line
         raise HardwareError(str(exc)) from None
-
-
-def make_app(settings, hw, rng=None):
-    """The App on ``hw``'s display, touch and piezo."""
-    from ...app import App
-
-    display, touch, sound = build(settings, hw)
-    return App(settings, display, touch, sound, rng)
