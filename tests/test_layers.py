@@ -313,3 +313,33 @@ def test_test_files_are_named_for_what_they_check():
     odd = [name for name in names if name != "conftest.py"
            and (not name.startswith("test_") or any(word in name for word in NOT_BEHAVIOUR))]
     assert odd == [], "test files are test_<what they check>.py; shared helpers go in tests/support/"
+
+
+def listed_modules(text):
+    """The paths docs/architecture.md lists under "Every module, layer by layer", by layer."""
+    listed = {}
+    section = text.split("## Every module, layer by layer", 1)[1]
+    heading = None
+    for line in section.splitlines():
+        if line.startswith("### "):
+            heading = line[4:].split(" (")[0]
+        elif line.startswith("- `") and heading:
+            listed[line[3:].split("`", 1)[0]] = heading
+    return listed
+
+
+def path_names():
+    """{path from the clone's root: dotted module name} for every module of the tree."""
+    top = os.path.abspath(ROOT)
+    return {os.path.relpath(path, top).replace(os.sep, "/"): name for name, path in modules().items()}
+
+
+def test_architecture_lists_every_module_in_its_layer():
+    with open(os.path.join(ROOT, "docs", "architecture.md")) as doc:
+        listed = listed_modules(doc.read())
+    paths = path_names()
+    assert sorted(set(paths) - set(listed)) == [], "modules docs/architecture.md does not list"
+    assert sorted(set(listed) - set(paths)) == [], "docs/architecture.md lists modules that are not there"
+    misplaced = ["%s: listed under %s, in %s" % (path, listed[path], LAYERS[layer(name)][0])
+                 for path, name in paths.items() if listed[path].lower() != LAYERS[layer(name)][0]]
+    assert misplaced == []
