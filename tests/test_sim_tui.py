@@ -5,7 +5,7 @@ from knightstour_sim.simulator import FakeClock, Simulator
 from knightstour_sim.tui import KnightsTourApp
 from knightstour_sim.views import MatrixView, TftView
 
-from support.app import make_settings
+from support.app import make_settings, show_an_impossible_start
 
 
 def make_sim(**values):
@@ -134,13 +134,7 @@ async def test_an_impossible_start_on_the_matrix_view_and_the_panel():
         await pilot.pause()
         d = sim.display
         board = sim.board
-        b1 = board.parse_square("b1")
-        reason = "no tour from b1: on 5x5 a tour starts on a square of the colour of a1"
-        d.begin(board, "attract", "abcdefgh", "border")
-        d.light(b1, 1)
-        d.knight(b1)
-        d.status(reason)
-        d.result("impossible", 1, b1)
+        b1, reason = show_an_impossible_start(d, board)
         app.redraw(force=True)
         await pilot.pause()
         matrix = app.query_one(MatrixView)

@@ -25,23 +25,11 @@ class RecordingDisplay(NullDisplay):
         self.max_width = max_width
         self.max_height = max_height
         self.log = log
-        self.board = None
         self.number = []
-        self.mode = ""
-        self.order = ""
-        self.rule = ""
-        self.knight_square = -1
-        self.knight_on = True
-        self.marks = []
-        self.hint = -1
-        self.result_kind = ""
-        self.result_count = 0
-        self.result_square = -1
-        self.trace_square = -1
-        self.trace_number = 0
         self.status_text = ""
         self.version = 0
         self.flushes = 0
+        self._start(None, "", "", "")
 
     def _log(self, *call):
         if self.log is not None:
@@ -57,6 +45,11 @@ class RecordingDisplay(NullDisplay):
         else:
             for s in range(board.squares):
                 self.number[s] = 0
+        self._start(board, mode, order, rule)
+        self._changed()
+
+    def _start(self, board, mode, order, rule):
+        """A new tour on ``board``: no knight, marks, result or trace."""
         self.board = board
         self.mode = mode
         self.order = order
@@ -70,7 +63,6 @@ class RecordingDisplay(NullDisplay):
         self.result_square = -1
         self.trace_square = -1
         self.trace_number = 0
-        self._changed()
 
     def light(self, square, number):
         self._log("light", square, number)

@@ -47,3 +47,16 @@ def run_tour(app, start):
     app.handle(start)
     while app.tours == tours_before:
         now += app.update(now)
+
+
+def show_an_impossible_start(display, board):
+    """Show on ``display`` what the toy shows for b1 on a 5x5 ``board``, a start with no tour:
+    (b1, the reason shown)."""
+    b1 = board.parse_square("b1")
+    reason = "no tour from b1: on 5x5 a tour starts on a square of the colour of a1"
+    display.begin(board, "attract", "abcdefgh", "border")
+    display.light(b1, 1)
+    display.knight(b1)
+    display.status(reason)
+    display.result("impossible", 1, b1)
+    return b1, reason

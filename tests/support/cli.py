@@ -1,9 +1,11 @@
-"""The run command (the Pi's entry point) on an emulated Pi: its arguments, a run on emulated chips."""
+"""The command line from the tests: `knights-tour sim` with what it printed; the run command (the
+Pi's entry point) on an emulated Pi."""
 
 import argparse
 import io
 
 from knightstour.hw.wiring.hardware import BoardHardware
+from knightstour_desktop.cli import main
 from knightstour_desktop.commands import run as run_command
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import sim_board
@@ -31,3 +33,10 @@ def run_on(tmp_path, display, environ, tft=None):
         code = run_command.start(args_for("--display", display), environ=environ, hardware=hardware,
                                  spi_device=str(spidev), err=err, until=lambda app: True)
     return code, err.getvalue()
+
+
+def run_sim(capsys, *argv):
+    """``knights-tour sim *argv``: (its exit code, what it printed, what it printed on stderr)."""
+    code = main(["sim", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
