@@ -62,7 +62,7 @@ def test_odd_boards_are_judged_on_the_starts_that_can_have_a_tour():
         assert data["fail_by_start"][name] == ORDER_COUNT and data["closed_by_start"][name] == 0
 
 
-def test_the_best_orders_get_stuck_from_the_fewest_starts_counted_by_brute_force():
+def test_the_best_orders_get_stuck_from_the_fewest_starts():
     analysis = Analysis(Board(7, 7), "border")
     fewest, most, _ = analysis.best()
     possible = [s for s in range(49) if not Board(7, 7).is_light(s)]
@@ -79,7 +79,7 @@ def test_every_order_has_one_result_per_start():
     assert analysis.impossible_starts() == []
 
 
-def test_8x8_border_results_respect_the_board_symmetry_and_seed_004_where_it_can_agree():
+def test_8x8_border_results_follow_the_boards_symmetry():
     data = Analysis(Board(8, 8), "border").to_json()
     assert list(data) == ["size", "rule", "orders", "failures_histogram", "max_closed_starts",
                           "super_orders", "closed_by_start", "fail_by_start", "impossible_starts",

@@ -142,7 +142,7 @@ def test_hint_and_undo_outside_play_mode_only_explain():
     assert sim.app.state == "run"
 
 
-def test_a_closed_game_is_traced_back_to_its_start_and_undo_stops_the_trace():
+def test_a_closed_game_is_traced_and_undo_stops_the_trace():
     from knightstour.search import find_tour
 
     sim = play_sim()

@@ -15,7 +15,7 @@ SIDES = range(5, 17)
 
 
 @pytest.mark.parametrize("side", SIDES)
-def test_every_start_with_every_super_order_ends_complete_or_explained(side, monkeypatch):
+def test_every_start_and_super_order_ends_complete_or_explained(side, monkeypatch):
     searches = []
 
     def counted(*args, **kwargs):

@@ -42,7 +42,7 @@ def turned(width, height, points, rotation, mirror):
     return {(x, y) for y, row in enumerate(grid) for x, on in enumerate(row) if on}
 
 
-def test_fc16_wiring_as_built_chip_0_is_the_right_module_digit_1_its_top_row():
+def test_fc16_chip_0_is_the_right_module_digit_1_its_top_row():
     spi, cs, chips = rig.matrix_rig(chain=4)
     panel = MatrixPanel(chips, 4)
     first = chips.chips[0]
@@ -90,7 +90,7 @@ def test_rotation_and_mirror_turn_the_whole_picture(modules, arrangement, rotati
     assert panel.lit() == turned(layout.width, layout.height, points, rotation, mirror)
 
 
-def test_a_row_shows_the_board_on_the_left_matrix_and_the_move_number_on_the_others():
+def test_a_row_shows_the_board_left_and_the_move_number_beside():
     spi, cs, chips = rig.matrix_rig(chain=4)
     display = chain.chain_display(spi, cs, 4)
     panel = MatrixPanel(chips, 4)

@@ -231,7 +231,7 @@ def test_ft6206_with_irq_pin_waits_for_a_touch(tft):
         _ = touch.touched
 
 
-def test_stmpe610_not_ready_after_a_cold_start_fails_once_then_answers():
+def test_stmpe610_after_a_cold_start_fails_once_then_answers():
     spi = bus.SPI()
     cs = bus.Pin("CS")
     spi.attach(stmpe610.STMPE610(not_ready_reads=4), cs)

@@ -269,7 +269,7 @@ def test_a_folder_that_is_not_a_circuitpython_drive_is_refused(tmp_path, capsys)
     assert "no such folder" in capsys.readouterr().err
 
 
-def test_the_whole_board_package_is_deployed_and_imports_nothing_left_behind():
+def test_the_whole_board_package_is_deployed():
     import ast
 
     import knightstour
@@ -293,7 +293,7 @@ def test_the_whole_board_package_is_deployed_and_imports_nothing_left_behind():
             assert not parts & left_behind, "%s imports %s" % (dest, parts & left_behind)
 
 
-def test_circup_auto_finds_every_driver_of_the_requirements_in_code_py():
+def test_circup_auto_finds_every_required_driver():
     from circup.command_utils import imports_from_code
 
     with open(os.path.join(deploy.DEVICE_DIR, "code.py")) as f:
@@ -304,7 +304,7 @@ def test_circup_auto_finds_every_driver_of_the_requirements_in_code_py():
     assert wanted - dependencies <= found
 
 
-def test_the_users_code_py_is_kept_and_both_output_and_dry_run_say_so(drive, capsys):
+def test_the_users_code_py_is_kept_and_both_modes_say_so(drive, capsys):
     (drive / "code.py").write_text('print("Hello World!")\n')
     (drive / "code.py").chmod(0o444)
     before = snapshot(drive)
@@ -343,7 +343,7 @@ def test_the_toys_code_py_is_known_by_its_first_line():
     ("Adafruit CircuitPython nine on 2024", "names no CircuitPython version"),
 ])
 @pytest.mark.parametrize("mpy", [False, True])
-def test_a_board_older_than_circuitpython_8_or_an_unreadable_version_is_refused(drive, capsys, first_line, needle, mpy):
+def test_circuitpython_before_8_or_no_version_is_refused(drive, capsys, first_line, needle, mpy):
     (drive / "boot_out.txt").write_text(first_line + "\n")
     before = snapshot(drive)
     args = ["deploy", str(drive), "--no-libs"] + (["--mpy", "--mpy-cross", sys.executable] if mpy else [])
@@ -354,7 +354,7 @@ def test_a_board_older_than_circuitpython_8_or_an_unreadable_version_is_refused(
     assert snapshot(drive) == before
 
 
-def test_a_boot_out_that_is_a_fifo_or_a_folder_is_refused_without_waiting(drive):
+def test_a_boot_out_fifo_or_folder_is_refused_at_once(drive):
     (drive / "boot_out.txt").unlink()
     os.mkfifo(drive / "boot_out.txt")
     done = subprocess.run([sys.executable, "-m", "knightstour_desktop.cli", "deploy", str(drive), "--no-libs"],

@@ -96,7 +96,7 @@ def cached(tmp_path):
     return sorted(os.listdir(folder)) if folder.exists() else []
 
 
-def test_mpy_downloads_the_boards_compiler_once_then_uses_the_cached_one(bucket, drive, tmp_path, capsys):
+def test_mpy_downloads_the_compiler_once_then_caches_it(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
     out = capsys.readouterr().out

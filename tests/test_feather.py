@@ -63,7 +63,7 @@ def test_the_tfts_largest_board_runs(node):
     assert result["tours"] == 1
 
 
-def test_a_value_circuitpython_cannot_read_is_one_line_and_the_default(node):
+def test_an_unreadable_value_is_one_line_and_the_default(node):
     settings = feather_settings("max7219")
     settings["KNIGHTSTOUR_SOUND"] = ("raw", "true")
     settings["KNIGHTSTOUR_SPEED"] = ("raw", "0.5")
@@ -86,7 +86,7 @@ def test_a_heap_too_small_gives_one_line_and_waits(node, display, kb):
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-def test_a_touch_controller_that_does_not_answer_gives_one_line_and_waits(node):
+def test_a_silent_touch_controller_gives_one_line_and_waits(node):
     settings = feather_settings("ili9341", "ft6206")
     proc, result = run_feather(node, display="ili9341", touch="none", settings=settings, tours=1,
                                heap=1024 * 1024, mpy=True)

@@ -8,7 +8,7 @@ from knightstour_sim.touch_raw import raw_touch
 from support.feather import HEAP, run_to_the_end
 
 
-def test_the_tft_toy_with_an_xpt2046_runs_in_the_tft_toys_heap_and_a_touch_starts_a_tour(node):
+def test_an_xpt2046_tft_toy_fits_its_heap_and_a_touch_starts_a_tour(node):
     square = 19  # d3: its cell's centre on the 8x8 board, 26 px cells from 16 px below the top
     defaults = TOUCH_DEFAULTS["xpt2046"]
     calibration = tuple(defaults[name] for name in ("x0", "x1", "y0", "y1", "swap"))

@@ -35,7 +35,7 @@ def centre(square):
 
 
 @pytest.mark.parametrize("touch", ["ft6206", "xpt2046"])
-def test_a_whole_game_through_the_touch_screen_in_the_heap_the_tft_needs(node, touch):
+def test_a_whole_game_by_touch_in_the_tfts_heap(node, touch):
     path = Warnsdorff(Board(8, 8)).run(0).path  # a tour from a1, played by touch
     assert len(path) == 64
     points = [PLAY, centre(path[0]), HINT, centre(path[1]), UNDO, centre(path[1])]

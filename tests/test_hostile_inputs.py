@@ -90,7 +90,7 @@ def test_a_key_set_twice_names_both_lines(tmp_path):
     assert len(errors) == 1 and str(config) in errors[0] and "lines 1 and 3" in errors[0]
 
 
-def test_a_bad_value_in_the_file_names_the_file_and_echoes_at_most_60_characters(tmp_path):
+def test_a_bad_value_names_the_file_and_echoes_60_characters(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text('KNIGHTSTOUR_RULE = "%s"\nKNIGHTSTOUR_SOUND = "loud"\n' % ("x" * 5000))
     errors = errors_of(str(config))
@@ -204,7 +204,7 @@ def test_older_blinkas_backends_get_their_own_fix():
     assert "pip install RPi.GPIO" in backend_fix("RPi", python="/v/bin/python")
 
 
-def test_the_pi_extra_brings_what_blinka_needs_on_a_pi_and_nothing_on_a_desktop():
+def test_the_pi_extra_brings_blinkas_needs_on_a_pi_only():
     import tomllib
     from packaging.requirements import Requirement
 

@@ -203,7 +203,7 @@ def test_every_import_points_down_the_layers():
     assert upward(imports(modules())) == []
 
 
-def test_the_finder_sees_circles_through_function_level_and_relative_imports(tmp_path):
+def test_circles_through_function_and_relative_imports_are_found(tmp_path):
     package = tmp_path / "toy"
     (package / "low").mkdir(parents=True)
     (package / "__init__.py").write_text("")
@@ -343,3 +343,15 @@ def test_architecture_lists_every_module_in_its_layer():
     misplaced = ["%s: listed under %s, in %s" % (path, listed[path], LAYERS[layer(name)][0])
                  for path, name in paths.items() if listed[path].lower() != LAYERS[layer(name)][0]]
     assert misplaced == []
+
+
+def test_test_names_read_as_a_line_not_a_paragraph():
+    long = []
+    for name in sorted(os.listdir(TESTS)):
+        if name.endswith(".py"):
+            with open(os.path.join(TESTS, name)) as source:
+                tree = ast.parse(source.read())
+            long += ["%s: %s" % (name, node.name) for node in ast.walk(tree)
+                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_")
+                     and len(node.name) > 64]
+    assert long == [], "test names of at most 64 characters (the docstring can say the rest)"

@@ -14,7 +14,7 @@ def test_bad_orders_say_what_an_order_is(bad):
         parse_order(bad)
 
 
-def test_all_orders_are_the_40320_permutations_in_lexicographic_order():
+def test_all_orders_are_the_40320_permutations_in_order():
     orders = all_orders()
     names = [order_name(o) for o in orders]
     assert len(set(names)) == 40320

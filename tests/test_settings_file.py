@@ -219,7 +219,7 @@ def test_misspelt_keys_warn_on_stderr_and_the_run_goes_on(tmp_path, capsys, monk
     assert "did you mean KNIGHTSTOUR_SIZE?" in err[0] and "unknown setting KNIGHTSTOUR_COLOUR" in err[1]
 
 
-def test_a_value_past_ascii_is_refused_as_it_reads_differently_on_the_board(tmp_path):
+def test_a_value_past_ascii_is_refused(tmp_path):
     # CPython's strip(), lower() and isdigit() know Unicode, MicroPython's only ASCII: "\u2003c3" is c3
     # to CPython and no square to the board.
     config = tmp_path / "settings.toml"

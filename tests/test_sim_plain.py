@@ -269,7 +269,7 @@ def test_a_refused_square_leaves_the_running_tour_alone():
     assert begun == [] and sim.app.tour.start == sim.board.parse_square("c3")
 
 
-def test_plain_view_refuses_lines_that_are_no_square_and_finishes_the_tour(capsys, monkeypatch):
+def test_plain_view_refuses_non_squares_and_finishes(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("z9\ni9\njunk\n0,0\n"))
     code, out, _ = run_sim(capsys, "--plain", "--once", "--display", "matrix", "--speed", "0", "--start", "a1")
     assert code == 0 and "complete: 64 squares from a1" in out

@@ -20,7 +20,7 @@ def test_the_example_settings_file_runs_the_simulator(capsys, monkeypatch):
     assert code in (0, 1) and "tour from c3" in out
 
 
-def test_pins_and_calibration_are_accepted_and_bad_values_still_refused(capsys, tmp_path):
+def test_pins_and_calibration_accepted_bad_values_refused(capsys, tmp_path):
     config = tmp_path / "settings.toml"
     config.write_text('KNIGHTSTOUR_PIN_TFT_CS = "D22"\nKNIGHTSTOUR_TOUCH_X0 = 400\nKNIGHTSTOUR_PIEZO = "D12"\n'
                       'KNIGHTSTOUR_MATRIX_ROTATION = 45\n')
@@ -36,7 +36,7 @@ def test_a_missing_config_file_is_named(capsys, tmp_path):
     assert err == "knights-tour sim: error: no such file: %s\n" % (tmp_path / "nope.toml")
 
 
-def test_matrix_rotation_and_mirror_turn_the_matrix_view_as_they_turn_the_leds(capsys, monkeypatch, tmp_path):
+def test_rotation_and_mirror_turn_the_view_as_the_leds(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     config = tmp_path / "settings.toml"
     config.write_text('KNIGHTSTOUR_MATRIX_ROTATION = 90\nKNIGHTSTOUR_START = "a1"\nKNIGHTSTOUR_SPEED = 0\n')

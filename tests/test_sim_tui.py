@@ -167,7 +167,7 @@ async def test_a_portrait_tft_has_its_panel_below_it_and_still_fits_80x24():
             assert inside(widget.region, 80, 24), widget
 
 
-async def test_typed_input_that_is_no_square_is_refused_and_the_tour_goes_on():
+async def test_typed_non_squares_are_refused_and_the_tour_goes_on():
     sim = make_sim(start="c3")
     app = KnightsTourApp(sim, "both")
     async with app.run_test(size=(140, 32)) as pilot:

@@ -62,7 +62,7 @@ def test_each_rule_breaks_the_same_tie_its_own_way():
     assert choice_from("centre", "abcdefgh", [], "d4") == "e2"
 
 
-def test_border_prefers_the_square_nearer_the_edge_among_equal_onward_counts():
+def test_border_breaks_ties_towards_the_edge():
     # From c3 (h8 taken) several candidates tie on onward count; border must pick the lowest static key.
     board = Board(8, 8)
     tour = Tour(board)
@@ -77,7 +77,7 @@ def test_border_prefers_the_square_nearer_the_edge_among_equal_onward_counts():
     assert board.access[chosen] == min(board.access[t] for t in tied)
 
 
-def test_random_rule_draws_among_the_tied_candidates_only_and_is_seedable():
+def test_random_rule_draws_among_ties_only_and_is_seedable():
     board = Board(8, 8)
     d4 = board.parse_square("d4")
     tied = {board.parse_square(n) for n in ("c2", "e2", "b3", "b5")}
