@@ -1,3 +1,6 @@
+"""The order analysis (`knights-tour orders analyse`): every check order's result from every start,
+checked against tours run one by one by the reference (tests/support/reference.py)."""
+
 import random
 
 import pytest

@@ -1,3 +1,5 @@
+"""Check orders: their names both ways, the messages for bad ones, all 40320 in order."""
+
 import pytest
 
 from knightstour.orders import all_orders, order_index, order_name, parse_order

@@ -1,3 +1,6 @@
+"""The backtracking search: a tour wherever one exists (against the brute force of
+tests/support/reference.py), closed tours, the reasons for boards without one, its budget."""
+
 import pytest
 
 from knightstour.board import Board

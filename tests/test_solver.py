@@ -1,3 +1,6 @@
+"""Warnsdorff's rule: legal tours, the same as the reference's, ties broken by each rule and the
+check order, and the steps it reports for the displays."""
+
 import random
 
 import pytest
