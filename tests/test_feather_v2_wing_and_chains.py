@@ -1,5 +1,5 @@
 """device/code.py, unchanged, on a stand-in Feather M4 under the 32-bit MicroPython port at the
-fixed heaps of tests/test_feather.py (a chain: CHAIN_HEAP), with the hardware of issue 9: the TFT
+fixed heaps of tests/test_feather.py (a chain: CHAIN_HEAP), with the TFT
 FeatherWing V2 (a TSC2007 at 0x48, PENIRQ on D6: KNIGHTSTOUR_TOUCH left at "auto" finds it and a
 touch starts a tour on that square) and MAX7219 chains (a 32x8 row, a 2x2 with a 16x16 board)."""
 
