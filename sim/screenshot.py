@@ -11,9 +11,9 @@ otherwise), and writes what the emulated screen or LED grid shows as a PNG.
 pins, the hardware object, the ports and the app, with a fake clock.
 """
 
-import random
 import types
 
+from knightstour.rng import Xorshift32
 from knightstour.settings import MAX_MS, Settings
 
 from .chips import bus, render, rig, shims
@@ -167,7 +167,7 @@ class Emulated:
         from knightstour.app import App
 
         try:
-            self.app = App(settings, self.display, self.input, self.sound, random.Random(seed), strict=strict)
+            self.app = App(settings, self.display, self.input, self.sound, Xorshift32(seed), strict=strict)
         except ValueError:
             self.close()
             raise

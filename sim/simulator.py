@@ -4,11 +4,11 @@ The views (plain.py, tui.py) only read ``sim.display`` (a RecordingDisplay)
 and push input; tests drive the same object with a FakeClock and never sleep.
 """
 
-import random
 import time
 
 from knightstour.app import App
 from knightstour.ports import NullSound
+from knightstour.rng import Xorshift32
 from knightstour_desktop.recording import QueueInput, RecordingDisplay
 
 # The largest board each simulated display shows: the MAX7219 matrix is 8x8
@@ -139,7 +139,7 @@ class Simulator:
         self.clock = clock if clock is not None else time.monotonic
         if seed is None:
             seed = settings.seed
-        self.rng = random.Random(seed)
+        self.rng = Xorshift32(seed)
         self.hardware = None
         port = self.display
         if pixels:

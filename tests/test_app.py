@@ -171,9 +171,10 @@ def test_quit_command_sets_quit():
 def test_update_returns_time_to_the_next_move_and_flushes_once():
     display = RecordingDisplay()
     app = App(make_settings(speed="1", start="a1"), display=display, input=QueueInput())
+    assert app.update(10.0) == 0  # the start square shown: its delay begins at the next update
+    assert display.flushes == 1
     wait = app.update(10.0)
     assert 0 < wait <= 0.06 + 1e-9
-    assert display.flushes == 1
     assert app.update(10.0 + wait / 2) < wait  # nothing due yet
     assert display.flushes == 1
 

@@ -26,6 +26,7 @@ def test_a_board_exactly_the_display_size_fits():
 def test_a_clock_that_goes_back_keeps_the_time_left_to_wait():
     display = RecordingDisplay()
     app = App(make_settings(start="a1"), display=display, input=QueueInput())
+    assert app.update(100.0) == 0  # the start shown: its delay begins at the next update
     assert app.update(100.0) == pytest.approx(0.06)
     # Set back by 50 s: the app cannot know how long the jump took, so it waits the 0.06 s again.
     assert app.update(50.02) == pytest.approx(0.06)
@@ -38,7 +39,8 @@ def test_a_clock_that_goes_back_keeps_the_time_left_to_wait():
 def test_a_wrapping_clock_wraps_the_wait_too():
     app = App(make_settings(start="a1", pace_first_ms="100", pace_last_ms="100"), input=QueueInput())
     app.clock_wrap = 10.0
-    assert app.update(9.95) == pytest.approx(0.05)  # the knight's blink is due first
+    assert app.update(9.95) == 0
+    assert app.update(9.95) == pytest.approx(0.1)
     # 9.95 + 0.1 wraps to 0.05
     assert app.update(0.01) == pytest.approx(0.04)
     assert app.tour.length == 1
@@ -64,6 +66,7 @@ def test_squares_off_the_board_are_ignored_corners_start_tours():
 def test_the_next_move_is_shown_after_its_paced_delay_not_before():
     clock = FakeClock(5.0)
     sim = Simulator(make_settings(start="c3", pace_first_ms="100", pace_last_ms="100"), clock=clock, seed=2)
+    assert sim.update() == 0  # the start shown: its delay begins at the next update
     sim.update()
     assert sim.app.tour.length == 1
     clock.advance(0.099)
@@ -77,6 +80,7 @@ def test_the_next_move_is_shown_after_its_paced_delay_not_before():
 def test_the_wait_never_exceeds_a_blink_while_the_knight_shows():
     clock = FakeClock(0.0)
     sim = Simulator(make_settings(start="c3", pace_first_ms="2000", pace_last_ms="2000"), clock=clock, seed=2)
+    sim.update()
     wait = sim.update()
     assert wait == pytest.approx(0.25)  # the knight blinks every 0.25 s
     clock.advance(0.1)
@@ -86,7 +90,9 @@ def test_the_wait_never_exceeds_a_blink_while_the_knight_shows():
         clock.advance(sim.wait)
         sim.update()
         blinks.append(sim.display.knight_on)
-    assert blinks == [False, True, False, True, False, True, False, True]
+    # the last dark phase would end as the knight moves on (2 s): it stays lit instead
+    assert blinks == [False, True, False, True, False, True, True, True]
+    assert sim.app.tour.length == 2
 
 
 def test_speed_keys_name_the_new_speed():
@@ -152,6 +158,7 @@ def test_with_nothing_to_do_the_app_asks_to_sleep_a_second():
 def test_a_wrapping_clock_read_twice_at_the_same_time_does_not_wrap():
     app = App(make_settings(start="a1", pace_first_ms="100", pace_last_ms="100"), input=QueueInput())
     app.clock_wrap = 10.0
+    assert app.update(5.0) == 0
     assert app.update(5.0) == pytest.approx(0.1)
     assert app.update(5.0) == pytest.approx(0.1)
     assert app.tour.length == 1

@@ -68,7 +68,7 @@ def test_the_reader_gives_the_newest_sample_then_held_then_nothing():
 def test_falls_back_to_spi_mode_1():
     spi, cs, chip = chip_on_bus(spi_modes=(1,))
     driver = STMPE610(spi, bus.DigitalInOut(cs))
-    assert driver.phase == 1 and spi.mode == 1
+    assert driver.device.phase == 1 and spi.mode == 1
     chip.touch(5, 6, 7)
     assert driver.read_data() == (5, 6, 7)
 

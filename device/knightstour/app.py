@@ -39,6 +39,7 @@ from .board import Board
 from .events import BLINK, Events
 from .orders import DEFAULT_ORDER, parse_order, super_orders
 from .ports import NullDisplay, NullInput, NullSound
+from .rng import Xorshift32
 from .solver import Warnsdorff
 from .tour import Tour
 
@@ -52,8 +53,8 @@ class App(Events):
     tours), so that each module compiles in a small heap: App(Events(Tours)); play
     mode's are functions in play.py, loaded when a game starts.
 
-    ``rng`` needs randrange(): random.Random(seed) on CPython, the module
-    ``random`` on the device (seeded from settings.seed when that is set).
+    ``rng`` needs randrange(); by default rng.Xorshift32 seeded from settings.seed (a fresh
+    seed when that is unset): the same draws on every platform.
     ``orders`` overrides the board's super orders (tests). With ``strict`` a board
     too big for the display raises ValueError; otherwise the message goes to
     ``app.messages`` and the default 8x8 board is used.
@@ -71,11 +72,7 @@ class App(Events):
         self.input = input if input is not None else NullInput()
         self.sound = sound if (sound is not None and settings.sound) else NullSound()
         if rng is None:
-            import random
-
-            if settings.seed is not None:
-                random.seed(settings.seed)
-            rng = random
+            rng = Xorshift32(settings.seed)  # the same show for a seed on every platform
         self.rng = rng
 
         board = Board.parse(settings.size)
@@ -129,6 +126,8 @@ class App(Events):
         self.next_square = -1
         self.tracing = -1  # index into the path while a closed tour's trace runs
         self.blink_phase = -1
+        self.blink_from = 0.0  # when the knight last moved: its blink counts from there
+        self.starting = False  # a tour's start square is shown, its delay not begun
         self.play_over = ""
         self.rejected = 0  # illegal moves refused in play mode
         self.changed = False
@@ -151,10 +150,9 @@ class App(Events):
         """Handle input, do what is due, flush the display; return seconds until next due."""
         if now < self.now:
             # The clock went back: a wrapping tick counter (see above) or a reset.
-            if self.clock_wrap:
-                self.due -= self.clock_wrap
-            else:
-                self.due += now - self.now  # keep what was left to wait
+            shift = -self.clock_wrap if self.clock_wrap else now - self.now  # else: keep what was left
+            self.due += shift
+            self.blink_from += shift
         self.now = now
         self.fresh = False
         self.sound.update(now)
@@ -168,7 +166,13 @@ class App(Events):
         if self.paused:
             pass
         elif state == "run":
-            if self._is_due() and not self.fresh:
+            if self.fresh:
+                pass
+            elif self.starting:  # the start square is on show: its delay begins now
+                self.starting = False
+                self.blink_from = self.now
+                self.due = self._after(self.last_delay)
+            elif self._is_due():
                 self._advance()
         elif state == "show":
             if self.tracing >= 0:
@@ -192,12 +196,14 @@ class App(Events):
         state = self.state
         if self.paused:
             pass
+        elif self.starting:
+            return 0.0  # at once: the start square's delay begins at the next update
         elif state == "run" or state == "show" or state == "wait" or self.tracing >= 0:
             if self._is_due():
                 return 0.0  # no float arithmetic: nothing allocated when running flat out
             wait = self.due - self.now
         if self._knight_shown():
-            blink = (int(self.now / BLINK) + 1) * BLINK - self.now
+            blink = self.blink_from + (self._blinks() + 1) * BLINK - self.now
             if blink < wait:
                 wait = blink
         if wait < 0:

@@ -61,7 +61,11 @@ class Events(Tours):
             return
         self.paused = on
         if on:
-            self.paused_left = self.due - self.now if self.due > self.now else 0.0
+            if self.starting:  # the start square's delay had not begun
+                self.starting = False
+                self.paused_left = self.last_delay
+            else:
+                self.paused_left = self.due - self.now if self.due > self.now else 0.0
             self._status("paused")
         else:
             self.due = self._after(self.paused_left)
@@ -116,11 +120,33 @@ class Events(Tours):
             return self.play_tour.length > 0
         return self.state == "run" and self.pacing.speed != 0
 
+    def _arrived(self):
+        # The knight's blink starts again, lit, with each move (display.knight shows it lit).
+        self.blink_from = self.now
+        if self.blink_phase > 0:
+            self.blink_phase = 0
+
+    def _blink_phase(self):
+        # 0 lit, 1 dark, counted from the knight's arrival. In a tour a dark phase comes only if
+        # it ends (by a millisecond: a frame) before the next move: the knight is lit when it
+        # moves on, so a move's frame lights one new square, never its old square and its new.
+        n = self._blinks()
+        if n % 2 == 0:
+            return 0
+        if self.state == "run" and not self.paused and self.blink_from + (n + 1) * BLINK > self.due - 0.001:
+            return 0
+        return 1
+
+    def _blinks(self):
+        # Blink phases since the knight arrived; a microsecond short of a phase's end counts as
+        # its end (float rounding), as _is_due does: the wait to the next one is never zero.
+        return int((self.now - self.blink_from + 1e-6) / BLINK)
+
     def _blink(self):
         if not self._knight_shown():
             self.blink_phase = -1
             return
-        phase = int(self.now / BLINK) % 2
+        phase = self._blink_phase()
         if phase != self.blink_phase:
             if self.blink_phase >= 0:
                 self.display.blink(phase == 0)

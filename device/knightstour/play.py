@@ -49,6 +49,7 @@ def play_move(app, square):
     tour.visit(square)
     app.display.light(square, tour.length)
     app.display.knight(square)
+    app._arrived()
     app.sound.tick()
     app.changed = True
     _after_play_move(app)
@@ -121,6 +122,7 @@ def undo(app):
     display.unlight(square)
     if tour.length:
         display.knight(tour.square)
+        app._arrived()
         legal = tour.legal_moves()
         display.moves(legal, -1)
         app._status("undo: back on %s, move %d; %d move%s from here" % (

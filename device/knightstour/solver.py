@@ -50,9 +50,9 @@ class Warnsdorff:
         self.order = parse_order(order) if isinstance(order, str) else tuple(order)
         self.rule = check_rule(rule)
         if self.rule == "random" and rng is None:
-            import random
+            from .rng import Xorshift32
 
-            rng = random
+            rng = Xorshift32()
         self.rng = rng
         self.draws = self.rule == "random"
         self.keys = tie_keys(board, self.rule)

@@ -41,7 +41,11 @@ class Tours:
         self.fresh = True  # the start square gets a frame of its own
         display.status("tour from %s" % self.board.square_name(square))  # the order: display.begin
         self.sound.tick()
+        self._arrived()
         self._plan_next()
+        # Its delay counts from the next update, once the solve is done and the start is shown:
+        # the solve's time is not taken from it.
+        self.starting = self.state == "run"
 
     def _random_start(self):
         # On a board with an odd number of squares only a1's colour can start a tour, and with an
@@ -96,6 +100,7 @@ class Tours:
         display.knight(square)
         self.changed = True
         self.sound.tick()
+        self._arrived()
         self._plan_next()
 
     def _finish(self, tour):

@@ -37,14 +37,15 @@ def read_panel(display, image):
     for item in display.labels.values():
         for i, line in enumerate(item.text.split("\n")):
             if line.strip():
-                x = item.tilegrid.x + (len(line) - len(line.lstrip())) * 8
+                pad = (len(line) - len(line.lstrip())) * 8  # a right-aligned count's spaces
+                x = item.tilegrid.x + pad
                 pieces.append((item.tilegrid.y + i * item.line_height, x, x + len(line.strip()) * 8,
-                               line.strip(), item.line_height))
+                               line.strip(), item.line_height, pad))
     pieces.sort()
     phrases = []
-    for y, x, end, text, height in pieces:
+    for y, x, end, text, height, pad in pieces:
         last = phrases[-1] if phrases else None
-        if last and last[0] == y and x - last[2] <= 8:  # one space apart: one phrase
+        if last and last[0] == y and x - pad - last[2] <= 8:  # one space apart: one phrase
             phrases[-1] = (y, last[1], end, last[3] + " " + text, height)
         else:
             phrases.append((y, x, end, text, height))

@@ -11,7 +11,14 @@ def steps(app, monotonic, max_sleep=MAX_SLEEP, out_of_memory=None):
     too big for the heap, built at the first tour) calls ``out_of_memory()`` if given."""
     try:
         while not app.quit:
-            wait = app.update(monotonic())
+            now = monotonic()
+            wait = app.update(now)
+            if wait > 0:
+                # The time drawing took is part of the wait, not added to it (a clock that
+                # wrapped meanwhile reads as negative: then it is not counted).
+                spent = monotonic() - now
+                if spent > 0:
+                    wait -= spent
             yield wait if wait < max_sleep else max_sleep
     except MemoryError:
         if out_of_memory is None:

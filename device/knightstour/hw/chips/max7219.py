@@ -13,6 +13,8 @@ x = digit * chips + k.
 
 from micropython import const
 
+from .spi_device import SPIDevice
+
 _DIGIT0 = const(1)
 _DECODEMODE = const(9)
 _INTENSITY = const(10)
@@ -26,10 +28,7 @@ class Matrix8x8:
     with chip select ``cs`` (a DigitalInOut, output, idle high)."""
 
     def __init__(self, spi, cs, baudrate=8000000, chips=1):
-        self.spi = spi
-        self.cs = cs
-        cs.switch_to_output(value=True)
-        self.baudrate = baudrate
+        self.device = SPIDevice(spi, cs, baudrate)
         self.chips = chips
         self.buffer = bytearray(8 * chips)
         self._word = bytearray(2 * chips)
@@ -46,16 +45,8 @@ class Matrix8x8:
         self._send()
 
     def _send(self):
-        spi = self.spi
-        while not spi.try_lock():
-            pass
-        try:
-            spi.configure(baudrate=self.baudrate, polarity=0, phase=0)
-            self.cs.value = False
+        with self.device as spi:
             spi.write(self._word)
-            self.cs.value = True
-        finally:
-            spi.unlock()
 
     def brightness(self, value):
         if not 0 <= value <= 15:

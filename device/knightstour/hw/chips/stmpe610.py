@@ -16,6 +16,8 @@ import time
 
 from micropython import const
 
+from .spi_device import SPIDevice
+
 _VERSION = const(0x0811)
 _SYS_CTRL1 = const(0x03)
 _SYS_CTRL2 = const(0x04)
@@ -56,17 +58,13 @@ class STMPE610:
     with its chip id (0x0811) in mode 0 or mode 1."""
 
     def __init__(self, spi, cs, baudrate=1000000):
-        self.spi = spi
-        self.cs = cs
-        cs.switch_to_output(value=True)
-        self.baudrate = baudrate
-        self.phase = 0
+        self.device = device = SPIDevice(spi, cs, baudrate)
         self._out = bytearray(2)
         self._address = bytearray(1)
         self._in = bytearray(1)
         version = self._version()
         if version != _VERSION:
-            self.phase = 1
+            device.phase = 1
             version = self._version()
             if version != _VERSION:
                 raise RuntimeError("no STMPE610 on SPI: chip id 0x%04X, not 0x0811" % version)
@@ -89,20 +87,11 @@ class STMPE610:
         self._transfer(self._out, None)
 
     def _transfer(self, out, into):
-        """One transaction: ``out`` written, then ``into`` (if any) read. The bus is locked and
-        set to this chip's clock for it (the display shares the bus)."""
-        spi = self.spi
-        while not spi.try_lock():
-            pass
-        try:
-            spi.configure(baudrate=self.baudrate, polarity=0, phase=self.phase)
-            self.cs.value = False
+        """One transaction: ``out`` written, then ``into`` (if any) read."""
+        with self.device as spi:
             spi.write(out)
             if into is not None:
                 spi.readinto(into)
-        finally:
-            self.cs.value = True
-            spi.unlock()
 
     @property
     def touched(self):

@@ -18,6 +18,8 @@ the display: each transaction locks it and sets its own clock.
 
 from micropython import const
 
+from .spi_device import SPIDevice
+
 _X = const(0xD0)  # start bit, A2-A0 = 101, 12 bits, differential, power down between conversions
 _Y = const(0x90)  # A2-A0 = 001
 _Z1 = const(0xB0)  # A2-A0 = 011
@@ -37,15 +39,12 @@ class XPT2046:
     RuntimeError if nothing answers like one (its temperature reading)."""
 
     def __init__(self, spi, cs, irq=None, baudrate=1000000):
-        self.spi = spi
-        self.cs = cs
-        cs.switch_to_output(value=True)
+        self.device = SPIDevice(spi, cs, baudrate)
         self.irq = irq
         if irq is not None:
             import digitalio
 
             irq.switch_to_input(pull=digitalio.Pull.UP)
-        self.baudrate = baudrate
         size = 2 * len(_COMMANDS) + 1
         self._out = bytearray(size)
         self._in = bytearray(size)
@@ -58,16 +57,8 @@ class XPT2046:
 
     def _transfer(self, count):
         """Clock out the first ``count`` bytes of the command buffer, read as many back."""
-        spi = self.spi
-        while not spi.try_lock():
-            pass
-        try:
-            spi.configure(baudrate=self.baudrate, polarity=0, phase=0)
-            self.cs.value = False
+        with self.device as spi:
             spi.write_readinto(self._out, self._in, out_end=count, in_end=count)
-        finally:
-            self.cs.value = True
-            spi.unlock()
 
     def _result(self, i):
         """The 12-bit result of the ``i``-th control byte of the last transfer."""

@@ -12,12 +12,11 @@ ILI9341 (26 px cells on 8x8) beside a 112 px panel; 320x320 on the Titano beside
               (tft_board.py). Cells of 24 px or more are drawn at half
               resolution and shown 2x2 (their group's scale)
     knight    a sprite (its own TileGrid) on the knight's square; blinks by
-              hiding; red when stuck; an orange ring on the square it came
-              from (the last move); a closed tour's trace is a gold dot
+              hiding; red when stuck; a closed tour's trace is a gold dot
               running along the path
     marks     play mode: dots on the legal moves, a ring on the hint
               (tft_play.py, imported only when play mode shows them; undo too)
-    panel     "move 12/64", the check order and rule, the result in capitals,
+    panel     "move 12/64" (right-aligned: " 9/64"), the check order and rule, the result in capitals,
               the status text wrapped, and the buttons (tft_panel.py)
 
 Only what changed goes to the screen: a refresh sends the dirty areas and
@@ -166,7 +165,6 @@ class TftDisplay(BoardView):
         if self.knight_tile.pixel_shader is not self.knight_palette:
             self.knight_tile.pixel_shader = self.knight_palette
         self.moves([], -1)
-        self._mark_last()
         self.total = board.squares
         self._count()
         self._set_label("order", order)
@@ -184,11 +182,14 @@ class TftDisplay(BoardView):
         self._draw_number(square, number)
         if number > 1:
             self._segment(self.order[number - 1], square)
-        self._mark_last()
         self._count()
 
     def _count(self):
-        self._set_label("counter", "%d/%d" % (self.length, self.total))
+        # Right-aligned ("  9/100", " 10/100"): a move redraws the digits that changed, not the
+        # whole counter shifted by one character.
+        total = str(self.total)
+        count = str(self.length)
+        self._set_label("counter", " " * (len(total) - len(count)) + count + "/" + total)
 
     def unlight(self, square):
         from .tft_play import unlight

@@ -6,7 +6,7 @@ and why a bitmap per rank.
 import displayio
 from micropython import const
 
-from .tft_draw import KNIGHT_COLOUR, TRACE_COLOUR, disc, draw_digit, fill_region, palette
+from .tft_draw import TRACE_COLOUR, disc, draw_digit, fill_region, palette
 
 # The board's palette indexes: a light square's background is the ink on a dark one.
 _LIGHT_BG = const(0)
@@ -98,18 +98,9 @@ class BoardView:
         self.trace_tile.hidden = True
         self.knight_tile = displayio.TileGrid(knight_bitmap, pixel_shader=self.knight_palette)
         self.knight_tile.hidden = True
-        # the last move: an orange frame round the square the knight came from, four thin bars
-        # (each move sends their old and new places: a ring's whole box would cost twice as much)
-        frame = cell - 2
-        bar_palette = palette((KNIGHT_COLOUR,))
-        across = displayio.Bitmap(frame, 2, 1)
-        down = displayio.Bitmap(2, frame - 4, 1)
-        self.last_tiles = []
-        for bitmap in (across, across, down, down):
-            tile = displayio.TileGrid(bitmap, pixel_shader=bar_palette)
-            tile.hidden = True
-            self.last_tiles.append(tile)
-            self.sprites_group.append(tile)
+        # No frame marks the square the knight came from (the path's last line does): a move
+        # sends the knight's two places, the path and the counter, at most 4 KB (its frame's
+        # old and new places were 0.7 KB more, on a third square).
         self.sprites_group.append(self.knight_tile)
         self.sprites_group.append(self.trace_tile)
 
@@ -171,7 +162,18 @@ class BoardView:
         boxes = self.boxes
         x0 = boxes[box]
         y0 = boxes[box + 1]
-        fill_region(bitmap, left + x0, y0, left + boxes[box + 2], boxes[box + 3], background)
+        x1 = boxes[box + 2]
+        y1 = boxes[box + 3]
+        if self.inked[square]:
+            # Clear what a path drew in the box (only there: a fill marks its whole region to
+            # be sent, and a fresh cell's box is all background already).
+            ix0 = self.ink_x0[square]
+            iy0 = self.ink_y0[square]
+            ix1 = self.ink_x1[square]
+            iy1 = self.ink_y1[square]
+            if ix0 < x1 and x0 < ix1 and iy0 < y1 and y0 < iy1:
+                fill_region(bitmap, left + max(x0, ix0), max(y0, iy0), left + min(x1, ix1), min(y1, iy1),
+                            background)
         ink = _INK if background == _LIGHT_BG else _LIGHT_BG
         pitch = 5 if self.big else 4
         x = left + x0 + 1 + (n - 1) * pitch
@@ -182,23 +184,7 @@ class BoardView:
                 break
             x -= pitch
         self._ink(square, x0, y0)
-        self._ink(square, boxes[box + 2] - 1, boxes[box + 3] - 1)
-
-    def _mark_last(self):
-        """The frame round the square the knight came from (none before the second move)."""
-        tiles = self.last_tiles
-        if self.length < 2:
-            if not tiles[0].hidden:
-                for tile in tiles:
-                    tile.hidden = True
-            return
-        x, y = self.cell_origin(self.order[self.length - 1])
-        far = self.cell - 3
-        for i in range(4):
-            tile = tiles[i]
-            tile.x = x + (far if i == 3 else 1)
-            tile.y = y + (far if i == 1 else 1 if i == 0 else 3)
-            tile.hidden = False
+        self._ink(square, x1 - 1, y1 - 1)
 
     def _segment(self, a, b, only=-1):
         """The path line between the centres of ``a`` and ``b``, 2 px wide on the screen, drawn

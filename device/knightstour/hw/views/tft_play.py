@@ -60,7 +60,6 @@ def unlight(display, square):
         for other in range(display.bw * display.bh):
             if other != square and display.inked[other] and _between(display.bw, previous, square, other):
                 _redraw_cell(display, other)
-    display._mark_last()
     display._count()
 
 
