@@ -10,7 +10,7 @@ from knightstour_desktop.cli import main
 from knightstour_desktop.commands import deploy
 from knightstour_desktop.commands import drive as drive_module
 
-from support.deploy import listing, snapshot, stand_in
+from support.deploy import listing, snapshot, stand_in_compiler
 
 
 @pytest.fixture
@@ -51,15 +51,6 @@ def test_deploy_never_overwrites_the_users_settings(drive, fake_circup, capsys):
     assert main(["deploy", str(drive)]) == 0
     assert (drive / "settings.toml").read_text() == 'KNIGHTSTOUR_RULE = "centre"\n'
     assert "keep" in capsys.readouterr().out
-
-
-def stand_in_compiler(tmp_path, header, name="mpy-cross"):
-    """A stand-in mpy-cross in a file: (its path, the log of its arguments)."""
-    script = tmp_path / name
-    log = tmp_path / (name + ".log")
-    script.write_bytes(stand_in(header=header, log=log))
-    script.chmod(0o755)
-    return str(script), log
 
 
 def test_mpy_compiles_the_package_with_circuitpythons_mpy_cross(drive, fake_circup, tmp_path):

@@ -14,12 +14,12 @@ import sys
 import threading
 import time
 
-import plain_https
 import pytest
 
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands import mpy_cross
 
+from support import plain_https
 from support.deploy import snapshot, stand_in
 
 BOOT = "Adafruit CircuitPython %s on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
@@ -236,7 +236,7 @@ def test_mpy_with_force_and_no_boot_out_needs_mpy_cross(bucket, drive, capsys):
 
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
-PATCHED = "import sys; sys.path.insert(0, %r); import plain_https; plain_https.patch(); " % TESTS
+PATCHED = "import sys; sys.path.insert(0, %r); from support import plain_https; plain_https.patch(); " % TESTS
 
 
 def fetch_in_a_process(env):
@@ -339,7 +339,7 @@ def test_what_was_downloaded_is_recorded_and_shown(bucket, drive, tmp_path, caps
     assert "sha256 %s" % digest in capsys.readouterr().out and len(bucket.hits) == 1
 
 
-def test_a_cached_copy_changed_after_its_download_is_removed_and_fetched_again(bucket, drive, tmp_path, capsys):
+def test_a_cached_copy_changed_since_is_fetched_again(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
     folder = tmp_path / "cache/knightstour/mpy-cross"

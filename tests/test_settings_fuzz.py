@@ -93,7 +93,7 @@ def desktop_reads(text):
 
 @settings(SETTINGS)
 @given(files())
-def test_the_desktop_reads_every_file_as_both_circuitpythons_or_refuses_it(text):
+def test_every_file_reads_as_both_circuitpythons_read_it_or_fails(text):
     result = desktop_reads(text)
     if result is None:
         return

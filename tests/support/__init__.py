@@ -10,5 +10,6 @@ another (tests/test_layers.py checks it); fixtures used by several files are in 
 - feather: code.py on the stand-in Feather at the heaps the toy needs.
 - micropython: the 32-bit MicroPython WebAssembly port, run under node.
 - ocr: the TFT's words read by tesseract.
+- plain_https: https:// served by a plain-HTTP stand-in on loopback, for the download tests.
 - reference: tours by brute force and by the book, sharing no code with the toy.
 """

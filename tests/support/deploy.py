@@ -28,3 +28,12 @@ def stand_in(version="9.2.1", header=b"C\x06\x00\x1f", log=None):
             "out = args[args.index('-o') + 1]\nname = args[args.index('-s') + 1]\n"
             "open(out, 'wb').write(%r + name.encode())\n"
             % (sys.executable, version, bool(log), str(log), header)).encode()
+
+
+def stand_in_compiler(tmp_path, header, name="mpy-cross"):
+    """A stand-in mpy-cross in a file: (its path, the log of its arguments)."""
+    script = tmp_path / name
+    log = tmp_path / (name + ".log")
+    script.write_bytes(stand_in(header=header, log=log))
+    script.chmod(0o755)
+    return str(script), log
