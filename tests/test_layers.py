@@ -266,6 +266,9 @@ def imports_between_test_files(tests):
     other than its support package (tests/support/)."""
     local = {name[:-3] for name in os.listdir(tests) if name.endswith(".py")}
     local |= {name for name in os.listdir(tests) if os.path.isdir(os.path.join(tests, name))}
+    support = os.path.join(tests, "support")
+    if os.path.isdir(support):  # a support module by its own name: an old helper's import
+        local |= {name[:-3] for name in os.listdir(support) if name.endswith(".py") and name != "__init__.py"}
     found = []
     for folder, _, names in os.walk(tests):
         for name in sorted(names):
@@ -299,8 +302,9 @@ def test_a_test_file_importing_another_is_found(tmp_path):
     (tmp_path / "conftest.py").write_text("from support.app import x\n")
     (tmp_path / "test_a.py").write_text("import os\nfrom support import app\n\ndef helper():\n    pass\n")
     (tmp_path / "test_b.py").write_text("def test_b():\n    import test_a\n    from conftest import node\n")
+    (tmp_path / "test_c.py").write_text("from app import x\nfrom support.app import y\n")
     assert imports_between_test_files(str(tmp_path)) == ["support/app.py -> test_a", "test_b.py -> conftest",
-                                                          "test_b.py -> test_a"]
+                                                          "test_b.py -> test_a", "test_c.py -> app"]
 
 
 # How a file came about (an issue, a fix, a round of mutation testing, the edge cases found) is not

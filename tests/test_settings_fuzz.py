@@ -15,13 +15,14 @@ in test_settings_file.py (the reader) or below (the editor).
 import os
 
 import pytest
-from circuitpython_getenv import NEW, OLD, getenv
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from knightstour.hw.wiring import keys  # noqa: F401  (the hardware keys are settings too)
 from knightstour_desktop.commands.board_files import set_keys
 from knightstour_desktop.settings_toml import parse_toml, split_key
+
+from support.circuitpython_getenv import NEW, OLD, getenv
 
 KNOWN = ["KNIGHTSTOUR_SIZE", "KNIGHTSTOUR_RULE", "KNIGHTSTOUR_PAUSE_MS", "KNIGHTSTOUR_DISPLAY"]
 OTHER = ["CIRCUITPY_WIFI_SSID", "knightstour_size", "KNIGHTSTOUR_SIZEX", "KNIGHTSTOUR_SIZ", "\"KNIGHTSTOUR_RULE\"",
