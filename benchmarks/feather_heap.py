@@ -22,6 +22,8 @@ a board collects whenever an allocation finds no room. The stand-ins' qstrs also
 port's qstr pools before code.py's, so code.py's land in bigger pools than on a board. The
 figures err on the safe side.
 JSON: a list of {display, touch, size, min_heap, live_after_start, live_after_tours} (bytes).
+The "builtin" configurations run on a PyPortal and a PyPortal Titano (board.DISPLAY, the resistive
+panel through adafruit_touchscreen, the speaker): their touch column names the board.
 
 --sweep LOW-HIGH runs the tours at every heap from LOW to HIGH KB in 1 KB steps instead, and
 prints which run and which fail (a heap that fails between two that run is fragmentation),
@@ -42,7 +44,15 @@ CONFIGS = (
     ("ili9341", "ft6206", "8x8"),
     ("ili9341", "xpt2046", "8x8"),
     ("ili9341", "stmpe610", "16x16"),
+    ("builtin", "pyportal", "8x8"),
+    ("builtin", "pyportal_titano", "8x8"),
 )
+
+
+def board_for(display, touch):
+    """The board a configuration runs on: a PyPortal's own screen and panel ("builtin", whose touch
+    column names the board), else the Feather M4."""
+    return touch if display == "builtin" else "feather_m4"
 
 
 def smallest(node, display, touch, size, tours, low=16, high=1024, probe=3, mpy=True):
@@ -56,7 +66,8 @@ def smallest(node, display, touch, size, tours, low=16, high=1024, probe=3, mpy=
         lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=mpy)
 
         def runs(kb, count):
-            _, result = run_feather(node, display, touch, size, count, kb * 1024, workdir=work)
+            _, result = run_feather(node, display, touch, size, count, kb * 1024, workdir=work,
+                                    board=board_for(display, touch))
             return result if result is not None and result["tours"] >= count else None
 
         if runs(high, probe) is None:
@@ -86,12 +97,13 @@ def biggest(node, display, touch, size, count=5, mpy=True):
     work = tempfile.mkdtemp(prefix="feather-modules-")
     try:
         lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=mpy)
-        proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, record=True)
+        board = board_for(display, touch)
+        proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, record=True, board=board)
         names = []
         for line in proc.stdout.splitlines():
             if line.startswith("MODULES "):
                 names = line.split()[1:]
-        proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, modules=names)
+        proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, modules=names, board=board)
         sizes = []
         qstrs = []  # qstr_info's n_total_bytes: before the first import, then after each
         for line in proc.stdout.splitlines():
@@ -122,7 +134,8 @@ def sweep(node, display, touch, size, tours, low, high):
     try:
         lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=True)
         for kb in range(low, high + 1):
-            _, result = run_feather(node, display, touch, size, tours, kb * 1024, workdir=work, buttons=presses)
+            _, result = run_feather(node, display, touch, size, tours, kb * 1024, workdir=work, buttons=presses,
+                                    board=board_for(display, touch))
             rows.append((kb, result is not None and result["tours"] >= tours))
             print("%-8s %-9s %-6s %3d KB  %s" % (display, touch, size, kb, "runs" if rows[-1][1] else "FAILS"),
                   flush=True)

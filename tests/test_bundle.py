@@ -114,10 +114,10 @@ def test_a_compiler_deploy_downloaded_is_used(tmp_path, capsys):
 
 @pytest.mark.parametrize("args, needle", [
     (["out.txt"], "give a file name ending in .zip"),
-    (["toy.zip", "--display", "oled"], "bad --display 'oled'"),
+    (["toy.zip", "--display", "oled"], "bad --display oled: "),
     (["toy.zip", "--display", "max7219", "--touch", "ft6206"], "the max7219 matrix has no touch"),
     (["missing/toy.zip"], "does not exist"),
-    (["toy.zip", "--mpy-cross", "no-such-mpy-cross"], "bad --mpy-cross 'no-such-mpy-cross'"),
+    (["toy.zip", "--mpy-cross", "no-such-mpy-cross"], "bad --mpy-cross no-such-mpy-cross: "),
 ])
 def test_bad_arguments_are_one_line_exit_2_and_write_nothing(tmp_path, capsys, monkeypatch, args, needle):
     monkeypatch.chdir(tmp_path)

@@ -9,8 +9,9 @@ the toy waits there (no reboot loop).
 # The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the
 # piezo: the smallest in which 100 tours run (the TFT: and a whole game played by touch, which
 # needs more), 2 KB more (benchmarks/feather_heap.py; tests/test_feather.py runs 100 tours in
-# these, tests/test_feather_play.py the game). Deployed without --mpy: startup.NEEDS_KB_PY.
-NEEDS_KB = {"max7219": 51, "ili9341": 81}
+# these, tests/test_feather_play.py the game; builtin: a PyPortal's own screen, the Titano's 480x320
+# the bigger, tests/test_feather_pyportal.py). Deployed without --mpy: startup.NEEDS_KB_PY.
+NEEDS_KB = {"max7219": 51, "ili9341": 81, "builtin": 92}
 
 
 def clock():

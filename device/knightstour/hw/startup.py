@@ -20,7 +20,7 @@ FORGET = {
 # feather.NEEDS_KB for a deploy without --mpy: the board compiles the package's .py files at each
 # start (benchmarks/feather_heap.py --py, 2 KB more than it found). Here, not in feather.py: read
 # only at start, and forgotten with this module.
-NEEDS_KB_PY = {"max7219": 79, "ili9341": 113}
+NEEDS_KB_PY = {"max7219": 79, "ili9341": 113, "builtin": 114}
 
 
 def board_kind(settings, board):
