@@ -76,8 +76,8 @@ def test_an_unreadable_value_is_one_line_and_the_default(node):
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-@pytest.mark.parametrize("display,kb", [("ili9341", 40), ("ili9341", NEEDS_KB["ili9341"] * 2 // 3),
-                                        ("max7219", NEEDS_KB["max7219"] - 8)])
+@pytest.mark.parametrize("display,kb", [("ili9341", 40), ("ili9341", NEEDS_KB["ili9341"][0] * 2 // 3),
+                                        ("max7219", NEEDS_KB["max7219"][0] - 8)])
 def test_a_heap_too_small_gives_one_line_and_waits(node, display, kb):
     proc, _ = run_feather(node, display=display, tours=3, heap=kb * 1024, mpy=True)
     assert proc.returncode == 3, proc.stdout + proc.stderr  # code.py sat waiting in its stop() loop

@@ -18,7 +18,7 @@ from knightstour_sim.circuitpython.drive import feather_settings, run_feather
 from knightstour_sim.screenshot import Emulated
 from knightstour_sim.touch_raw import raw_touch
 
-HEAP = NEEDS_KB["builtin"] * 1024
+HEAP = NEEDS_KB["builtin"][0] * 1024
 FREE_ON_A_PYPORTAL = 150 * 1024  # a SAMD51 like the Feather M4: about 150 KB free after boot
 
 

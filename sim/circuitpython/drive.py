@@ -117,7 +117,7 @@ def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True
 
 def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
                 board="feather_m4", press=None, settings=None, mpy=False, timeout=600, workdir=None,
-                chip=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False):
+                chip=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False, map=0):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
     ``heap``: the free heap code.py starts with, as on a board after boot (gc.mem_free()); the
@@ -133,6 +133,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     has its DISPLAY and a resistive panel on its touch pins (sim/chips/resistive.py), which a press
     presses where the toy's reader reads (raw x, raw y), 0-4095; its speaker plays into audioio.
     ``record``/``modules``: the module measurements of benchmarks/feather_heap.py (feather.py).
+    ``map``: 1 prints after each start phase the live heap, the heap the phase took and the
+    modules loaded, with qstr_info; 2 lists the qstrs too; 3 adds the heap's map after start.
     ``uptime_ms``: the board's time since boot when code.py starts (its ticks_ms() is 0x1fff0000
     more, modulo 2**29).
     ``float30``: the toy's clock readings, waits and stored times rounded to CircuitPython's 30-bit
@@ -163,7 +165,7 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
                   "press": [list(p) for p in press] if press and isinstance(press[0], (list, tuple))
                   else [list(press)] if press else None, "record": record, "modules": modules,
                   "buttons": [list(each) for each in buttons or ()], "uptime_ms": uptime_ms,
-                  "float30": float30,
+                  "float30": float30, "map": map,
                   "free": heap, "stand_ins": [name for name in stand_ins if name != "feather"]}
         if board in PYPORTALS:  # _portal.py makes the board this one; feather.py starts from the PyPortal's pins
             config["portal"] = config["board_id"]

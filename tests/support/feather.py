@@ -3,7 +3,7 @@
 from knightstour.hw.feather import NEEDS_KB
 from knightstour_sim.circuitpython.drive import run_feather
 
-HEAP = {display: kb * 1024 for display, kb in NEEDS_KB.items()}
+HEAP = {display: kb[0] * 1024 for display, kb in NEEDS_KB.items()}  # deployed --mpy
 
 
 def run_to_the_end(node, **kwargs):
