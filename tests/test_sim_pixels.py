@@ -119,7 +119,7 @@ def test_raw_touch_inverts_the_devices_calibration_at_every_rotation():
                 assert mapper.screen(*raw_touch(calibration, x, y, rotation)) == (x, y)
 
 
-async def test_at_80x24_the_help_is_one_line_and_star_zooms_the_tft_around_the_knight():
+async def test_at_80x24_the_help_is_one_line_and_star_zooms_on_the_knight():
     from textual.widgets import Static
 
     from knightstour_sim.tui import PIXELS_HELP
