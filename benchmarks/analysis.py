@@ -1,32 +1,27 @@
 """Speed of `knights-tour orders analyse` (targets: 8x8 in <= 0.3 s wall time; every square board from
 5x5 to 16x16 in under 30 s in all) and of the solvers.
 
-Run: .venv/bin/python benchmarks/analysis.py                  (everything)
-     .venv/bin/python benchmarks/analysis.py sizes            (only the sizes 5x5 to 16x16)
-     .venv/bin/python benchmarks/analysis.py --search-only    (only the search with every rule)
+Run: .venv/bin/python -m benchmarks.analysis                  (everything)
+     .venv/bin/python -m benchmarks.analysis sizes            (only the sizes 5x5 to 16x16)
+     .venv/bin/python -m benchmarks.analysis --search-only    (only the search with every rule)
 
 Search with every rule (issue 10): 50 random starts and check orders (seed 10) on 32x32 for each of
 the four tie rules, open and closed tours; target: all found, the slowest under 1 s.
 Each start runs cold (no closed tour cached from an earlier start).
 """
 
-import os
 import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(HERE, "..", "device"))
+from knightstour import search as search_module
+from knightstour.board import Board
+from knightstour.rules import RULES
+from knightstour.search import find_tour
+from knightstour.warnsdorff import Warnsdorff
+from knightstour_desktop.analysis import Analysis
 
-from knightstour import search as search_module  # noqa: E402
-from knightstour.board import Board  # noqa: E402
-from knightstour.rules import RULES  # noqa: E402
-from knightstour.search import find_tour  # noqa: E402
-from knightstour.warnsdorff import Warnsdorff  # noqa: E402
-from knightstour_desktop.analysis import Analysis  # noqa: E402
-
-from machine import describe  # noqa: E402
+from benchmarks.host import describe
 
 
 def best_of(n, fn):
@@ -100,11 +95,10 @@ def main():
     for rule in ("border", "centre", "first"):
         best, median = best_of(5, lambda rule=rule: Analysis(board, rule))
         print("analysis 8x8 %-6s in-process: best %.3f s, median %.3f s" % (rule, best, median))
-    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "..", "device"))
     command = [sys.executable, "-m", "knightstour_desktop.cli", "orders", "analyse", "--size", "8x8"]
 
     def whole_command():
-        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
 
     best, median = best_of(5, whole_command)
     print("`knights-tour orders analyse --size 8x8` as a new process (startup included): "

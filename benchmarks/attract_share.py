@@ -4,19 +4,15 @@
 fixed seed, each size's own super orders and the border rule. Odd boards cannot close a tour;
 there about half the random starts have none, and the toy says why ("impossible").
 
-Run: .venv/bin/python benchmarks/attract_share.py [TOURS]
+Run: .venv/bin/python -m benchmarks.attract_share [TOURS]
 """
 
-import os
 import random
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "device"))
-
-from knightstour.app import App  # noqa: E402
-from knightstour.settings import Settings  # noqa: E402
+from knightstour.app import App
+from knightstour.settings import Settings
 
 
 def attract(size, tours, seed=2026):

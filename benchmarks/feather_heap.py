@@ -1,7 +1,7 @@
 """The smallest heap in which the Feather's code.py runs its tours (issue 8).
 
-    .venv/bin/python benchmarks/feather_heap.py [--tours 100] [--json FILE] [--only NAME]... [--py]
-    .venv/bin/python benchmarks/feather_heap.py --sweep [LOW-HIGH] [--tours 2] [--only NAME]... [--py]
+    .venv/bin/python -m benchmarks.feather_heap [--tours 100] [--json FILE] [--only NAME]... [--py]
+    .venv/bin/python -m benchmarks.feather_heap --sweep [LOW-HIGH] [--tours 2] [--only NAME]... [--py]
 
 For each configuration: device/code.py, unchanged, from a drive laid out as deploy --mpy lays it
 out (.mpy under lib/, compiled with MicroPython's mpy-cross for this stand-in board), on the

@@ -1,6 +1,6 @@
 """How long a new user waits for the simulator: `./simulate` on a fresh clone, .venv and all.
 
-    python3 benchmarks/fresh_clone.py [--tui] [--keep]
+    python3 -m benchmarks.fresh_clone [--tui] [--keep]
 
 Clones this repository's committed HEAD into a temporary folder (git clone, so nothing of this
 checkout's .venv comes along), runs `./simulate --plain --speed 0` there and prints the seconds from
@@ -19,11 +19,10 @@ import sys
 import tempfile
 import time
 
+from benchmarks.host import describe
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-
-from machine import describe  # noqa: E402
 
 # What only ./test needs; ./simulate must not install any of it.
 TEST_ONLY = ("numpy", "numba", "llvmlite", "ruff", "pytest")

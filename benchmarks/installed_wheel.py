@@ -1,6 +1,6 @@
 """What a user who installs the wheel gets and waits for: its size, and the time to the first frame.
 
-    .venv/bin/python benchmarks/installed_wheel.py [--extras sim,emu] [--keep]
+    .venv/bin/python -m benchmarks.installed_wheel [--extras sim,emu] [--keep]
 
 Builds the wheel from this repository's committed HEAD (a git clone, as a release is built), prints
 its size and file count, then makes a fresh venv in a temporary folder, runs `pip install
@@ -19,13 +19,11 @@ import tempfile
 import time
 import zipfile
 
+from benchmarks.fresh_clone import FIRST_FRAME, venv_size
+from benchmarks.host import describe
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-
-from fresh_clone import FIRST_FRAME, venv_size  # noqa: E402
-
-from machine import describe  # noqa: E402
 
 
 def build_wheel(folder):

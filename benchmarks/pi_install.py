@@ -1,6 +1,6 @@
 """How long tools/pi/install.sh takes from its start to the toy's first frame, on the emulated Pi.
 
-    python3 benchmarks/pi_install.py [--display max7219]
+    .venv/bin/python -m benchmarks.pi_install [--display max7219]
 
 Runs the installer as tests/test_pi_install_service.py does: into a temporary folder standing in for
 the Pi's root, with tests/pi_standins (apt-get, useradd and raspi-config logged; systemctl starting the
@@ -19,14 +19,12 @@ import sys
 import tempfile
 import time
 
+from benchmarks.fresh_clone import venv_size
+from benchmarks.host import describe
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 STANDINS = os.path.join(ROOT, "tests", "pi_standins")
-sys.path.insert(0, HERE)
-
-from fresh_clone import venv_size  # noqa: E402
-
-from machine import describe  # noqa: E402
 
 
 def lay_out(root):

@@ -8,24 +8,19 @@ allocated). Runs under CPython and
 under MicroPython's WebAssembly port (which collects garbage only after the script, so the bytes
 allocated during a search are an upper bound on what it holds at its peak):
 
-    .venv/bin/python benchmarks/rescue.py
+    .venv/bin/python -m benchmarks.rescue
     node tools/micropython/run.mjs --path device benchmarks/rescue.py
-    .venv/bin/python benchmarks/rescue.py 3-32 3-12     (other widths and heights: minutes)
+    .venv/bin/python -m benchmarks.rescue 3-32 3-12     (other widths and heights: minutes)
 """
 
 import gc
 import sys
 import time
 
-try:
-    sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/device")
-except NameError:
-    pass
-
-from knightstour.app import App  # noqa: E402
-from knightstour.rescue import SEARCH_BUDGET  # noqa: E402
-from knightstour.settings import Settings  # noqa: E402
-from knightstour.starts import impossibility  # noqa: E402
+from knightstour.app import App
+from knightstour.rescue import SEARCH_BUDGET
+from knightstour.settings import Settings
+from knightstour.starts import impossibility
 
 try:
     ticks = time.ticks_ms  # MicroPython

@@ -1,6 +1,6 @@
 """Bytes sent over SPI per knight move: the ILI9341 TFT and the MAX7219 matrix.
 
-    .venv/bin/python benchmarks/tft_spi.py [--tours N] [--seed S]
+    .venv/bin/python -m benchmarks.tft_spi [--tours N] [--seed S]
 
 The app runs on the real drivers (adafruit_ili9341 on blinka-displayio, the toy's
 own MAX7219 and STMPE610 drivers) through knightstour.hw, exactly as on a
@@ -23,27 +23,12 @@ the 8x8 board (exit status 1 if over).
 """
 
 import argparse
-import os
-import platform
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "device"))
-sys.path.insert(0, os.path.join(HERE, ".."))
+from benchmarks.host import describe
 
 FULL_FRAME = 320 * 240 * 2
 TARGET = 4 * 1024
-
-
-def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as handle:
-            for line in handle:
-                if line.lower().startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
@@ -107,8 +92,7 @@ def main(argv=None):
     parser.add_argument("--tours", type=int, default=5, help="whole tours to average over (default 5)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     args = parser.parse_args(argv)
-    print("hardware: %s, %s, %s; Python %s" % (platform.platform(), platform.machine(), cpu_name(),
-                                               platform.python_version()))
+    print("machine:", describe())
     print("bus: EMULATED SPI (knightstour_sim.chips), bytes counted, not timed; real driver libraries")
     print("full 320x240 RGB565 frame: %d B; target <= %d B for a move's frame" % (FULL_FRAME, TARGET))
     print()

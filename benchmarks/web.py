@@ -1,6 +1,6 @@
 """The web page (`knights-tour web`): site size, time to the board on screen, main-thread blocking.
 
-    .venv/bin/python benchmarks/web.py [--seconds S] [--runs N]
+    .venv/bin/python -m benchmarks.web [--seconds S] [--runs N]
 
 Builds the site, serves it on 127.0.0.1 and opens it in Debian's headless chromium (Playwright,
 /usr/bin/chromium; nothing downloaded), N times (a fresh browser context each: nothing cached):
@@ -19,13 +19,9 @@ The interpreter runs in a Web Worker (web/worker.js): the main thread only paint
 
 import argparse
 import os
-import platform
-import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "device"))
-sys.path.insert(0, os.path.join(HERE, ".."))
+from benchmarks.host import describe
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -68,8 +64,7 @@ def main():
     server = web.server(site)
     url = "http://127.0.0.1:%d/?display=tft&seed=1" % server.server_port
     version = os.popen(CHROMIUM + " --version 2>/dev/null").read().split()
-    print("knights-tour web benchmark: Python %s, %s, %s cores, Chromium %s" % (
-        platform.python_version(), platform.machine(), os.cpu_count(), version[1] if len(version) > 1 else "?"))
+    print("knights-tour web benchmark: %s; Chromium %s" % (describe(), version[1] if len(version) > 1 else "?"))
     print("site: %d bytes (%.2f MB; target <= 2 MB)" % (size, size / 1048576))
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)

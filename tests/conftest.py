@@ -1,10 +1,24 @@
-"""Fixtures shared by the emulated-hardware tests."""
+"""Fixtures shared by several test files (helpers that are not fixtures: tests/support/)."""
+
+import os
 
 import pytest
 
 from knightstour_sim.chips import shims
 
-from chips_helpers import tft_rigs
+from support.chips import tft_rigs
+from support.micropython import find_node
+
+
+@pytest.fixture(scope="session")
+def node():
+    """The node binary, once the MicroPython package is installed (skips without, fails under CI)."""
+    path, reason = find_node()
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the MicroPython tests, but " + reason)
+        pytest.skip(reason)
+    return path
 
 
 @pytest.fixture

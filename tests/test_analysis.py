@@ -1,22 +1,15 @@
+"""The order analysis (`knights-tour orders analyse`): every check order's result from every start,
+checked against tours run one by one by the reference (tests/support/reference.py)."""
+
 import random
 
 import pytest
 
 from knightstour.board import Board
-from knightstour.orders import all_orders, order_name
+from knightstour.orders import order_name
 from knightstour_desktop.analysis import CLOSED, COMPLETE, ORDER_COUNT, STUCK, Analysis, order_table, ranks
 
-from reference import warnsdorff as reference_warnsdorff
-
-ORDERS = [order_name(o) for o in all_orders()]
-
-
-def brute_result(w, h, start, order, rule):
-    path = reference_warnsdorff(w, h, (start % w, start // w), order, rule)
-    if len(path) < w * h:
-        return STUCK
-    (f0, r0), (f1, r1) = path[0], path[-1]
-    return CLOSED if sorted((abs(f0 - f1), abs(r0 - r1))) == [1, 2] else COMPLETE
+from support.analysis import ORDERS, brute_result
 
 
 def test_the_order_table_is_in_rank_order():
@@ -72,7 +65,7 @@ def test_odd_boards_are_judged_on_the_starts_that_can_have_a_tour():
         assert data["fail_by_start"][name] == ORDER_COUNT and data["closed_by_start"][name] == 0
 
 
-def test_the_best_orders_get_stuck_from_the_fewest_starts_counted_by_brute_force():
+def test_the_best_orders_get_stuck_from_the_fewest_starts():
     analysis = Analysis(Board(7, 7), "border")
     fewest, most, _ = analysis.best()
     possible = [s for s in range(49) if not Board(7, 7).is_light(s)]
@@ -89,7 +82,7 @@ def test_every_order_has_one_result_per_start():
     assert analysis.impossible_starts() == []
 
 
-def test_8x8_border_results_respect_the_board_symmetry_and_seed_004_where_it_can_agree():
+def test_8x8_border_results_follow_the_boards_symmetry():
     data = Analysis(Board(8, 8), "border").to_json()
     assert list(data) == ["size", "rule", "orders", "failures_histogram", "max_closed_starts",
                           "super_orders", "closed_by_start", "fail_by_start", "impossible_starts",

@@ -4,11 +4,12 @@ import json
 import random
 
 import pytest
-from test_analysis import ORDERS
-from test_analysis import brute_result as plain_result
 
 from knightstour.board import Board
 from knightstour_desktop.analysis import CLOSED, ORDER_COUNT, STUCK, Analysis
+
+from support.analysis import ORDERS
+from support.analysis import brute_result as plain_result
 
 
 @pytest.mark.parametrize("w, h, rule", [(5, 5, "first"), (6, 5, "border"), (5, 6, "centre"), (6, 6, "centre")])

@@ -5,17 +5,10 @@ import pytest
 from knightstour import rescue
 from knightstour.app import App, super_orders
 from knightstour.ports import NullDisplay
-from knightstour.settings import Settings
 from knightstour_desktop.recording import QueueInput, RecordingDisplay
 from knightstour_sim.simulator import FakeClock, Simulator
 
-
-def make_settings(**values):
-    settings = Settings()
-    for name, value in values.items():
-        error = settings.set(name, value)
-        assert error is None, error
-    return settings
+from support.app import make_settings
 
 
 class TimedDisplay(RecordingDisplay):
@@ -260,7 +253,7 @@ def test_a_wrapping_clock_keeps_the_pace():
     assert elapsed[0] > 10  # the clock did wrap
 
 
-def test_too_big_board_with_a_start_square_falls_back_to_random_starts():
+def test_a_too_big_board_with_a_start_falls_back_to_random():
     settings = make_settings(size="12x12", start="l12")
     app = App(settings, display=RecordingDisplay(max_width=8, max_height=8))
     assert app.board.size_name == "8x8" and app.start_square == -1

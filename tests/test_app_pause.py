@@ -1,16 +1,14 @@
 """The "pause" command (a long press of button A): the toy stops where it is and carries on
 from there, with the time that was left to wait."""
 
-from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
+
+from support.app import make_settings
 
 
 def paused_sim(**values):
-    settings = Settings()
-    for name, value in dict({"start": "c3", "speed": "1"}, **values).items():
-        assert settings.set(name, value) is None
     clock = FakeClock()
-    sim = Simulator(settings, clock=clock, seed=1)
+    sim = Simulator(make_settings(**dict({"start": "c3", "speed": "1"}, **values)), clock=clock, seed=1)
     return sim, clock
 
 

@@ -3,16 +3,7 @@
 from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
 
-
-def play_sim(**values):
-    settings = Settings()
-    settings.set("mode", "play")
-    for name, value in values.items():
-        assert settings.set(name, value) is None
-    sim = Simulator(settings, clock=FakeClock(), seed=4)
-    sim.update()
-    assert sim.app.state == "play"
-    return sim
+from support.app import play_sim
 
 
 def move(sim, name):
@@ -151,7 +142,7 @@ def test_hint_and_undo_outside_play_mode_only_explain():
     assert sim.app.state == "run"
 
 
-def test_a_closed_game_is_traced_back_to_its_start_and_undo_stops_the_trace():
+def test_a_closed_game_is_traced_and_undo_stops_the_trace():
     from knightstour.search import find_tour
 
     sim = play_sim()

@@ -6,49 +6,16 @@ from knightstour import rescue
 from knightstour.app import App, super_orders
 from knightstour.board import Board
 from knightstour.search import impossibility, search
-from knightstour.settings import Settings
 from knightstour_desktop.commands.solve import solve
 from knightstour_desktop.recording import RecordingDisplay, RecordingSound
+
+from support.app import make_app, make_settings, run_tour
 
 SIDES = range(5, 17)
 
 
-class FixedRng:
-    """Always picks the same index: one order for every tour."""
-
-    def __init__(self, index):
-        self.index = index
-
-    def randrange(self, n):
-        return self.index % n
-
-
-def make_settings_only(size):
-    settings = Settings()
-    assert settings.set("size", size) is None
-    return settings
-
-
-def make_app(size, index=0, display=None, sound=None, **values):
-    settings = Settings()
-    for name, value in dict(size=size, speed="0", sound="on", **values).items():
-        assert settings.set(name, value) is None
-    app = App(settings, display=display, sound=sound, rng=FixedRng(index))
-    app.update(0.0)  # an attract tour starts by itself; a touch (run_tour) cuts it short
-    return app
-
-
-def run_tour(app, start):
-    """Start a tour on ``start`` (a touch) and run it to its end with a fake clock."""
-    now = 0.0
-    tours_before = app.tours
-    app.handle(start)
-    while app.tours == tours_before:
-        now += app.update(now)
-
-
 @pytest.mark.parametrize("side", SIDES)
-def test_every_start_with_every_super_order_ends_complete_or_explained(side, monkeypatch):
+def test_every_start_and_super_order_ends_complete_or_explained(side, monkeypatch):
     searches = []
 
     def counted(*args, **kwargs):
@@ -136,11 +103,11 @@ def test_another_super_order_is_tried_before_the_search(monkeypatch):
 def test_the_module_has_every_size_and_the_order_lookup_falls_back():
     assert [len(super_orders("%dx%d" % (s, s))) for s in SIDES] == [8] * 12
     assert super_orders("4x4") == () and super_orders("8x6") == ()
-    assert App(make_settings_only("4x4")).order_names == ("abcdefgh",)
+    assert App(make_settings(size="4x4")).order_names == ("abcdefgh",)
 
 
 def test_order_names_are_the_orders_as_parsed():
-    app = App(make_settings_only("8x8"), orders=(" AHFDGCEB", "bcegdhfa "))
+    app = App(make_settings(size="8x8"), orders=(" AHFDGCEB", "bcegdhfa "))
     assert app.order_names == ("ahfdgceb", "bcegdhfa")
     assert app.orders == ((0, 7, 5, 3, 6, 2, 4, 1), (1, 2, 4, 6, 3, 7, 5, 0))
 

@@ -1,3 +1,5 @@
+"""Boards and squares: square names both ways, sizes, knight moves and their labels."""
+
 import pytest
 
 from knightstour.board import Board, file_name, parse_size

@@ -10,12 +10,12 @@ import time
 import zipfile
 
 import pytest
-from test_deploy import stand_in_compiler
-from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands import bundle, deploy
 from knightstour_sim.circuitpython.drive import libraries, run_feather
+
+from support.deploy import stand_in_compiler
 
 FEATHER_M4_FREE = 150 * 1024  # what a Feather M4 Express has free after boot (about)
 
@@ -37,7 +37,7 @@ def unzip_onto_drive(archive, version, drive):
 
 
 @pytest.mark.parametrize("display, touch, version", [("max7219", None, "9.x"), ("ili9341", "stmpe610", "10.x")])
-def test_the_bundle_runs_on_the_emulated_feather_in_the_heap_it_has(node, tmp_path, capsys, display, touch,  # noqa: F811
+def test_the_bundle_runs_on_the_emulated_feather_in_the_heap_it_has(node, tmp_path, capsys, display, touch,
                                                                     version):
     archive = tmp_path / "toy.zip"
     assert main(["bundle", str(archive), "--display", display] + (["--touch", touch] if touch else [])) == 0

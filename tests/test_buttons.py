@@ -62,7 +62,7 @@ def test_short_presses_give_their_command_on_release():
     assert rig.run(0.1) == ["faster"]
 
 
-def test_a_long_press_gives_its_command_while_held_and_nothing_on_release():
+def test_a_long_press_acts_while_held_not_on_release():
     rig = Rig()
     rig.press(0)
     events = rig.run(HOLD - 0.05)

@@ -13,6 +13,8 @@ from knightstour.hw.wiring import build, hardware
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.chips.max7219 import MatrixPanel
 
+from support.app import make_settings
+
 shims.install()
 
 
@@ -40,7 +42,7 @@ def turned(width, height, points, rotation, mirror):
     return {(x, y) for y, row in enumerate(grid) for x, on in enumerate(row) if on}
 
 
-def test_fc16_wiring_as_built_chip_0_is_the_right_module_digit_1_its_top_row():
+def test_fc16_chip_0_is_the_right_module_digit_1_its_top_row():
     spi, cs, chips = rig.matrix_rig(chain=4)
     panel = MatrixPanel(chips, 4)
     first = chips.chips[0]
@@ -88,7 +90,7 @@ def test_rotation_and_mirror_turn_the_whole_picture(modules, arrangement, rotati
     assert panel.lit() == turned(layout.width, layout.height, points, rotation, mirror)
 
 
-def test_a_row_shows_the_board_on_the_left_matrix_and_the_move_number_on_the_others():
+def test_a_row_shows_the_board_left_and_the_move_number_beside():
     spi, cs, chips = rig.matrix_rig(chain=4)
     display = chain.chain_display(spi, cs, 4)
     panel = MatrixPanel(chips, 4)
@@ -343,14 +345,11 @@ def test_the_emulated_toy_shows_a_chain_from_the_setting(tmp_path):
 
 async def test_the_simulators_pixel_view_shows_the_whole_32x8_row():
     """`sim --pixels` with KNIGHTSTOUR_MATRIX_CHAIN: the view is the panel as built, 32 LEDs wide."""
-    from knightstour.settings import Settings
     from knightstour_sim.pixel_views import PixelMatrixView
     from knightstour_sim.simulator import FakeClock, Simulator
     from knightstour_sim.tui import KnightsTourApp
 
-    settings = Settings()
-    for name, value in (("start", "a1"), ("speed", "1"), ("matrix_chain", "4")):
-        assert settings.set(name, value) is None
+    settings = make_settings(start="a1", speed="1", matrix_chain="4")
     sim = Simulator(settings, display="matrix", clock=FakeClock(), seed=7, pixels=True)
     app = KnightsTourApp(sim, "matrix", pixels=True)
     async with app.run_test(size=(100, 24)) as pilot:

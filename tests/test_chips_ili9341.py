@@ -6,7 +6,7 @@ import pytest
 from knightstour_sim.chips import render, shims
 from knightstour_sim.chips.ili9341 import ILI9341, rgb565
 
-from chips_helpers import draw_rect
+from support.chips import draw_rect
 
 pytestmark = pytest.mark.usefixtures("no_sleep")
 

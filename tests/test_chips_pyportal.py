@@ -74,7 +74,7 @@ def test_adafruits_calibration_in_the_driver_lands_on_the_pixel(width, height):
         assert abs(got_x - x) <= 2 and abs(got_y - y) <= 2
 
 
-def test_the_12_bit_reader_and_the_default_calibration_find_the_pixel():
+def test_the_12_bit_reader_and_default_calibration_find_it():
     board = pyportal_board()
     panel = resistive.pyportal_panel(board)
     read = pyportal.touchscreen_reader(pyportal.make_touchscreen(board))

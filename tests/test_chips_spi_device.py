@@ -87,7 +87,7 @@ def test_a_transaction_selects_the_chip_on_a_locked_configured_bus():
 
 
 @pytest.mark.parametrize("fail", ["write", "configure"])
-def test_the_chip_select_is_released_and_the_bus_unlocked_when_a_transfer_fails(fail):
+def test_a_failed_transfer_releases_the_chip_select_and_the_bus(fail):
     cs = Pin()
     spi = Bus(cs, fail=fail)
     with pytest.raises(OSError, match="bus error"):

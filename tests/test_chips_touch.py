@@ -8,6 +8,8 @@ import pytest
 
 from knightstour_sim.chips import bus, ft6206, stmpe610
 
+from support.chips import SilentChip
+
 pytestmark = pytest.mark.usefixtures("no_sleep")
 
 
@@ -107,7 +109,7 @@ def test_stmpe610_that_dies_after_init(tft):
     """A chip that answers only zeros (cable off, MISO low) after a good start."""
     rig = tft("stmpe610")
     touch = rig.make_touch()
-    rig.spi.attach(DeadChip(), rig.touch_cs)  # now both "answer": keep only the dead one
+    rig.spi.attach(SilentChip(), rig.touch_cs)  # now both "answer": keep only the dead one
     rig.spi._devices = [(d, cs) for d, cs in rig.spi._devices if d is not rig.touch_chip]
     assert not touch.touched
     # touches stops after four bogus points ...
@@ -117,17 +119,6 @@ def test_stmpe610_that_dies_after_init(tft):
     rig.spi.max_transfers = 10_000
     with pytest.raises(bus.TransferLimitExceeded):
         _ = touch.touch_point
-
-
-class DeadChip:
-    def select(self):
-        pass
-
-    def deselect(self):
-        pass
-
-    def transfer(self, data, mode):
-        return bytes(len(data))
 
 
 # STMPE610 over I2C
@@ -240,7 +231,7 @@ def test_ft6206_with_irq_pin_waits_for_a_touch(tft):
         _ = touch.touched
 
 
-def test_stmpe610_not_ready_after_a_cold_start_fails_once_then_answers():
+def test_stmpe610_after_a_cold_start_fails_once_then_answers():
     spi = bus.SPI()
     cs = bus.Pin("CS")
     spi.attach(stmpe610.STMPE610(not_ready_reads=4), cs)

@@ -55,7 +55,7 @@ def test_z1_and_z2_give_back_the_touch_resistance():
         assert measured == pytest.approx(resistance, rel=0.03)
 
 
-def test_pressure_threshold_a_light_touch_or_one_at_the_x_minus_edge_is_not_a_touch():
+def test_a_light_touch_or_one_at_the_x_minus_edge_is_no_touch():
     i2c, chip = chip_on_bus()
     touch = adafruit_tsc2007.TSC2007(i2c)
     chip.touch(2048, 2048, resistance=20000)  # barely brushing the panel

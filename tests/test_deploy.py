@@ -10,6 +10,8 @@ from knightstour_desktop.cli import main
 from knightstour_desktop.commands import deploy
 from knightstour_desktop.commands import drive as drive_module
 
+from support.deploy import listing, snapshot, stand_in_compiler
+
 
 @pytest.fixture
 def drive(tmp_path):
@@ -32,10 +34,6 @@ def fake_circup(tmp_path, monkeypatch):
     return log
 
 
-def listing(root):
-    return sorted(os.path.relpath(os.path.join(d, n), root) for d, _, names in os.walk(root) for n in names)
-
-
 def test_deploy_copies_code_package_settings_and_runs_circup(drive, fake_circup, capsys):
     assert main(["deploy", str(drive)]) == 0
     files = listing(drive)
@@ -53,27 +51,6 @@ def test_deploy_never_overwrites_the_users_settings(drive, fake_circup, capsys):
     assert main(["deploy", str(drive)]) == 0
     assert (drive / "settings.toml").read_text() == 'KNIGHTSTOUR_RULE = "centre"\n'
     assert "keep" in capsys.readouterr().out
-
-
-def stand_in(version="9.2.1", header=b"C\x06\x00\x1f", log=None):
-    """The bytes of a stand-in CircuitPython mpy-cross: --version prints the banner of CircuitPython's
-    (its mpy-cross/main.c: "CircuitPython <tag> on <date>; mpy-cross emitting mpy v<N>.<sub>"); a
-    compile writes ``header`` then the -s name, and logs its arguments to ``log``."""
-    return ("#!%s\nimport sys\nargs = sys.argv[1:]\nif args == ['--version']:\n"
-            "    print('CircuitPython %s on 2024-11-20; mpy-cross emitting mpy v6.1')\n    sys.exit(0)\n"
-            "if %r:\n    open(%r, 'a').write(' '.join(args) + '\\n')\n"
-            "out = args[args.index('-o') + 1]\nname = args[args.index('-s') + 1]\n"
-            "open(out, 'wb').write(%r + name.encode())\n"
-            % (sys.executable, version, bool(log), str(log), header)).encode()
-
-
-def stand_in_compiler(tmp_path, header, name="mpy-cross"):
-    """A stand-in mpy-cross in a file: (its path, the log of its arguments)."""
-    script = tmp_path / name
-    log = tmp_path / (name + ".log")
-    script.write_bytes(stand_in(header=header, log=log))
-    script.chmod(0o755)
-    return str(script), log
 
 
 def test_mpy_compiles_the_package_with_circuitpythons_mpy_cross(drive, fake_circup, tmp_path):
@@ -113,15 +90,6 @@ def test_a_compiler_the_board_cannot_load_leaves_the_drive_unchanged(drive, tmp_
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and needle in err
     assert snapshot(drive) == before
-
-
-def snapshot(root):
-    """{path under ``root``: its bytes}."""
-    files = {}
-    for name in listing(root):
-        with open(os.path.join(root, name), "rb") as handle:
-            files[name] = handle.read()
-    return files
 
 
 def test_a_full_drive_changes_nothing(drive, capsys, monkeypatch):
@@ -292,7 +260,7 @@ def test_a_folder_that_is_not_a_circuitpython_drive_is_refused(tmp_path, capsys)
     assert "no such folder" in capsys.readouterr().err
 
 
-def test_the_whole_board_package_is_deployed_and_imports_nothing_left_behind():
+def test_the_whole_board_package_is_deployed():
     import ast
 
     import knightstour
@@ -316,7 +284,7 @@ def test_the_whole_board_package_is_deployed_and_imports_nothing_left_behind():
             assert not parts & left_behind, "%s imports %s" % (dest, parts & left_behind)
 
 
-def test_circup_auto_finds_every_driver_of_the_requirements_in_code_py():
+def test_circup_auto_finds_every_required_driver():
     from circup.command_utils import imports_from_code
 
     with open(os.path.join(deploy.DEVICE_DIR, "code.py")) as f:
@@ -327,7 +295,7 @@ def test_circup_auto_finds_every_driver_of_the_requirements_in_code_py():
     assert wanted - dependencies <= found
 
 
-def test_the_users_code_py_is_kept_and_both_output_and_dry_run_say_so(drive, capsys):
+def test_the_users_code_py_is_kept_and_both_modes_say_so(drive, capsys):
     (drive / "code.py").write_text('print("Hello World!")\n')
     (drive / "code.py").chmod(0o444)
     before = snapshot(drive)
@@ -366,7 +334,7 @@ def test_the_toys_code_py_is_known_by_its_first_line():
     ("Adafruit CircuitPython nine on 2024", "names no CircuitPython version"),
 ])
 @pytest.mark.parametrize("mpy", [False, True])
-def test_a_board_older_than_circuitpython_8_or_an_unreadable_version_is_refused(drive, capsys, first_line, needle, mpy):
+def test_circuitpython_before_8_or_no_version_is_refused(drive, capsys, first_line, needle, mpy):
     (drive / "boot_out.txt").write_text(first_line + "\n")
     before = snapshot(drive)
     args = ["deploy", str(drive), "--no-libs"] + (["--mpy", "--mpy-cross", sys.executable] if mpy else [])
@@ -377,7 +345,7 @@ def test_a_board_older_than_circuitpython_8_or_an_unreadable_version_is_refused(
     assert snapshot(drive) == before
 
 
-def test_a_boot_out_that_is_a_fifo_or_a_folder_is_refused_without_waiting(drive):
+def test_a_boot_out_fifo_or_folder_is_refused_at_once(drive):
     (drive / "boot_out.txt").unlink()
     os.mkfifo(drive / "boot_out.txt")
     done = subprocess.run([sys.executable, "-m", "knightstour_desktop.cli", "deploy", str(drive), "--no-libs"],

@@ -3,7 +3,6 @@ the package as .py, compiled by the board at each start, the libraries .mpy as c
 them (sim/circuitpython/drive.py, mpy="libraries"). benchmarks/feather_heap.py --py measures it."""
 
 import pytest
-from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour.hw.feather import NEEDS_KB, Toy
 from knightstour.hw.startup import out_of_memory
@@ -12,13 +11,13 @@ from knightstour_sim.circuitpython.drive import run_feather
 
 @pytest.mark.parametrize("display, board", [("max7219", "feather_m4"), ("ili9341", "feather_m4"),
                                             ("builtin", "pyportal_titano")])
-def test_a_py_deploy_runs_in_the_heap_it_is_told_it_needs(node, display, board):  # noqa: F811
+def test_a_py_deploy_runs_in_the_heap_it_is_told_it_needs(node, display, board):
     proc, result = run_feather(node, display=display, touch="stmpe610", tours=3, heap=NEEDS_KB[display][1] * 1024,
                                mpy="libraries", board=board)
     assert result is not None and result["tours"] == 3, proc.stdout[-2000:] + proc.stderr[-2000:]
 
 
-def test_a_py_deploy_in_the_mpy_heap_is_told_both_figures(node):  # noqa: F811
+def test_a_py_deploy_in_the_mpy_heap_is_told_both_figures(node):
     proc, _ = run_feather(node, display="ili9341", touch="stmpe610", tours=3, heap=NEEDS_KB["ili9341"][0] * 1024,
                           mpy="libraries")
     assert proc.returncode == 3, proc.stdout[-2000:] + proc.stderr[-2000:]  # waiting in stop()
@@ -39,7 +38,7 @@ def test_the_out_of_memory_lines_are_built_from_the_one_table():
     assert "ili9341 and ft6206 touch" in out_of_memory(NEEDS_KB, "ili9341", "ft6206", "8x8")
 
 
-def test_the_out_of_memory_line_on_a_pyportals_screen_names_the_heap_it_needs():
+def test_out_of_memory_on_a_pyportals_screen_names_the_heap_needed():
     """KNIGHTSTOUR_DISPLAY = "builtin" had no figure: the line said "about 0 KB with --mpy, 0 KB without"."""
     line = out_of_memory(NEEDS_KB, "builtin", "auto", "8x8")
     assert "about 0 KB" not in line and "0 KB without" not in line, line

@@ -1,6 +1,6 @@
 """deploy --mpy without --mpy-cross: the compiler for the board's CircuitPython version comes from
 Adafruit's bucket, here a stand-in server on 127.0.0.1 (KNIGHTSTOUR_MPY_CROSS_BASE) serving a
-stand-in compiler (test_deploy.stand_in); the real address is never touched. deploy takes only
+stand-in compiler (support/deploy.py stand_in); the real address is never touched. deploy takes only
 https:// addresses: plain_https serves them from the stand-in over loopback HTTP."""
 
 import http.server
@@ -14,12 +14,13 @@ import sys
 import threading
 import time
 
-import plain_https
 import pytest
-from test_deploy import snapshot, stand_in
 
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands import mpy_cross
+
+from support import plain_https
+from support.deploy import snapshot, stand_in
 
 BOOT = "Adafruit CircuitPython %s on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
 
@@ -107,7 +108,7 @@ def cached(tmp_path):
     return sorted(os.listdir(folder)) if folder.exists() else []
 
 
-def test_mpy_downloads_the_boards_compiler_once_then_uses_the_cached_one(bucket, drive, tmp_path, capsys):
+def test_mpy_downloads_the_compiler_once_then_caches_it(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
     out = capsys.readouterr().out
@@ -235,7 +236,7 @@ def test_mpy_with_force_and_no_boot_out_needs_mpy_cross(bucket, drive, capsys):
 
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
-PATCHED = "import sys; sys.path.insert(0, %r); import plain_https; plain_https.patch(); " % TESTS
+PATCHED = "import sys; sys.path.insert(0, %r); from support import plain_https; plain_https.patch(); " % TESTS
 
 
 def fetch_in_a_process(env):
@@ -338,7 +339,7 @@ def test_what_was_downloaded_is_recorded_and_shown(bucket, drive, tmp_path, caps
     assert "sha256 %s" % digest in capsys.readouterr().out and len(bucket.hits) == 1
 
 
-def test_a_cached_copy_changed_after_its_download_is_removed_and_fetched_again(bucket, drive, tmp_path, capsys):
+def test_a_cached_copy_changed_since_is_fetched_again(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
     folder = tmp_path / "cache/knightstour/mpy-cross"

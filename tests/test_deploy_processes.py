@@ -17,11 +17,12 @@ import time
 import traceback
 
 import pytest
-from test_deploy import snapshot
 
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands.deploy import REQUIREMENTS
 from knightstour_desktop.commands.lock import LOCK
+
+from support.deploy import snapshot
 
 BOOT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and POSIX signals")
@@ -269,7 +270,7 @@ def test_a_deploy_while_another_holds_the_drive_writes_nothing(toys, tmp_path):
     assert which_toy(drive, toys) == "old"
 
 
-def test_a_signal_while_circup_runs_stops_it_and_says_what_is_in_place(toys, tmp_path):
+def test_a_signal_during_circup_stops_it_and_says_what_is_there(toys, tmp_path):
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     started = tmp_path / "circup-started"

@@ -6,13 +6,13 @@ the harness are loaded first and a ballast takes the rest. The heaps are hw/feat
 NEEDS_KB, what the toy needs today (benchmarks/feather_heap.py finds the smallest)."""
 
 import pytest
-from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour.hw.feather import NEEDS_KB
 from knightstour.hw.inputs.touch import TouchMapper
 from knightstour_sim.circuitpython.drive import feather_settings, run_feather
 
-HEAP = {display: kb[0] * 1024 for display, kb in NEEDS_KB.items()}  # deployed --mpy
+from support.feather import HEAP, run_to_the_end
+from support.micropython import run_micropython
 
 
 def raw_for(touch, square):
@@ -35,45 +35,39 @@ def raw_for(touch, square):
     return best[1], best[2]
 
 
-def _run(node, **kwargs):  # noqa: F811
-    proc, result = run_feather(node, mpy=True, **kwargs)
-    assert proc.returncode == 0 and result is not None, proc.stdout[-2000:] + proc.stderr[-2000:]
-    return proc, result
-
-
-def test_the_matrix_toy_runs_100_tours_in_the_heap_it_needs(node):  # noqa: F811
-    _, result = _run(node, display="max7219", tours=100, heap=HEAP["max7219"])
+def test_the_matrix_toy_runs_100_tours_in_the_heap_it_needs(node):
+    _, result = run_to_the_end(node, display="max7219", tours=100, heap=HEAP["max7219"])
     assert result["tours"] == 100
     assert result["free_at_start"] == HEAP["max7219"]
     assert result["live_after_tours"] <= result["live_after_start"] + 1024
     assert result["start_modules_kept"] == 0  # the settings' table, the builders: freed after start
 
 
-def test_the_tft_toy_runs_100_tours_in_the_heap_it_needs(node):  # noqa: F811
-    _, result = _run(node, display="ili9341", touch="stmpe610", tours=100, heap=HEAP["ili9341"])
+def test_the_tft_toy_runs_100_tours_in_the_heap_it_needs(node):
+    _, result = run_to_the_end(node, display="ili9341", touch="stmpe610", tours=100, heap=HEAP["ili9341"])
     assert result["tours"] == 100
 
 
 @pytest.mark.parametrize("touch", ["stmpe610", "ft6206"])
-def test_a_touch_on_the_tft_starts_a_tour_on_that_square(node, touch):  # noqa: F811
+def test_a_touch_on_the_tft_starts_a_tour_on_that_square(node, touch):
     square = 19  # d3
     raw_x, raw_y = raw_for(touch, square)
-    _, result = _run(node, display="ili9341", touch=touch, tours=3, heap=HEAP["ili9341"],
+    _, result = run_to_the_end(node, display="ili9341", touch=touch, tours=3, heap=HEAP["ili9341"],
                      press=(raw_x, raw_y, 5))  # attract mode: the touch ends the first tour
     assert result["touched_start"] == square
     assert result["tours"] == 3
 
 
-def test_the_tfts_largest_board_runs(node):  # noqa: F811
-    proc, result = _run(node, display="ili9341", touch="stmpe610", size="16x16", tours=1, heap=2048 * 1024)
+def test_the_tfts_largest_board_runs(node):
+    proc, result = run_to_the_end(node, display="ili9341", touch="stmpe610", size="16x16", tours=1, heap=2048 * 1024)
     assert result["tours"] == 1
 
 
-def test_a_value_circuitpython_cannot_read_is_one_line_and_the_default(node):  # noqa: F811
+def test_an_unreadable_value_is_one_line_and_the_default(node):
     settings = feather_settings("max7219")
     settings["KNIGHTSTOUR_SOUND"] = ("raw", "true")
     settings["KNIGHTSTOUR_SPEED"] = ("raw", "0.5")
-    proc, result = _run(node, display="max7219", tours=1, heap=1024 * 1024, settings=settings)
+    proc, result = run_to_the_end(node, display="max7219", tours=1, heap=1024 * 1024, settings=settings)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: bad")]
     assert len(lines) == 2, proc.stdout
     speed, sound = lines  # in the settings table's order
@@ -84,7 +78,7 @@ def test_a_value_circuitpython_cannot_read_is_one_line_and_the_default(node):  #
 
 @pytest.mark.parametrize("display,kb", [("ili9341", 40), ("ili9341", NEEDS_KB["ili9341"][0] * 2 // 3),
                                         ("max7219", NEEDS_KB["max7219"][0] - 8)])
-def test_a_heap_too_small_gives_one_line_and_waits(node, display, kb):  # noqa: F811
+def test_a_heap_too_small_gives_one_line_and_waits(node, display, kb):
     proc, _ = run_feather(node, display=display, tours=3, heap=kb * 1024, mpy=True)
     assert proc.returncode == 3, proc.stdout + proc.stderr  # code.py sat waiting in its stop() loop
     lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: error:")]
@@ -92,7 +86,7 @@ def test_a_heap_too_small_gives_one_line_and_waits(node, display, kb):  # noqa: 
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-def test_a_touch_controller_that_does_not_answer_gives_one_line_and_waits(node):  # noqa: F811
+def test_a_silent_touch_controller_gives_one_line_and_waits(node):
     settings = feather_settings("ili9341", "ft6206")
     proc, result = run_feather(node, display="ili9341", touch="none", settings=settings, tours=1,
                                heap=1024 * 1024, mpy=True)
@@ -158,10 +152,8 @@ asyncio.run(main())
 '''
 
 
-def test_each_stand_in_holds_about_what_its_c_object_holds(node, tmp_path):  # noqa: F811
+def test_each_stand_in_holds_about_what_its_c_object_holds(node, tmp_path):
     import shutil
-
-    from test_micropython import run_micropython
 
     from knightstour_sim.circuitpython import drive
 
@@ -181,13 +173,8 @@ def test_heap_benchmark_counts_the_names_apart_from_the_modules(node):
     """benchmarks/feather_heap.py's biggest list: a qstr pool doubles when full and is never
     freed, so the module whose names fill one used to be charged for it (the piezo's 44 lines
     showed 5 KB on the MAX7219). The names are one entry, "qstrs", and no module carries them."""
-    import importlib.util
-    import pathlib
+    from benchmarks import feather_heap
 
-    path = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "feather_heap.py"
-    spec = importlib.util.spec_from_file_location("feather_heap", path)
-    feather_heap = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(feather_heap)
     sizes = dict(feather_heap.biggest(node, "max7219", "none", "8x8", count=100))
     assert sizes["qstrs"] > 8 * 1024
     assert 0 < sizes["knightstour.hw.chips.piezo"] < 1024
@@ -195,9 +182,9 @@ def test_heap_benchmark_counts_the_names_apart_from_the_modules(node):
 
 
 @pytest.mark.parametrize("rotation,size", [(0, "320x240"), (90, "240x320"), (270, "240x320")])
-def test_the_tft_is_as_big_as_its_rotation_makes_it(node, rotation, size):  # noqa: F811
+def test_the_tft_is_as_big_as_its_rotation_makes_it(node, rotation, size):
     """CircuitPython's BusDisplay keeps the width and height it is given (those after the rotation):
     the stand-in swapped them for 90 and 270, so a portrait toy ran on a 320x240 screen."""
     settings = feather_settings("ili9341", "stmpe610", extra={"KNIGHTSTOUR_TFT_ROTATION": rotation})
-    _, result = _run(node, display="ili9341", touch="stmpe610", tours=1, heap=HEAP["ili9341"], settings=settings)
+    _, result = run_to_the_end(node, display="ili9341", touch="stmpe610", tours=1, heap=HEAP["ili9341"], settings=settings)
     assert result["display"] == size and result["tours"] == 1

@@ -5,9 +5,10 @@ stand-in Feather under MicroPython, its tours crossing each wrap: every move com
 (no stall until the clock comes back, no burst of moves), on the harness's clock (no sleeping)."""
 
 import pytest
-from test_feather import HEAP, _run, node  # noqa: F401  (node: a fixture)
 
 from knightstour_sim.circuitpython.drive import feather_settings
+
+from support.feather import HEAP, run_to_the_end
 
 PACE_MS = 100
 FIRST_WRAP = 0x20000000 - 0x1FFF0000  # ms after boot: ticks_ms() wraps to 0
@@ -18,10 +19,10 @@ FOLD = 1 << 20  # the toy's clock wraps when ticks_ms() crosses a multiple of 2*
 @pytest.mark.parametrize("uptime_ms", [FIRST_WRAP - 3000, FIRST_WRAP + FOLD - 3000, FIRST_WRAP + (1 << 29) - 3000],
                          ids=["65 s after boot", "the 2**20 fold", "2**29 ticks later"])
 @pytest.mark.parametrize("float30", [False, True], ids=["doubles", "30-bit floats"])
-def test_tours_keep_their_pace_across_the_clocks_wraps(node, display, uptime_ms, float30):  # noqa: F811
+def test_tours_keep_their_pace_across_the_clocks_wraps(node, display, uptime_ms, float30):
     settings = feather_settings(display, extra={"KNIGHTSTOUR_SPEED": 1, "KNIGHTSTOUR_PACE_FIRST_MS": PACE_MS,
                                                 "KNIGHTSTOUR_PACE_LAST_MS": PACE_MS})
-    _, result = _run(node, display=display, tours=2, heap=HEAP[display], settings=settings, uptime_ms=uptime_ms,
+    _, result = run_to_the_end(node, display=display, tours=2, heap=HEAP[display], settings=settings, uptime_ms=uptime_ms,
                      float30=float30, timeout=180)  # a clock that stalls at the wrap would run for 1048 s of steps
     assert result["tours"] == 2
     assert result["uptime_ms"] > uptime_ms + 3000 + 2 * PACE_MS  # the run crossed the wrap, moving
@@ -36,13 +37,13 @@ for x in (1048.5761, 1.0, 0.1, 983.04):
 """
 
 
-def test_the_harness_rounds_floats_as_a_board_keeps_them(node, tmp_path):  # noqa: F811
+def test_the_harness_rounds_floats_as_a_board_keeps_them(node, tmp_path):
     import shutil
     import struct
 
-    from test_micropython import run_micropython
-
     from knightstour_sim.circuitpython import drive
+
+    from support.micropython import run_micropython
 
     shutil.copy(drive.HERE + "/_float30.py", tmp_path)
     script = tmp_path / "float30.py"

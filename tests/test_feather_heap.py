@@ -4,14 +4,13 @@ that fails above one that runs would be fragmentation deciding, not size.
 
 Every size is swept for the configurations that had holes on CircuitPython's own interpreter (the
 MAX7219 toy without buttons as .mpy, the TFT as .py); the others every 8 KB. The benchmark sweeps
-them all at every size: benchmarks/feather_heap.py --sweep."""
+them all at every size: .venv/bin/python -m benchmarks.feather_heap --sweep."""
 
 import os
 import shutil
 import tempfile
 
 import pytest
-from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour.hw.feather import NEEDS_KB
 from knightstour_sim.circuitpython.drive import feather_settings, lay_out, run_feather
@@ -33,7 +32,7 @@ SWEEPS = {
 
 
 @pytest.mark.parametrize("name", list(SWEEPS))
-def test_every_heap_from_the_stated_figure_to_32_kb_more_runs_the_tours(node, name):  # noqa: F811
+def test_every_heap_from_the_stated_figure_to_32_kb_more_runs(node, name):
     display, touch, extra, buttons, mpy, every = SWEEPS[name]
     needs = NEEDS_KB[display][0 if mpy is True else 1]
     work = tempfile.mkdtemp(prefix="feather-sweep-")

@@ -3,10 +3,12 @@ MicroPython (as tests/test_feather.py), a whole game played through the touch sc
 button, every square of a tour in turn, a hint, an undo, and the game complete."""
 
 import pytest
-from test_feather import HEAP, TouchMapper, _run, node  # noqa: F401  (node: a fixture)
 
 from knightstour.board import Board
+from knightstour.hw.inputs.touch import TouchMapper
 from knightstour.warnsdorff import Warnsdorff
+
+from support.feather import HEAP, run_to_the_end
 
 # Button centres, independent of the code: the 112 px panel right of the 208 px board, its three
 # rows of 26 px buttons, 3 px apart, at the foot of the 240 px screen; two to a row, 51 px wide.
@@ -33,11 +35,11 @@ def centre(square):
 
 
 @pytest.mark.parametrize("touch", ["ft6206", "xpt2046"])
-def test_a_whole_game_through_the_touch_screen_in_the_heap_the_tft_needs(node, touch):  # noqa: F811
+def test_a_whole_game_by_touch_in_the_tfts_heap(node, touch):
     path = Warnsdorff(Board(8, 8)).run(0).path  # a tour from a1, played by touch
     assert len(path) == 64
     points = [PLAY, centre(path[0]), HINT, centre(path[1]), UNDO, centre(path[1])]
     points += [centre(square) for square in path[2:]]
     presses = [raw_for_pixel(touch, x, y) + (5 + 6 * i,) for i, (x, y) in enumerate(points)]
-    _, result = _run(node, display="ili9341", touch=touch, tours=0, heap=HEAP["ili9341"], press=presses)
+    _, result = run_to_the_end(node, display="ili9341", touch=touch, tours=0, heap=HEAP["ili9341"], press=presses)
     assert result["play_length"] == 64 and result["play_over"] in ("complete", "closed")

@@ -8,7 +8,6 @@ toy's reader reads it. The pixels of the squares and buttons come from the CPyth
 emulated PyPortal (tests/test_tft_buttons.py plays its game there)."""
 
 import pytest
-from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour.board import Board
 from knightstour.hw.chips.pyportal import SIZES
@@ -23,7 +22,7 @@ HEAP = NEEDS_KB["builtin"][0] * 1024
 FREE_ON_A_PYPORTAL = 150 * 1024  # a SAMD51 like the Feather M4: about 150 KB free after boot
 
 
-def _run(node, board, **kwargs):  # noqa: F811
+def _run(node, board, **kwargs):
     kwargs.setdefault("heap", HEAP)
     proc, result = run_feather(node, display="builtin", board=board, mpy=True, **kwargs)
     assert proc.returncode == 0 and result is not None, proc.stdout[-2000:] + proc.stderr[-2000:]
@@ -58,7 +57,7 @@ def raw_at(board, point, rotation=0):
 
 
 @pytest.mark.parametrize("board", ["pyportal", "pyportal_titano"])
-def test_the_toy_runs_its_tours_on_the_pyportals_screen_in_the_heap_it_needs(node, board):  # noqa: F811
+def test_the_toy_runs_on_the_pyportals_screen_in_the_heap_it_needs(node, board):
     result = _run(node, board, tours=100)
     assert result["tours"] == 100
     assert result["display"] == "%dx%d" % SIZES[board]  # board.DISPLAY, landscape at rotation 0
@@ -69,19 +68,19 @@ def test_the_toy_runs_its_tours_on_the_pyportals_screen_in_the_heap_it_needs(nod
     assert result["speaker_on"] == 1 and result["sound_plays"] >= 100
 
 
-def test_a_pyportal_starts_with_room_to_spare_in_the_heap_it_has_free(node):  # noqa: F811
+def test_a_pyportal_has_room_to_spare_in_the_heap_it_has_free(node):
     result = _run(node, "pyportal", tours=3, heap=FREE_ON_A_PYPORTAL)
     assert result["tours"] == 3 and result["free_at_start"] == FREE_ON_A_PYPORTAL
 
 
-def test_the_titano_turned_to_portrait_is_320x480(node):  # noqa: F811
+def test_the_titano_turned_to_portrait_is_320x480(node):
     settings = feather_settings("builtin", extra={"KNIGHTSTOUR_TFT_ROTATION": 90})
     result = _run(node, "pyportal_titano", tours=3, settings=settings)
     assert result["tours"] == 3 and result["display"] == "320x480"
 
 
 @pytest.mark.parametrize("board, rotation", [("pyportal", 0), ("pyportal_titano", 0), ("pyportal_titano", 270)])
-def test_a_touch_on_a_square_starts_a_tour_there(node, board, rotation):  # noqa: F811
+def test_a_touch_on_a_square_starts_a_tour_there(node, board, rotation):
     square = 19  # d3
     raw_x, raw_y = raw_at(board, layout(board, rotation)[square], rotation)
     settings = feather_settings("builtin", extra={"KNIGHTSTOUR_TFT_ROTATION": rotation})
@@ -91,7 +90,7 @@ def test_a_touch_on_a_square_starts_a_tour_there(node, board, rotation):  # noqa
 
 
 @pytest.mark.parametrize("board", ["pyportal", "pyportal_titano"])
-def test_a_whole_game_through_the_panel_and_the_tft_buttons(node, board):  # noqa: F811
+def test_a_whole_game_through_the_panel_and_the_tft_buttons(node, board):
     places = layout(board)
     path = Warnsdorff(Board(8, 8)).run(0).path  # a tour from a1, played by touch
     points = [places["play"], places[path[0]], places["hint"], places[path[1]], places["undo"],
@@ -101,7 +100,7 @@ def test_a_whole_game_through_the_panel_and_the_tft_buttons(node, board):  # noq
     assert result["play_length"] == 64 and result["play_over"] in ("complete", "closed")
 
 
-def test_with_the_sound_off_the_speaker_is_left_alone(node):  # noqa: F811
+def test_with_the_sound_off_the_speaker_is_left_alone(node):
     result = _run(node, "pyportal", tours=3, settings=feather_settings("builtin", extra={"KNIGHTSTOUR_SOUND": "off"}))
     assert result["tours"] == 3 and "sound_plays" not in result
 
@@ -134,12 +133,12 @@ asyncio.run(main())
 '''
 
 
-def test_each_pyportal_stand_in_holds_about_what_its_c_object_holds(node, tmp_path):  # noqa: F811
+def test_each_pyportal_stand_in_holds_about_what_its_c_object_holds(node, tmp_path):
     import shutil
 
-    from test_micropython import run_micropython
-
     from knightstour_sim.circuitpython import drive
+
+    from support.micropython import run_micropython
 
     for name in ("_c", "board", "busdisplay", "microcontroller", "analogio", "audiocore", "audioio"):
         shutil.copy(f"{drive.HERE}/{name}.py", tmp_path)

@@ -1,24 +1,15 @@
 """Hostile input to run, the settings files and the small options (issue 10, items 3, 6 and 7)."""
 
-import argparse
-import io
 import os
 import sys
 
 import pytest
 
-from knightstour.hw.wiring.hardware import BoardHardware
 from knightstour_desktop import cli
 from knightstour_desktop.commands import run as run_command
 from knightstour_desktop.settings_toml import load_for_command, parse_toml, read_file
-from knightstour_sim.chips import rig, shims
-from knightstour_sim.screenshot import sim_board
 
-
-def args_for(*argv):
-    parser = argparse.ArgumentParser()
-    run_command.add_arguments(parser)
-    return parser.parse_args(list(argv))
+from support.cli import run_on
 
 
 @pytest.fixture(autouse=True)
@@ -39,20 +30,6 @@ def errors_of(config=None, environ=None):
 
 
 # --- run (item 3) ---
-
-def run_on(tmp_path, display, environ, tft=None):
-    spidev = tmp_path / "spidev0.0"
-    spidev.write_text("")
-    if display == "max7219":
-        board = sim_board("pi", matrix=rig.matrix_rig())
-    else:
-        board = sim_board("pi", tft=tft)
-    err = io.StringIO()
-    hardware = lambda settings: BoardHardware("pi", settings, board=board)  # noqa: E731
-    with shims.skip_sleeps():
-        code = run_command.start(args_for("--display", display), environ=environ, hardware=hardware,
-                                 spi_device=str(spidev), err=err, until=lambda app: True)
-    return code, err.getvalue()
 
 
 def test_run_refuses_a_board_too_big_for_the_matrix(tmp_path):
@@ -113,7 +90,7 @@ def test_a_key_set_twice_names_both_lines(tmp_path):
     assert len(errors) == 1 and str(config) in errors[0] and "lines 1 and 3" in errors[0]
 
 
-def test_a_bad_value_in_the_file_names_the_file_and_echoes_at_most_60_characters(tmp_path):
+def test_a_bad_value_names_the_file_and_echoes_60_characters(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text('KNIGHTSTOUR_RULE = "%s"\nKNIGHTSTOUR_SOUND = "loud"\n' % ("x" * 5000))
     errors = errors_of(str(config))
@@ -227,7 +204,7 @@ def test_older_blinkas_backends_get_their_own_fix():
     assert "pip install RPi.GPIO" in backend_fix("RPi", python="/v/bin/python")
 
 
-def test_the_pi_extra_brings_what_blinka_needs_on_a_pi_and_nothing_on_a_desktop():
+def test_the_pi_extra_brings_blinkas_needs_on_a_pi_only():
     import tomllib
     from packaging.requirements import Requirement
 

@@ -102,7 +102,7 @@ def test_code_py_runs_the_matrix_from_settings(monkeypatch):
     assert sum(sum(row) for row in matrix.chip.leds) > 5
 
 
-def test_code_py_keeps_pacing_across_the_wrap_of_the_millisecond_ticks(monkeypatch):
+def test_code_py_keeps_pacing_across_the_ticks_wrap(monkeypatch):
     matrix = rig.matrix_rig()
     board = sim_board("feather_m4", matrix=matrix)
     # code.py on CircuitPython's ticks clock, which folds below 2**20 ms a second into the run,
@@ -113,7 +113,7 @@ def test_code_py_keeps_pacing_across_the_wrap_of_the_millisecond_ticks(monkeypat
     assert sum(sum(row) for row in matrix.chip.leds) > 20
 
 
-def test_code_py_prints_one_line_when_the_touch_controller_does_not_answer(monkeypatch, capsys):
+def test_code_py_says_one_line_when_touch_does_not_answer(monkeypatch, capsys):
     import displayio
 
     displayio.release_displays()

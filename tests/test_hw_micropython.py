@@ -10,8 +10,8 @@ import subprocess
 import sys
 
 import pytest
-from test_micropython import DEVICE, ROOT, run_micropython
-from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
+
+from support.micropython import DEVICE, ROOT, run_micropython
 
 STAND_INS = ROOT / "sim" / "circuitpython"
 
@@ -160,7 +160,7 @@ def write_script(directory):
     return script
 
 
-def test_hw_modules_print_the_same_under_micropython(node, tmp_path):  # noqa: F811
+def test_hw_modules_print_the_same_under_micropython(node, tmp_path):
     script = write_script(tmp_path)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(DEVICE)]), PYTHONDONTWRITEBYTECODE="1")
     cpython = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,

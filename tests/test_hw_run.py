@@ -1,6 +1,5 @@
 """`knights-tour run`: the Pi's entry point, on the emulated chips; the one-line errors."""
 
-import argparse
 import io
 import os
 
@@ -12,11 +11,7 @@ from knightstour_desktop.commands import run as run_command
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import sim_board
 
-
-def args_for(*argv):
-    parser = argparse.ArgumentParser()
-    run_command.add_arguments(parser)
-    return parser.parse_args(list(argv))
+from support.cli import args_for
 
 
 @pytest.fixture(autouse=True)
@@ -248,7 +243,7 @@ def test_calibrate_starts_the_service_again_when_calibration_fails(tft_rigs):
     assert service.calls == ["is-active", "stop", "start"] and service.active
 
 
-def test_calibrate_refuses_in_one_line_when_the_service_cannot_be_stopped(tft_rigs):
+def test_calibrate_refuses_when_the_service_cannot_stop(tft_rigs):
     service, err, built = FakeSystemctl(active=True, may_stop=False), io.StringIO(), []
     code, _ = _calibrate(tft_rigs("stmpe610"), service, err=err, hardware=built.append)
     assert code == run_command.EXIT_SETUP and not built and service.calls == ["is-active", "stop"]

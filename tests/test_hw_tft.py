@@ -1,15 +1,11 @@
 """The ILI9341 port on the real adafruit_ili9341 / displayio / display_text over the emulated chip."""
 
 import os
-import sys
 
 import pytest
 
 from knightstour.hw.views import tft_draw
 from knightstour_sim.screenshot import save_screenshot
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "benchmarks"))
 
 CELL = 26
 SIDE = 8 * CELL
@@ -125,7 +121,7 @@ def test_a_closed_tour_traces_in_gold_then_returns(emulated_tft):
 
 
 def test_bytes_per_move_within_8kb_on_the_emulated_bus():
-    import tft_spi
+    from benchmarks import tft_spi
 
     # Three tours, not one: the first tour also sends the whole board once more after the first
     # frame (blinka-displayio's first refresh leaves the new bitmaps dirty), 137 KB that one

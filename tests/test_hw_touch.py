@@ -19,6 +19,8 @@ from knightstour.hw.inputs import touch as touch_module
 from knightstour.hw.wiring.hardware import HardwareError
 from knightstour_sim.chips import bus, ft6206, shims, stmpe610
 
+from support.chips import SilentChip
+
 shims.install()
 
 CONTROLLERS = ("stmpe610", "ft6206", "xpt2046")
@@ -106,17 +108,7 @@ def test_stmpe610_missing_or_all_zero_is_one_clear_line(no_sleep):
     from knightstour.hw.wiring.hardware import BoardHardware
     from knightstour.hw.wiring.touch_chips import open_driver
 
-    class ZeroChip:
-        def select(self):
-            pass
-
-        def deselect(self):
-            pass
-
-        def transfer(self, data, mode):
-            return bytes(len(data))
-
-    for chip in (None, ZeroChip()):
+    for chip in (None, SilentChip()):
         spi = bus.SPI(max_transfers=200)
         cs = bus.Pin("D6")
         if chip is not None:
@@ -155,19 +147,9 @@ def test_stmpe610_dying_after_start_gives_no_touches_and_no_hang(emulated_tft):
     emu = emulated_tft({"mode": "touch", "idle_ms": "600000"}, touch="stmpe610")
     emu.step()
 
-    class DeadChip:
-        def select(self):
-            pass
-
-        def deselect(self):
-            pass
-
-        def transfer(self, data, mode):
-            return bytes(len(data))
-
     spi = emu.rig.spi
     spi._devices = [(d, cs) for d, cs in spi._devices if d is not emu.rig.touch_chip]
-    spi.attach(DeadChip(), emu.rig.touch_cs)
+    spi.attach(SilentChip(), emu.rig.touch_cs)
     spi.reset_counts()
     spi.max_transfers = 5000
     for _ in range(20):

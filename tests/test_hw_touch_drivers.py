@@ -121,7 +121,7 @@ def test_ft6206_the_second_finger_alone_is_the_touch():
     assert driver.point() == (30, 40)
 
 
-def test_ft6206_wrong_vendor_is_a_runtimeerror_and_nothing_there_an_oserror():
+def test_ft6206_wrong_vendor_or_missing_chip_raises():
     i2c, _ = ft6206_on_bus(vendor_id=0x77)
     with pytest.raises(RuntimeError, match="no FT6206 at I2C 0x38: vendor id 0x77"):
         FT6206(i2c)

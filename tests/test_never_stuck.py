@@ -5,11 +5,12 @@ never stuck where a tour exists, and its search never runs out of budget on thes
 """
 
 import pytest
-from test_app_sizes import make_app, run_tour
 
 from knightstour.board import Board
 from knightstour.starts import impossibility
 from knightstour_desktop.recording import RecordingDisplay
+
+from support.app import make_app, make_settings, run_tour
 
 SIZES = ["%dx%d" % (w, h) for w in range(3, 9) for h in range(3, 9)]
 
@@ -47,13 +48,9 @@ def test_the_attract_loop_starts_only_where_a_tour_exists(size):
     import random
 
     from knightstour.app import App
-    from knightstour.settings import Settings
     from knightstour.starts import open_tours_exist
 
-    settings = Settings()
-    for name, value in dict(size=size, speed="0", pause_ms="0").items():
-        assert settings.set(name, value) is None
-    app = App(settings, rng=random.Random(3))
+    app = App(make_settings(size=size, speed="0", pause_ms="0"), rng=random.Random(3))
     starts = set()
     now = 0.0
     while app.tours < 60:

@@ -1,3 +1,5 @@
+"""Check orders: their names both ways, the messages for bad ones, all 40320 in order."""
+
 import pytest
 
 from knightstour.orders import all_orders, order_index, order_name, parse_order
@@ -14,7 +16,7 @@ def test_bad_orders_say_what_an_order_is(bad):
         parse_order(bad)
 
 
-def test_all_orders_are_the_40320_permutations_in_lexicographic_order():
+def test_all_orders_are_the_40320_permutations_in_order():
     orders = all_orders()
     names = [order_name(o) for o in orders]
     assert len(set(names)) == 40320

@@ -47,7 +47,7 @@ DELAYS_MS = [60, 180, 260, 310, 370, 440, 500, 590, 730, 1010]
 
 @pytest.mark.parametrize("delay_ms", DELAYS_MS)
 @pytest.mark.parametrize("tick", [0.007, 0.02])
-def test_each_frame_adds_at_most_one_square_and_the_knight_arrives_lit(delay_ms, tick):
+def test_each_frame_adds_one_square_at_most_and_the_knight_lit(delay_ms, tick):
     matrix = FrameMatrix()
     display = MatrixDisplay(matrix)
     settings = settings_for(seed=3, pace_first_ms=delay_ms, pace_last_ms=delay_ms, pace_shape="linear")
@@ -87,7 +87,7 @@ def test_the_knight_blinks_between_slow_moves():
     assert dark > 0  # it still blinks where there is time for a whole dark phase and back
 
 
-def test_the_start_square_keeps_its_whole_delay_however_long_the_solve_took():
+def test_the_start_keeps_its_whole_delay_however_long_the_solve():
     app = App(settings_for(seed=5, pace_first_ms=60, pace_last_ms=600))
     solve = 0.040  # the RP2040's solve: the main loop's next update comes that much later
     app.update(0.0)  # solves and shows the start square

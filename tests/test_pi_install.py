@@ -33,7 +33,7 @@ def unit_from(output):
     return parser
 
 
-def test_the_unit_runs_the_toy_as_its_own_user_and_restarts_on_failure():
+def test_the_unit_runs_as_its_own_user_and_restarts():
     done = dry_run("--display", "ili9341")
     assert done.returncode == 0, done.stderr
     unit = unit_from(done.stdout)
@@ -168,7 +168,7 @@ def waiting(tmp_path, states, status, seconds=5):
     return done, sleeps
 
 
-def test_running_only_once_the_service_is_active_and_the_toy_drew_its_first_frame(tmp_path):
+def test_running_once_the_service_drew_its_first_frame(tmp_path):
     done, sleeps = waiting(tmp_path, ["activating", "activating", "active"], "4242\n")
     assert done.stdout == "RUNNING\n" and sleeps == 2
 
@@ -179,7 +179,7 @@ def test_a_status_file_of_an_earlier_process_is_not_a_first_frame(tmp_path):
     assert "the toy is not running" in done.stderr and "no first frame after 3 s" in done.stderr
 
 
-def test_a_service_that_gave_up_is_reported_with_the_journal_and_the_fix(tmp_path):
+def test_a_service_that_gave_up_shows_journal_and_fix(tmp_path):
     done, sleeps = waiting(tmp_path, ["activating", "failed"], None)
     assert "RUNNING" not in done.stdout and sleeps == 1
     lines = done.stderr.splitlines()

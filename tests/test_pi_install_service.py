@@ -99,7 +99,7 @@ def toy_distributions(prefix):
     return owners
 
 
-def test_the_installer_installs_over_the_previous_release_again_and_uninstalls(tmp_path, pi):
+def test_the_installer_upgrades_reinstalls_and_uninstalls(tmp_path, pi):
     prefix = pi / "opt/knightstour"
 
     # The previous release: its package left knightstour.hw out, so its service dies at the first start.

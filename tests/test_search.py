@@ -1,3 +1,6 @@
+"""The backtracking search: a tour wherever one exists (against the brute force of
+tests/support/reference.py), closed tours, the reasons for boards without one, its budget."""
+
 import pytest
 
 from knightstour.board import Board
@@ -12,7 +15,7 @@ from knightstour.search import (
     search,
 )
 
-from reference import has_tour
+from support.reference import has_tour
 
 
 def assert_tour(board, path, start, closed=False):
@@ -23,7 +26,7 @@ def assert_tour(board, path, start, closed=False):
 
 
 @pytest.mark.parametrize("size", [(1, 1), (1, 3), (2, 3), (3, 3), (3, 4), (3, 5), (4, 4), (4, 5), (3, 6)])
-def test_guaranteed_mode_agrees_with_plain_exhaustive_search_on_small_boards(size):
+def test_guaranteed_mode_agrees_with_exhaustive_search(size):
     board = Board(*size)
     for start in range(board.squares):
         expected = has_tour(size[0], size[1], (start % size[0], start // size[0]))

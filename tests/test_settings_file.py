@@ -3,7 +3,7 @@ as a Feather's CircuitPython reads it, on a table of hostile lines.
 
 Each row names the rule of CircuitPython's reader it comes from (shared-module/os/getenv.c up to
 10.1, supervisor/shared/settings.c from 10.2; py/parsenum.c for bare numbers). Beside the row's
-own expectation, every row is checked against circuitpython_getenv, the C reader rewritten step
+own expectation, every row is checked against support/circuitpython_getenv.py, the C reader rewritten step
 by step: a value the desktop accepts must mean the same to the toy on both generations of
 CircuitPython, a line it ignores must be invisible to both, and a line it refuses must be one
 CircuitPython refuses or reads differently across versions, unless the row says why the desktop
@@ -11,10 +11,11 @@ is stricter.
 """
 
 import pytest
-from circuitpython_getenv import NEW, OLD, getenv
 
 from knightstour import settings as settings_module
 from knightstour_desktop.settings_toml import load_for_command, read_file
+
+from support.circuitpython_getenv import NEW, OLD, getenv
 
 # (file bytes, key, expected, rule). expected: ("value", v), ("ignored", warning text),
 # ("refused", message text) or ("stricter", message text, why CircuitPython would accept it).
@@ -227,7 +228,7 @@ def test_misspelt_keys_warn_on_stderr_and_the_run_goes_on(tmp_path, capsys, monk
     assert "did you mean KNIGHTSTOUR_SIZE?" in err[0] and "unknown setting KNIGHTSTOUR_COLOUR" in err[1]
 
 
-def test_a_value_past_ascii_is_refused_as_it_reads_differently_on_the_board(tmp_path):
+def test_a_value_past_ascii_is_refused(tmp_path):
     # CPython's strip(), lower() and isdigit() know Unicode, MicroPython's only ASCII: "\u2003c3" is c3
     # to CPython and no square to the board.
     config = tmp_path / "settings.toml"

@@ -15,12 +15,13 @@ in test_settings_file.py (the reader) or below (the editor).
 import os
 
 import pytest
-from circuitpython_getenv import NEW, OLD, getenv
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from knightstour_desktop.commands.board_files import set_keys
 from knightstour_desktop.settings_toml import parse_toml, split_key
+
+from support.circuitpython_getenv import NEW, OLD, getenv
 
 KNOWN = ["KNIGHTSTOUR_SIZE", "KNIGHTSTOUR_RULE", "KNIGHTSTOUR_PAUSE_MS", "KNIGHTSTOUR_DISPLAY"]
 OTHER = ["CIRCUITPY_WIFI_SSID", "knightstour_size", "KNIGHTSTOUR_SIZEX", "KNIGHTSTOUR_SIZ", "\"KNIGHTSTOUR_RULE\"",
@@ -92,7 +93,7 @@ def desktop_reads(text):
 
 @settings(SETTINGS)
 @given(files())
-def test_the_desktop_reads_every_file_as_both_circuitpythons_or_refuses_it(text):
+def test_every_file_reads_as_both_circuitpythons_read_it_or_fails(text):
     result = desktop_reads(text)
     if result is None:
         return

@@ -11,12 +11,11 @@ from knightstour_sim.simulator import FakeClock, Simulator
 from knightstour_sim.touch_raw import raw_touch
 from knightstour_sim.tui import KnightsTourApp
 
+from support.app import make_settings
+
 
 def make_sim(display, **values):
-    settings = Settings()
-    for name, value in values.items():
-        assert settings.set(name, value) is None, name
-    return Simulator(settings, display=display, clock=FakeClock(), seed=7, pixels=True)
+    return Simulator(make_settings(**values), display=display, clock=FakeClock(), seed=7, pixels=True)
 
 
 def rgb(value):
@@ -119,7 +118,7 @@ def test_raw_touch_inverts_the_devices_calibration_at_every_rotation():
                 assert mapper.screen(*raw_touch(calibration, x, y, rotation)) == (x, y)
 
 
-async def test_at_80x24_the_help_is_one_line_and_star_zooms_the_tft_around_the_knight():
+async def test_at_80x24_the_help_is_one_line_and_star_zooms_on_the_knight():
     from textual.widgets import Static
 
     from knightstour_sim.tui import PIXELS_HELP

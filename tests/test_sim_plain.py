@@ -5,21 +5,17 @@ import io
 import pytest
 
 from knightstour.settings import Settings
-from knightstour_desktop.cli import main
 from knightstour_sim import plain
 from knightstour_sim.keys import KeyReader, parse_line
 from knightstour_sim.simulator import FakeClock, Simulator
 
-
-def run_cli(capsys, *argv):
-    code = main(["sim", *argv])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+from support.app import show_an_impossible_start
+from support.cli import run_sim
 
 
 def test_plain_once_prints_frames_without_control_codes(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    code, out, err = run_cli(capsys, "--plain", "--once", "--speed", "0", "--start", "c3", "--seed", "1")
+    code, out, err = run_sim(capsys, "--plain", "--once", "--speed", "0", "--start", "c3", "--seed", "1")
     assert code == 0, err
     assert "\x1b" not in out
     frames = out.strip().split("\n\n")
@@ -34,7 +30,7 @@ def test_plain_once_exit_code_1_when_stuck(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     # Order abcdefgh with the "first" rule gets stuck from e3; with no search budget the toy stops there.
     monkeypatch.setattr("knightstour.rescue.SEARCH_BUDGET", 1)
-    code, out, _ = run_cli(capsys, "--plain", "--once", "--speed", "0", "--order", "abcdefgh",
+    code, out, _ = run_sim(capsys, "--plain", "--once", "--speed", "0", "--order", "abcdefgh",
                            "--rule", "first", "--start", "e3", "--display", "matrix")
     assert code == 1
     last = out.strip().split("\n\n")[-1]
@@ -54,7 +50,7 @@ def test_plain_once_exit_code_1_when_stuck(capsys, monkeypatch):
     ],
 )
 def test_bad_options_exit_2_naming_the_key(capsys, argv, message):
-    code, out, err = run_cli(capsys, "--plain", "--once", *argv)
+    code, out, err = run_sim(capsys, "--plain", "--once", *argv)
     assert code == 2
     assert message in err
     assert "using the default" not in err
@@ -65,7 +61,7 @@ def test_bad_environment_and_config_file(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("KNIGHTSTOUR_PACE_SHAPE", "wavy")
     config = tmp_path / "settings.toml"
     config.write_text('KNIGHTSTOUR_MODE = "party"\nKNIGHTSTOUR_SOUND = "loud"\n')
-    code, _, err = run_cli(capsys, "--plain", "--once", "--config", str(config))
+    code, _, err = run_sim(capsys, "--plain", "--once", "--config", str(config))
     assert code == 2
     lines = err.strip().split("\n")
     assert len(lines) == 3
@@ -78,14 +74,14 @@ def test_config_file_settings_are_used(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     config = tmp_path / "settings.toml"
     config.write_text('KNIGHTSTOUR_START = "e4"\nKNIGHTSTOUR_SPEED = 0\nKNIGHTSTOUR_ORDER = "ahfdgceb"\n')
-    code, out, _ = run_cli(capsys, "--plain", "--once", "--config", str(config))
+    code, out, _ = run_sim(capsys, "--plain", "--once", "--config", str(config))
     assert code == 0
     assert "tour from e4" in out and "order ahfdgceb" in out
 
 
 def test_play_from_stdin_lines(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("a1\nb4\nb3\nu\nc2\nh\nnonsense\nq\n"))
-    code, out, _ = run_cli(capsys, "--plain", "--play", "--display", "tft")
+    code, out, _ = run_sim(capsys, "--plain", "--play", "--display", "tft")
     assert code == 0
     assert "play: touch a square to start" in out
     assert "illegal: b4 is not a knight move from a1" in out
@@ -96,7 +92,7 @@ def test_play_from_stdin_lines(capsys, monkeypatch):
 
 def test_play_once_exit_code_follows_the_game(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("g6\ne5\nf7\nh8\n"))
-    code, out, _ = run_cli(capsys, "--plain", "--play", "--once")
+    code, out, _ = run_sim(capsys, "--plain", "--play", "--once")
     assert code == 1
     assert "dead end: 4 of 64 squares" in out
 
@@ -209,7 +205,7 @@ def test_squares_off_the_board_get_a_short_message():
 
 def test_plain_view_names_a_square_off_the_board(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("k3\nq\n"))
-    code, out, _ = run_cli(capsys, "--plain", "--play", "--display", "matrix")
+    code, out, _ = run_sim(capsys, "--plain", "--play", "--display", "matrix")
     assert code == 0
     assert "k3 is not on the 8x8 board (a1 to h8)" in out
 
@@ -234,14 +230,7 @@ def test_plain_view_of_an_impossible_start():
     settings.set("size", "5x5")
     sim = Simulator(settings, clock=FakeClock(), seed=1)
     d = sim.display
-    board = sim.board
-    b1 = board.parse_square("b1")
-    reason = "no tour from b1: on 5x5 a tour starts on a square of the colour of a1"
-    d.begin(board, "attract", "abcdefgh", "border")
-    d.light(b1, 1)
-    d.knight(b1)
-    d.status(reason)
-    d.result("impossible", 1, b1)
+    b1, reason = show_an_impossible_start(d, sim.board)
     lines = plain.frame(d, "both")
     matrix = [line[:9] for line in lines[:5]]
     # The short form: every square of b1's colour lit, the knight on b1.
@@ -280,9 +269,9 @@ def test_a_refused_square_leaves_the_running_tour_alone():
     assert begun == [] and sim.app.tour.start == sim.board.parse_square("c3")
 
 
-def test_plain_view_refuses_lines_that_are_no_square_and_finishes_the_tour(capsys, monkeypatch):
+def test_plain_view_refuses_non_squares_and_finishes(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("z9\ni9\njunk\n0,0\n"))
-    code, out, _ = run_cli(capsys, "--plain", "--once", "--display", "matrix", "--speed", "0", "--start", "a1")
+    code, out, _ = run_sim(capsys, "--plain", "--once", "--display", "matrix", "--speed", "0", "--start", "a1")
     assert code == 0 and "complete: 64 squares from a1" in out
     for message in ("z9 is not on the 8x8 board", "i9 is not on the 8x8 board", "? junk: type a square",
                     "0,0 is not on the 8x8 board (1,1 to 8,8)"):

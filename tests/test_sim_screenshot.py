@@ -1,3 +1,6 @@
+"""`knights-tour sim --screenshot`: the PNG of the emulated TFT or matrix, what it refuses, and
+which tour it shows."""
+
 from PIL import Image
 
 from knightstour_desktop.cli import main

@@ -6,54 +6,49 @@ import os
 import pytest
 
 from knightstour.settings import Settings
-from knightstour_desktop.cli import main
 from knightstour_sim import plain
 from knightstour_sim.simulator import FakeClock, Simulator, View, led_grid
 
+from support.cli import run_sim
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def run_cli(capsys, *argv):
-    code = main(["sim", *argv])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_the_example_settings_file_runs_the_simulator(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     example = os.path.join(ROOT, "device", "settings.toml.example")
-    code, out, err = run_cli(capsys, "--plain", "--once", "--speed", "0", "--start", "c3", "--config", example)
+    code, out, err = run_sim(capsys, "--plain", "--once", "--speed", "0", "--start", "c3", "--config", example)
     assert err == ""
     assert code in (0, 1) and "tour from c3" in out
 
 
-def test_pins_and_calibration_are_accepted_and_bad_values_still_refused(capsys, tmp_path):
+def test_pins_and_calibration_accepted_bad_values_refused(capsys, tmp_path):
     config = tmp_path / "settings.toml"
     config.write_text('KNIGHTSTOUR_PIN_TFT_CS = "D22"\nKNIGHTSTOUR_TOUCH_X0 = 400\nKNIGHTSTOUR_PIEZO = "D12"\n'
                       'KNIGHTSTOUR_MATRIX_ROTATION = 45\n')
-    code, out, err = run_cli(capsys, "--plain", "--once", "--config", str(config))
+    code, out, err = run_sim(capsys, "--plain", "--once", "--config", str(config))
     assert code == 2 and out == ""
     assert err.strip().split("\n") == [
         "knights-tour sim: error: %s: bad KNIGHTSTOUR_MATRIX_ROTATION = 45: one of 0, 90, 180, 270" % config]
 
 
 def test_a_missing_config_file_is_named(capsys, tmp_path):
-    code, out, err = run_cli(capsys, "--plain", "--once", "--config", str(tmp_path / "nope.toml"))
+    code, out, err = run_sim(capsys, "--plain", "--once", "--config", str(tmp_path / "nope.toml"))
     assert code == 2 and out == ""
     assert err == "knights-tour sim: error: no such file: %s\n" % (tmp_path / "nope.toml")
 
 
-def test_matrix_rotation_and_mirror_turn_the_matrix_view_as_they_turn_the_leds(capsys, monkeypatch, tmp_path):
+def test_rotation_and_mirror_turn_the_view_as_the_leds(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     config = tmp_path / "settings.toml"
     config.write_text('KNIGHTSTOUR_MATRIX_ROTATION = 90\nKNIGHTSTOUR_START = "a1"\nKNIGHTSTOUR_SPEED = 0\n')
-    code, out, _ = run_cli(capsys, "--plain", "--once", "--display", "matrix", "--config", str(config))
+    code, out, _ = run_sim(capsys, "--plain", "--once", "--display", "matrix", "--config", str(config))
     first = out.split("\n\n")[0].split("\n")
     # Rotation 90 turns the picture clockwise: a1, bottom left at rotation 0, is top left.
     assert first[0].startswith("@ . .") and first[7].startswith(". . .")
     config.write_text('KNIGHTSTOUR_MATRIX_ROTATION = 90\nKNIGHTSTOUR_MATRIX_MIRROR = "on"\n'
                       'KNIGHTSTOUR_START = "a1"\nKNIGHTSTOUR_SPEED = 0\n')
-    code, out, _ = run_cli(capsys, "--plain", "--once", "--display", "matrix", "--config", str(config))
+    code, out, _ = run_sim(capsys, "--plain", "--once", "--display", "matrix", "--config", str(config))
     assert out.split("\n\n")[0].split("\n")[0][:15] == ". . . . . . . @"
 
 
@@ -76,7 +71,7 @@ def test_tft_portrait_puts_the_panel_below_the_board():
 
 
 def test_a_board_too_big_for_the_tft_says_so_once(capsys):
-    code, out, err = run_cli(capsys, "--plain", "--once", "--display", "tft", "--size", "17x17")
+    code, out, err = run_sim(capsys, "--plain", "--once", "--display", "tft", "--size", "17x17")
     assert code == 2 and out == ""
     assert err == "knights-tour sim: error: the 17x17 board does not fit the display (at most 16x16)\n"
 

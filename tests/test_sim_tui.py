@@ -5,12 +5,11 @@ from knightstour_sim.simulator import FakeClock, Simulator
 from knightstour_sim.tui import KnightsTourApp
 from knightstour_sim.views import MatrixView, TftView
 
+from support.app import make_settings, show_an_impossible_start
+
 
 def make_sim(**values):
-    settings = Settings()
-    for name, value in values.items():
-        assert settings.set(name, value) is None
-    return Simulator(settings, clock=FakeClock(), seed=7)
+    return Simulator(make_settings(**values), clock=FakeClock(), seed=7)
 
 
 def cell_text(view, square):
@@ -135,13 +134,7 @@ async def test_an_impossible_start_on_the_matrix_view_and_the_panel():
         await pilot.pause()
         d = sim.display
         board = sim.board
-        b1 = board.parse_square("b1")
-        reason = "no tour from b1: on 5x5 a tour starts on a square of the colour of a1"
-        d.begin(board, "attract", "abcdefgh", "border")
-        d.light(b1, 1)
-        d.knight(b1)
-        d.status(reason)
-        d.result("impossible", 1, b1)
+        b1, reason = show_an_impossible_start(d, board)
         app.redraw(force=True)
         await pilot.pause()
         matrix = app.query_one(MatrixView)
@@ -173,7 +166,7 @@ async def test_a_portrait_tft_has_its_panel_below_it_and_still_fits_80x24():
             assert inside(widget.region, 80, 24), widget
 
 
-async def test_typed_input_that_is_no_square_is_refused_and_the_tour_goes_on():
+async def test_typed_non_squares_are_refused_and_the_tour_goes_on():
     sim = make_sim(start="c3")
     app = KnightsTourApp(sim, "both")
     async with app.run_test(size=(140, 32)) as pilot:

@@ -1,3 +1,6 @@
+"""Warnsdorff's rule: legal tours, the same as the reference's, ties broken by each rule and the
+check order, and the steps it reports for the displays."""
+
 import random
 
 import pytest
@@ -7,7 +10,7 @@ from knightstour.tour import Tour
 from knightstour.warnsdorff import Warnsdorff
 from knightstour_desktop.commands.solve import solve
 
-from reference import warnsdorff as reference_warnsdorff
+from support.reference import warnsdorff as reference_warnsdorff
 
 
 def assert_legal_path(board, path):
@@ -62,7 +65,7 @@ def test_each_rule_breaks_the_same_tie_its_own_way():
     assert choice_from("centre", "abcdefgh", [], "d4") == "e2"
 
 
-def test_border_prefers_the_square_nearer_the_edge_among_equal_onward_counts():
+def test_border_breaks_ties_towards_the_edge():
     # From c3 (h8 taken) several candidates tie on onward count; border must pick the lowest static key.
     board = Board(8, 8)
     tour = Tour(board)
@@ -77,7 +80,7 @@ def test_border_prefers_the_square_nearer_the_edge_among_equal_onward_counts():
     assert board.access[chosen] == min(board.access[t] for t in tied)
 
 
-def test_random_rule_draws_among_the_tied_candidates_only_and_is_seedable():
+def test_random_rule_draws_among_ties_only_and_is_seedable():
     board = Board(8, 8)
     d4 = board.parse_square("d4")
     tied = {board.parse_square(n) for n in ("c2", "e2", "b3", "b5")}

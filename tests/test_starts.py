@@ -1,7 +1,7 @@
 """Which starts have no open tour: the toy, `solve` and `orders analyse` against a brute force.
 
 On every board of at most 36 squares, both ways round, the starts ruled out are exactly those
-from which the brute force (reference.tour_from: every path searched) finds no tour, and the
+from which the brute force (support/reference.py tour_from: every path searched) finds no tour, and the
 reason names the argument that rules each out.
 """
 
@@ -12,7 +12,7 @@ from knightstour.starts import impossibility, tour_exists
 from knightstour.starts_data import TABLE, UNKNOWN
 from knightstour_desktop.commands.solve import solve
 
-from reference import boards, tour_from, tour_starts
+from support.reference import boards, tour_from, tour_starts
 
 PAIRS = [(w, h) for w, h in boards(36) if w <= h <= 32]  # the toy takes sides up to 32
 

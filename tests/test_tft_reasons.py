@@ -2,7 +2,6 @@
 the ILI9341's 320x240 in each rotation and the PyPortal Titano's 480x320, buttons included."""
 
 import pytest
-from test_app import make_settings
 
 from knightstour import rescue
 from knightstour.board import MIN_SIDE, Board
@@ -13,6 +12,9 @@ from knightstour.search import EXHAUSTED, SearchResult
 from knightstour.starts import impossibility
 from knightstour_sim.screenshot import Emulated
 from knightstour_sim.simulator import FakeClock, Simulator
+
+from support.app import make_settings
+from support.ocr import TESSERACT, read_panel, screen
 
 SCREENS = [  # (display, board kind, rotation, touch)
     ("tft", "feather_rp2040", 0, "stmpe610"),
@@ -121,8 +123,6 @@ def test_every_reason_and_result_is_drawn_whole(monkeypatch, display, kind, rota
     (90, "4x5", "b1", "a 4x5 tour starts on file a or d"),
 ])
 def test_ocr_reads_an_impossible_starts_whole_reason(rotation, size, start, reason):
-    from test_tft_ocr import TESSERACT, read_panel, screen
-
     if TESSERACT is None:
         pytest.skip("tesseract is not installed")
     emulated = Emulated("tft", {"start": start, "size": size}, rotation=rotation, touch="stmpe610")
@@ -140,8 +140,6 @@ def test_ocr_reads_an_impossible_starts_whole_reason(rotation, size, start, reas
 
 @pytest.mark.parametrize("display, kind, rotation", [("tft", "feather_rp2040", 0), ("builtin", "pyportal_titano", 0)])
 def test_a_search_out_of_budget_reads_out_of_budget_never_stuck(monkeypatch, display, kind, rotation):
-    from test_tft_ocr import TESSERACT, read_panel, screen
-
     # Order abcdefgh with the "first" rule gets stuck from e3; with no search budget the toy stops there.
     monkeypatch.setattr(rescue, "SEARCH_BUDGET", 1)
     emulated = Emulated(display, {"start": "e3", "order": "abcdefgh", "rule": "first"}, kind=kind,

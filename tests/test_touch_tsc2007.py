@@ -7,7 +7,7 @@ from knightstour.hw.chips import tsc2007
 from knightstour_sim.chips import bus
 
 
-def test_with_penirq_on_d6_the_pin_stays_an_input_and_idle_polls_cost_no_i2c(tft):
+def test_penirq_on_d6_stays_an_input_and_idle_costs_no_i2c(tft):
     rig = tft("tsc2007")
     driver = tsc2007.open_tsc2007(rig.i2c, rig.touch_cs)
     read = tsc2007.tsc2007_reader(driver, True)

@@ -2,15 +2,13 @@
 
 import pytest
 
-from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
+
+from support.app import make_settings
 
 
 def make_sim(seed=1, log=None, **values):
-    settings = Settings()
-    for name, value in values.items():
-        assert settings.set(name, value) is None
-    return Simulator(settings, clock=FakeClock(), seed=seed, log=log)
+    return Simulator(make_settings(**values), clock=FakeClock(), seed=seed, log=log)
 
 
 def run_until(sim, until):
@@ -55,7 +53,7 @@ def test_a_complete_open_tour_names_both_ends_and_counts_as_complete():
     assert sim.sound.played[-1] == "complete"
 
 
-def test_a_closed_tour_names_its_closing_move_and_counts_as_complete_and_closed():
+def test_a_closed_tour_names_its_closing_move():
     sim = first_tour_of_kind("closed", speed="0")
     tour = sim.app.tour
     assert sim.display.status_text == "64 squares; %s to %s is a knight move" % (
@@ -64,7 +62,7 @@ def test_a_closed_tour_names_its_closing_move_and_counts_as_complete_and_closed(
     assert (sim.app.tours, sim.app.complete, sim.app.closed, sim.app.stuck) == (1, 1, 1, 0)
 
 
-def test_a_tour_whose_search_ran_out_of_budget_counts_as_given_up_only(monkeypatch):
+def test_a_tour_out_of_budget_counts_as_given_up_only(monkeypatch):
     # Tours are found whole before they are shown: one stops short only where the search runs out of budget.
     monkeypatch.setattr("knightstour.rescue.SEARCH_BUDGET", 1)
     sim = first_tour_of_kind("budget", order="abcdefgh", rule="first", speed="0", size="5x5")
@@ -73,7 +71,7 @@ def test_a_tour_whose_search_ran_out_of_budget_counts_as_given_up_only(monkeypat
     assert sim.display.result_kind == "budget"
 
 
-def test_the_result_stays_on_show_for_the_pause_then_the_next_tour_starts():
+def test_the_result_stays_for_the_pause_then_a_tour_starts():
     sim = first_tour_of_kind("complete", pause_ms="2000")
     assert sim.app.state == "show"
     assert sim.wait == pytest.approx(2.0)  # the app asks to sleep through the pause

@@ -84,7 +84,7 @@ def _message(name, raw):
     return settings.set(name, raw)
 
 
-def test_the_tft_page_shows_the_simulators_screenshot_pixel_for_pixel(page, url, tmp_path):
+def test_the_tft_page_matches_the_screenshot(page, url, tmp_path):
     _same_as_the_screenshot(page, url, tmp_path, dict(TOUR), 40)
     # shown at a whole-number scale, with crisp pixels
     box = page.evaluate("""() => { const c = document.getElementById("tft"); const r = c.getBoundingClientRect();
@@ -142,7 +142,7 @@ def _pixels(page, canvas):
     return [tuple(data[i:i + 3]) for i in range(0, len(data), 4)]
 
 
-def test_the_matrix_page_shows_the_simulators_screenshot_pixel_for_pixel(page, url):
+def test_the_matrix_page_matches_the_screenshot(page, url):
     _open(page, url, dict(TOUR, display="matrix", moves="40"), "window.knightstour.state && window.knightstour.state.done")
     page.wait_for_function("window.knightstour.matrixPainted")
     page.wait_for_timeout(200)
@@ -187,7 +187,7 @@ def _square_centre(square):
     return _square_centres()[square]
 
 
-def test_a_click_on_the_tft_presses_the_touch_controller_and_starts_a_tour_there(page, url):
+def test_a_click_on_the_tft_starts_a_tour_there(page, url):
     _open(page, url, {"seed": "3", "start": "a1"})
     page.wait_for_function("window.knightstour.state && window.knightstour.state.start === 0")
     e4 = Board(8, 8).parse_square("e4")
@@ -239,7 +239,7 @@ def test_play_mode_with_the_simulators_keys_and_touches(page, url):
     page.wait_for_function("window.knightstour.state.played === 1", timeout=10000)
 
 
-def test_the_form_restarts_the_toy_with_its_settings_in_the_url_and_settings_toml(page, url):
+def test_the_form_restarts_the_toy_with_its_settings(page, url):
     _open(page, url, {"seed": "1", "start": "c3"})
     page.fill("input[name=order]", "abcdefgh")
     page.fill("input[name=size]", "6x6")
@@ -263,7 +263,7 @@ def test_a_bad_setting_in_the_url_shows_the_devices_one_line_message(page, url):
     assert page.evaluate("window.knightstour.firstFrame") is None  # nothing started half-way
 
 
-def test_a_bad_setting_in_the_form_shows_its_message_and_the_toy_runs_on(page, url):
+def test_a_bad_form_setting_shows_its_message_and_runs_on(page, url):
     _open(page, url, {"seed": "1", "start": "c3"})
     page.wait_for_function("window.knightstour.state && window.knightstour.state.length > 2")
     page.fill("input[name=size]", "2x40")
@@ -345,7 +345,7 @@ def test_serve_names_a_port_in_use(site):  # site: skips without the port
     assert proc.stderr.count("\n") == 1 and proc.stdout == ""
 
 
-def test_settings_toml_escapes_what_it_quotes_and_the_device_reads_it_back(page, url):
+def test_settings_toml_escapes_and_reads_back(page, url):
     _open(page, url, {"start": "%203,%0A3%20", "speed": "0.5"})  # " 3,\n3 ": the settings parse it
     toml = page.inner_text("#toml")
     assert 'KNIGHTSTOUR_START = "3,\\n3"' in toml.splitlines() and 'KNIGHTSTOUR_SPEED = "0.5"' in toml
@@ -354,7 +354,7 @@ def test_settings_toml_escapes_what_it_quotes_and_the_device_reads_it_back(page,
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
-def test_serve_prints_the_url_serves_the_site_and_cleans_up_when_stopped(site, tmp_path, stop):
+def test_serve_prints_the_url_serves_and_cleans_up(site, tmp_path, stop):
     env = dict(os.environ, TMPDIR=str(tmp_path))
     proc = subprocess.Popen([sys.executable, "-m", "knightstour_desktop.cli", "web", "serve", "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)

@@ -132,7 +132,7 @@ def test_every_wire_has_a_pin_of_its_own_that_the_board_has():
         assert set(on_board) <= wiring_header.header_pins(kind), name
 
 
-def test_each_ground_on_the_pi_has_its_own_gnd_pin_and_the_colours_follow_the_convention():
+def test_each_pi_ground_has_its_own_pin_and_the_usual_colour():
     for name, kind, wires in _plans():
         for _, label, signal, to, colour in wires:
             if signal == "ground":

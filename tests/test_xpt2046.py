@@ -49,7 +49,7 @@ def twelve(reply, at=1):
 # The chip
 
 
-def test_each_channel_answers_in_the_two_bytes_after_its_control_byte():
+def test_each_channel_answers_in_the_two_bytes_after_its_control():
     spi, cs, _, chip = wired()
     panel = TSC2007()  # the same plates: the formulas of the model the XPT2046's is built on
     for x, y, resistance in ((1000, 3000, 400), (0, 4095, 200), (4095, 0, 1500), (2048, 2048, 50)):
@@ -63,7 +63,7 @@ def test_each_channel_answers_in_the_two_bytes_after_its_control_byte():
     assert [twelve(exchange(spi, cs, [c, 0, 0])) for c in (X, Y, Z1, Z2)] == [0, 0, 0, 4095]
 
 
-def test_eight_bit_mode_gives_the_top_eight_bits_after_the_busy_clock():
+def test_eight_bit_mode_gives_the_top_bits_after_the_busy_clock():
     spi, cs, _, chip = wired()
     chip.touch(0xABC, 0x123)
     reply = exchange(spi, cs, [X | 0x08, 0, 0])
@@ -214,7 +214,7 @@ def test_nothing_on_the_bus_is_a_runtimeerror(idle):
 # The independent driver
 
 
-def test_xpt2046_circuitpython_reads_the_same_conversions_a_bit_lower():
+def test_xpt2046_circuitpython_reads_the_same_a_bit_lower():
     """xpt2046-circuitpython sends the same X and Y control bytes and takes its 12 bits from the
     byte after the control byte on: the busy clock's 0, then D11 to D1. So it reads half the
     conversion, rounded down (its default range, 100 to 1900, is such half readings)."""

@@ -159,12 +159,3 @@ def row(kind, signal):
         if each["signal"] == signal:
             return each
     raise KeyError(signal)
-
-
-def signals_for(part):
-    """The signals a part ("matrix", "tft", "touch", "piezo") uses."""
-    found = []
-    for each in PI:
-        if part in each["part"].split(","):
-            found.append(each["signal"])
-    return found

@@ -14,8 +14,7 @@ class RecordingDisplay(NullDisplay):
     shown), ``hint``, ``result_kind``/``result_count``/``result_square``,
     ``trace_square``/``trace_number``, ``status_text``, ``mode``, ``order``,
     ``rule`` and ``board``. ``version`` grows by one on every change except
-    blinking (a view redraws when it changes); ``dirty`` collects the squares
-    changed since the view last cleared it. With ``log`` set to a list, every
+    blinking (a view redraws when it changes). With ``log`` set to a list, every
     call is appended to it as a tuple (tests only: it grows without bound).
     """
 
@@ -26,34 +25,18 @@ class RecordingDisplay(NullDisplay):
         self.max_width = max_width
         self.max_height = max_height
         self.log = log
-        self.board = None
         self.number = []
-        self.mode = ""
-        self.order = ""
-        self.rule = ""
-        self.knight_square = -1
-        self.knight_on = True
-        self.marks = []
-        self.hint = -1
-        self.result_kind = ""
-        self.result_count = 0
-        self.result_square = -1
-        self.trace_square = -1
-        self.trace_number = 0
         self.status_text = ""
         self.version = 0
         self.flushes = 0
-        self.dirty = set()
-        self.all_dirty = True
+        self._start(None, "", "", "")
 
     def _log(self, *call):
         if self.log is not None:
             self.log.append(call)
 
-    def _changed(self, square=-1):
+    def _changed(self):
         self.version += 1
-        if square >= 0:
-            self.dirty.add(square)
 
     def begin(self, board, mode, order, rule):
         self._log("begin", board.size_name, mode, order, rule)
@@ -62,6 +45,11 @@ class RecordingDisplay(NullDisplay):
         else:
             for s in range(board.squares):
                 self.number[s] = 0
+        self._start(board, mode, order, rule)
+        self._changed()
+
+    def _start(self, board, mode, order, rule):
+        """A new tour on ``board``: no knight, marks, result or trace."""
         self.board = board
         self.mode = mode
         self.order = order
@@ -75,59 +63,45 @@ class RecordingDisplay(NullDisplay):
         self.result_square = -1
         self.trace_square = -1
         self.trace_number = 0
-        self.all_dirty = True
-        self._changed()
 
     def light(self, square, number):
         self._log("light", square, number)
         self.number[square] = number
-        self._changed(square)
+        self._changed()
 
     def unlight(self, square):
         self._log("unlight", square)
         self.number[square] = 0
-        self._changed(square)
+        self._changed()
 
     def knight(self, square):
         self._log("knight", square)
-        if self.knight_square >= 0:
-            self.dirty.add(self.knight_square)
         self.knight_square = square
         self.knight_on = True
-        self._changed(square)
+        self._changed()
 
     def blink(self, on):
         self._log("blink", on)
         self.knight_on = on
-        if self.knight_square >= 0:
-            self.dirty.add(self.knight_square)
 
     def moves(self, squares, hint):
         self._log("moves", list(squares), hint)
-        for s in self.marks:
-            self.dirty.add(s)
-        if self.hint >= 0:
-            self.dirty.add(self.hint)
         self.marks = list(squares)
         self.hint = hint
-        for s in self.marks:
-            self.dirty.add(s)
-        self._changed(hint)
+        self._changed()
 
     def result(self, kind, count, square):
         self._log("result", kind, count, square)
         self.result_kind = kind
         self.result_count = count
         self.result_square = square
-        self._changed(square)
+        self._changed()
 
     def trace(self, square, number):
         self._log("trace", square, number)
-        if self.trace_square >= 0:
-            self.dirty.add(self.trace_square)
         self.trace_square = square
         self.trace_number = number
-        self._changed(square)
+        self._changed()
 
     def status(self, text):
         self._log("status", text)
@@ -136,16 +110,6 @@ class RecordingDisplay(NullDisplay):
 
     def flush(self):
         self.flushes += 1
-
-    def take_dirty(self):
-        """The squares changed since the last call (all of them after begin()), and forget them."""
-        if self.all_dirty and self.board is not None:
-            squares = set(range(self.board.squares))
-        else:
-            squares = self.dirty
-        self.dirty = set()
-        self.all_dirty = False
-        return squares
 
     def snapshot(self):
         """Everything the display shows, as a comparable tuple (tests: undo restores it exactly)."""

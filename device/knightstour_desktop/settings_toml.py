@@ -18,8 +18,11 @@ to 10.1, supervisor/shared/settings.c from 10.2). What it does, and what this re
   0.5, 'text'); 10.2 on return its text. Only a plain whole number (0, 15000, -3) means the same
   to both, so only that is accepted bare; the rest is refused, naming what to write.
 
-Uses only the standard library; parse_toml runs on MicroPython too (the tests run it there).
+Uses only the standard library and knightstour.board; parse_toml runs on MicroPython too (the tests
+run it there).
 """
+
+from knightstour.board import is_whole
 
 # Environment variables of ours that are not settings: no "unknown setting" warning for them.
 NOT_SETTINGS = ("KNIGHTSTOUR_MPY_CROSS", "KNIGHTSTOUR_MPY_CROSS_BASE", "KNIGHTSTOUR_MPY_CROSS_SHA256",
@@ -197,12 +200,9 @@ def plain_whole(text):
     """0, or digits with no leading zero, perhaps after a minus: the bare values every
     CircuitPython reads alike (int(text) and text mean the same to the settings)."""
     digits = text[1:] if text[:1] == "-" else text
-    if not digits or (digits[0] == "0" and (len(digits) > 1 or text != digits)):
+    if digits[:1] == "0" and (len(digits) > 1 or text != digits):
         return False
-    for ch in digits:
-        if not "0" <= ch <= "9":
-            return False
-    return True
+    return is_whole(digits)
 
 
 def old_number(text):

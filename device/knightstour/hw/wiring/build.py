@@ -85,11 +85,3 @@ def make_matrix(settings, hw):
     from ..views import chain
 
     return chain.make_chain(hw.spi(), hw.select("matrix_cs"), settings)
-
-
-def make_app(settings, hw, rng=None):
-    """The App on ``hw``'s display, touch and piezo."""
-    from ...app import App
-
-    display, touch, sound = build(settings, hw)
-    return App(settings, display, touch, sound, rng)

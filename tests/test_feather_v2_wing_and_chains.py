@@ -1,14 +1,13 @@
 """device/code.py, unchanged, on a stand-in Feather M4 under the 32-bit MicroPython port at the
-fixed heaps of tests/test_feather.py (a chain: CHAIN_HEAP), with the hardware of issue 9: the TFT
+fixed heaps of tests/test_feather.py (a chain: CHAIN_HEAP), with the TFT
 FeatherWing V2 (a TSC2007 at 0x48, PENIRQ on D6: KNIGHTSTOUR_TOUCH left at "auto" finds it and a
 touch starts a tour on that square) and MAX7219 chains (a 32x8 row, a 2x2 with a 16x16 board)."""
-
-from test_feather import HEAP
-from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour.hw.inputs.touch import TouchMapper
 from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
 from knightstour_sim.circuitpython.drive import run_feather
+
+from support.feather import HEAP
 
 
 def raw_for(square):
@@ -24,7 +23,7 @@ def raw_for(square):
     return raw
 
 
-def test_a_touch_on_the_v2_wing_starts_a_tour_on_that_square(node):  # noqa: F811
+def test_a_touch_on_the_v2_wing_starts_a_tour_on_that_square(node):
     square = 42  # c6
     raw_x, raw_y = raw_for(square)
     proc, result = run_feather(node, display="ili9341", touch="auto", chip="tsc2007", tours=3,
@@ -40,7 +39,7 @@ def test_a_touch_on_the_v2_wing_starts_a_tour_on_that_square(node):  # noqa: F81
 CHAIN_HEAP = 70 * 1024
 
 
-def test_a_32x8_chain_and_a_2x2_run_in_a_fixed_heap(node):  # noqa: F811
+def test_a_32x8_chain_and_a_2x2_run_in_a_fixed_heap(node):
     from knightstour_sim.circuitpython.drive import feather_settings
 
     for chain, size in (("4", "8x8"), ("4 2x2", "16x16")):

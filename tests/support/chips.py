@@ -1,4 +1,4 @@
-"""Shared helpers for the chip emulator tests."""
+"""Emulated TFT rigs, and bitmaps drawn by hand, for the chip emulator tests."""
 
 import contextlib
 
@@ -31,3 +31,16 @@ def draw_rect(bitmap, x1, y1, x2, y2, index):
     for y in range(y1, y2):
         for x in range(x1, x2):
             bitmap[x, y] = index
+
+
+class SilentChip:
+    """A chip on the SPI bus that answers every byte with zero: a missing or dead chip."""
+
+    def select(self):
+        pass
+
+    def deselect(self):
+        pass
+
+    def transfer(self, data, mode):
+        return bytes(len(data))

@@ -1,10 +1,11 @@
 """Play mode at its edges: a hint before the first move or after the end, undo after the end, the corners."""
 
 import pytest
-from test_app_play import play_sim
 
 from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
+
+from support.app import play_sim
 
 
 def act(sim, event):

@@ -1,4 +1,4 @@
-"""What the benchmarks ran on, printed above their figures."""
+"""The machine a benchmark ran on (CPU, cores, Python, OS), printed above its figures."""
 
 import os
 import platform
@@ -6,6 +6,7 @@ import sys
 
 
 def describe():
+    """One line: the CPU, its cores, the Python and the platform."""
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as f:

@@ -59,7 +59,7 @@ def test_knight_moves_on_and_off_the_board():
                                                                            board.parse_square("g6")])
 
 
-def test_a_tour_knows_its_visited_squares_and_legal_moves_from_a_corner():
+def test_a_tour_knows_its_squares_and_moves_from_a_corner():
     board = Board(8, 8)
     tour = Tour(board)
     assert tour.square == -1 and tour.start == -1
@@ -134,7 +134,7 @@ def test_odd_square_names_are_refused_even_on_wide_boards():
             wide.parse_square(bad)
 
 
-def test_no_label_between_squares_a_knight_move_apart_only_from_elsewhere():
+def test_no_label_between_squares_a_knight_move_apart():
     board = Board(8, 8)
     # c3 is a knight move from b1 (the square after a1), not from a1.
     assert board.label_between(0, board.parse_square("c3")) == -1

@@ -21,7 +21,7 @@ def assert_closed_tour_from(board, path, start):
 
 
 @pytest.mark.parametrize("rule", ["border", "centre", "first"])
-def test_where_the_display_rule_completes_find_tour_gives_its_tour_at_one_node_a_square(rule):
+def test_a_tour_the_rule_completes_costs_one_node_a_square(rule):
     board = Board(8, 8)
     for start in (0, 27, 63):
         plain = Warnsdorff(board, "ahfdgceb", rule).run(start)
@@ -45,7 +45,7 @@ def test_a_known_closed_tour_is_given_again_with_the_nodes_it_took(no_cache):
     assert (short.status, short.nodes) == (BUDGET, result.nodes - 1)
 
 
-def test_an_open_tour_the_short_tries_miss_is_read_from_the_size_s_known_closed_tour(monkeypatch):
+def test_a_missed_open_tour_comes_from_the_known_closed_tour(monkeypatch):
     # From b2 on 5x12 every short try misses an open tour: the display rule's own, then each rotation
     # of the check order once with each of the search's keys (a try repeated would fail again).
     # A closed tour of 5x12 found earlier (from b1, quickly), read from b2, is the answer.
@@ -151,7 +151,7 @@ def pruned_nodes(board, start):
 
 
 @pytest.mark.parametrize("w, h", [(5, 4), (4, 3), (3, 7)])
-def test_a_search_that_finds_no_tour_visits_exactly_the_paths_that_strand_no_square(w, h):
+def test_a_search_without_a_tour_visits_only_unstranding_paths(w, h):
     board = Board(w, h)
     exhausted = 0
     for start in range(board.squares):

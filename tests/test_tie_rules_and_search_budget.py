@@ -148,7 +148,7 @@ def plain_nodes(board, start):
     return count[0]
 
 
-def test_the_search_prunes_dead_ends_but_still_proves_there_is_no_tour():
+def test_the_pruned_search_still_proves_there_is_no_tour():
     # 5x4: ten starts have no tour; pruning saves most of the plain search's work in proving it.
     board = Board(5, 4)
     exhausted = 0
@@ -204,7 +204,7 @@ def test_the_colour_argument_is_for_odd_boards_only():
     assert result.found and result.path[0] == 1
 
 
-def test_the_reason_for_no_closed_tour_depends_on_the_square_count_not_the_side():
+def test_no_closed_tour_for_the_square_count_not_the_side():
     assert find_tour(Board(3, 5), 0, closed=True).reason.startswith(
         "no closed tour exists on 3x5: it has an odd number of squares")
     assert find_tour(Board(4, 4), 0, closed=True).reason.startswith("no closed tour exists on 4x4 (Schwenk 1991")
@@ -215,7 +215,7 @@ def assert_closed_tour_from(board, path, start):
     assert all(board.is_knight_move(a, b) for a, b in zip(path, path[1:] + path[:1]))
 
 
-def test_a_closed_tour_the_short_tries_miss_comes_from_one_found_anywhere(monkeypatch):
+def test_a_missed_closed_tour_comes_from_one_found_anywhere(monkeypatch):
     # From a1 on 3x10 every short try misses a closed tour; one found from another square,
     # read from a1, is the answer. The next size-mate (j3, a1's mirror image) reuses it.
     monkeypatch.setattr("knightstour.search._closed_tours", {})  # nothing found earlier

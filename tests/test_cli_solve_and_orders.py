@@ -1,3 +1,6 @@
+"""`knights-tour solve` and `knights-tour orders`: the board printed and its JSON, the reasons and
+exit codes, the analysis's files, and the committed super orders equal to a fresh run."""
+
 import json
 import os
 import sys

@@ -1,11 +1,12 @@
 """The app at its edges: boards that fit one way only, a clock that goes back, squares off the board."""
 
 import pytest
-from test_app import make_settings
 
 from knightstour.app import App
 from knightstour_desktop.recording import QueueInput, RecordingDisplay
 from knightstour_sim.simulator import FakeClock, Simulator
+
+from support.app import make_settings
 
 
 @pytest.mark.parametrize("size", ["9x8", "8x9"])
@@ -47,7 +48,7 @@ def test_a_wrapping_clock_wraps_the_wait_too():
     assert app.tour.length == 2
 
 
-def test_squares_off_the_board_are_ignored_and_the_corners_start_tours():
+def test_squares_off_the_board_are_ignored_corners_start_tours():
     sim = Simulator(make_settings(speed="0"), clock=FakeClock(), seed=3)
     sim.update()
     before = sim.app.tour.start
@@ -76,7 +77,7 @@ def test_the_next_move_is_shown_after_its_paced_delay_not_before():
     assert sim.app.tour.length == 2
 
 
-def test_the_update_wait_never_exceeds_a_blink_while_the_knight_is_shown():
+def test_the_wait_never_exceeds_a_blink_while_the_knight_shows():
     clock = FakeClock(0.0)
     sim = Simulator(make_settings(start="c3", pace_first_ms="2000", pace_last_ms="2000"), clock=clock, seed=2)
     sim.update()
@@ -134,7 +135,7 @@ def test_in_play_mode_the_knight_blinks_only_once_it_is_on_the_board():
     assert [e[1] for e in blink_calls(log)] == [False, True, False]
 
 
-def test_random_starts_a_new_tour_somewhere_and_play_toggles_from_a_tour():
+def test_random_starts_a_tour_and_play_toggles_from_one():
     sim = Simulator(make_settings(start="a1", speed="0"), clock=FakeClock(), seed=5)
     sim.update()
     sim.command("random")
