@@ -54,14 +54,15 @@ def read_panel(display, image):
     for item in display.labels.values():
         for i, line in enumerate(item.text.split("\n")):
             if line.strip():
-                x = item.tilegrid.x + (len(line) - len(line.lstrip())) * 8
+                pad = (len(line) - len(line.lstrip())) * 8  # a right-aligned count's spaces
+                x = item.tilegrid.x + pad
                 pieces.append((item.tilegrid.y + i * item.line_height, x, x + len(line.strip()) * 8,
-                               line.strip(), item.line_height))
+                               line.strip(), item.line_height, pad))
     pieces.sort()
     phrases = []
-    for y, x, end, text, height in pieces:
+    for y, x, end, text, height, pad in pieces:
         last = phrases[-1] if phrases else None
-        if last and last[0] == y and x - last[2] <= 16:  # one or two spaces apart (" 9/64"): one phrase
+        if last and last[0] == y and x - pad - last[2] <= 8:  # one space apart: one phrase
             phrases[-1] = (y, last[1], end, last[3] + " " + text, height)
         else:
             phrases.append((y, x, end, text, height))
@@ -101,7 +102,7 @@ def test_ocr_reads_play_mode_and_a_refused_move():
         app = emulated.app
         for square in (18, 27):  # c3, then d4: not a knight move
             emulated.tap(*emulated.display.cell_centre(square))
-        assert app.state == "play" and app.play_tour.length == 1
+        assert app.state == "play" and app.game.tour.length == 1
         view = emulated.display
         pairs = read_panel(view, screen(emulated))
         print("OCR play: %s" % [read for read, _ in pairs])

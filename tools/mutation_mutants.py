@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE_DIR = os.path.join(ROOT, "device", "knightstour")
 GROUPS = (
     ("core", ("board", "tour", "rules", "orders", "solver", "search", "analysis", "pacing")),
-    ("app", ("app", "events", "tours", "play", "settings")),
+    ("app", ("app", "tours", "play", "rng", "settings")),
 )
 MODULES = [name for _, names in GROUPS for name in names]
 

@@ -8,16 +8,10 @@ on a board, where a 32-bit one would be a long int allocated at each draw.
 
 
 class Xorshift32:
-    """``randrange(n)`` and ``getrandbits(k)`` (k <= 30) from a seed (any int; None: a fresh
-    one from the platform's own generator)."""
+    """``randrange(n)`` from a seed (any int; None: a fresh one from the platform's generator);
+    ``hi`` and ``lo`` are the state's halves."""
 
     def __init__(self, seed=None):
-        self.hi = 0
-        self.lo = 0
-        self.seed(seed)
-
-    def seed(self, seed=None):
-        """Start the sequence of ``seed`` again; every int gives its own (folded to 32 bits)."""
         if seed is None:
             import random
 
@@ -30,15 +24,16 @@ class Xorshift32:
             lo ^= seed & 0xFFFF
             hi ^= (seed >> 16) & 0xFFFF
             seed >>= 32
-        if not hi and not lo:
+        if not (hi or lo):
             lo = 1  # all zero would stay zero
         self.hi = hi
         self.lo = lo
         for _ in range(4):  # near seeds (1, 2) part at once
-            self.step()
+            self.next30()
 
-    def step(self):
-        """The next state: x ^= x << 13; x ^= x >> 17; x ^= x << 5 (mod 2**32), by halves."""
+    def next30(self):
+        # The next state (x ^= x << 13; x ^= x >> 17; x ^= x << 5, mod 2**32, by halves); its
+        # low 30 bits.
         hi = self.hi
         lo = self.lo
         hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
@@ -48,28 +43,13 @@ class Xorshift32:
         lo ^= (lo << 5) & 0xFFFF
         self.hi = hi
         self.lo = lo
-
-    def state(self):
-        """The 32-bit state (tests: compare with a plain xorshift32)."""
-        return self.hi * 65536 + self.lo
-
-    def next30(self):
-        """The next 30 random bits: the state's low 30."""
-        self.step()
-        return (self.hi & 0x3FFF) << 16 | self.lo
-
-    def getrandbits(self, k):
-        if not 0 <= k <= 30:
-            raise ValueError("getrandbits takes 0 to 30 bits, not %r" % (k,))
-        return self.next30() >> (30 - k)
+        return (hi & 0x3FFF) << 16 | lo
 
     def randrange(self, n):
-        """A whole number from 0 to n - 1, every one as likely (draws past the last whole
-        multiple of n are drawn again)."""
-        if n <= 0:
-            raise ValueError("randrange needs n >= 1, not %r" % (n,))
-        if n > 0x3FFFFFFF:
-            raise ValueError("randrange takes n up to 2**30 - 1, not %r" % (n,))
+        # A whole number from 0 to n - 1 (1 <= n < 2**30), every one as likely: draws past the
+        # last whole multiple of n are drawn again.
+        if not 0 < n <= 0x3FFFFFFF:
+            raise ValueError("randrange takes 1 to 2**30 - 1")
         limit = 0x3FFFFFFF - 0x3FFFFFFF % n
         value = self.next30()
         while value >= limit:

@@ -136,7 +136,7 @@ def _drive(app, steps):
         if wait > 0:
             _cp_time.advance(wait)
         step += 1
-        if app.paused:
+        if app.clock.paused:
             result["paused_steps"] = result.get("paused_steps", 0) + 1
         for name, down, up in buttons:
             if step == down:
@@ -150,17 +150,18 @@ def _drive(app, steps):
                 elif step == press[2] + 3:
                     chip.release()
                     if press is presses[0]:
-                        result["touched_start"] = app.tour.path[0]
-                        result["touched_length"] = app.tour.length
-        if app.tours >= wanted and step > last:
+                        result["touched_start"] = app.tours.tour.path[0]
+                        result["touched_length"] = app.tours.tour.length
+        if app.tours.count >= wanted and step > last:
             break
         yield
-    result["tours"] = app.tours
-    result["last_kind"] = app.last_kind
-    result["speed"] = "%g" % app.pacing.speed
-    result["paused"] = int(app.paused)
-    result["play_length"] = app.play_tour.length
-    result["play_over"] = app.play_over or "-"
+    result["tours"] = app.tours.count
+    result["last_kind"] = app.tours.last_kind
+    result["speed"] = "%g" % app.clock.pacing.speed
+    result["paused"] = int(app.clock.paused)
+    game = app.game  # None until play mode is first used
+    result["play_length"] = game.tour.length if game else 0
+    result["play_over"] = game.over if game and game.over else "-"
     result["steps"] = step
     yield  # run.mjs collects after each step
     result["live_after_tours"] = _live()

@@ -8,7 +8,7 @@ from knightstour.rng import Xorshift32
 from knightstour.settings import Settings
 
 rng = Xorshift32(1)
-print("draws", [rng.randrange(64) for _ in range(8)], rng.getrandbits(30), rng.state())
+print("draws", [rng.randrange(64) for _ in range(8)], rng.next30(), rng.hi, rng.lo)
 rng = Xorshift32(-12345678901234567890)  # a long seed folds the same everywhere
 print("long seed", [rng.randrange(1000) for _ in range(4)])
 
@@ -19,12 +19,12 @@ for size, seed, rule in (("8x8", 1, "border"), ("8x8", 2026, "random"), ("6x6", 
     app = App(settings)
     now = 0.0
     shown = 0
-    while app.tours < 3:
+    while app.tours.count < 3:
         app.update(now)
         now += 0.5
-        if app.state == "show" and app.tours > shown:
-            shown = app.tours
-            tour = app.tour
+        if app.state == "show" and app.tours.count > shown:
+            shown = app.tours.count
+            tour = app.tours.tour
             print(size, seed, rule, "start", app.board.square_name(tour.start), "order",
-                  app.order_names[app.order_index], app.last_kind,
+                  app.tours.order_names[app.tours.order_index], app.tours.last_kind,
                   " ".join(app.board.square_name(s) for s in tour.squares()))

@@ -90,7 +90,7 @@ def start():
 
     from .mainloop import run_forever
 
-    app.clock_wrap = wrap
+    app.clock.wrap = wrap
     run_forever(app, now, time.sleep, out_of_memory=lambda: stop(memory))
 
 
