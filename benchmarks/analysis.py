@@ -20,11 +20,11 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "device"))
 
 from knightstour import search as search_module  # noqa: E402
-from knightstour.analysis import Analysis  # noqa: E402
 from knightstour.board import Board  # noqa: E402
 from knightstour.rules import RULES  # noqa: E402
 from knightstour.search import find_tour  # noqa: E402
 from knightstour.solver import Warnsdorff  # noqa: E402
+from knightstour_desktop.analysis import Analysis  # noqa: E402
 
 from machine import describe  # noqa: E402
 
@@ -40,7 +40,7 @@ def best_of(n, fn):
 
 def sizes():
     """Every square board the TFT toy shows, 5x5 to 16x16, as `knights-tour orders write` analyses them."""
-    from knightstour.commands.orders import SUPER_RULE, SUPER_SIDES
+    from knightstour_desktop.commands.orders import SUPER_RULE, SUPER_SIDES
 
     began = time.perf_counter()
     Analysis(Board(3, 4), SUPER_RULE)  # loads (or, the first time, compiles) the numba code
@@ -101,7 +101,7 @@ def main():
         best, median = best_of(5, lambda rule=rule: Analysis(board, rule))
         print("analysis 8x8 %-6s in-process: best %.3f s, median %.3f s" % (rule, best, median))
     env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "..", "device"))
-    command = [sys.executable, "-m", "knightstour.cli", "orders", "analyse", "--size", "8x8"]
+    command = [sys.executable, "-m", "knightstour_desktop.cli", "orders", "analyse", "--size", "8x8"]
 
     def whole_command():
         subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)

@@ -8,10 +8,10 @@ naming the key or option and the values it accepts.
 
 import sys
 
-from knightstour.commands.common import check_chain
-from knightstour.commands.output import check_output
 from knightstour.rules import RULES
-from knightstour.settings_toml import load_for_command
+from knightstour_desktop.commands.common import check_chain
+from knightstour_desktop.commands.output import check_output
+from knightstour_desktop.settings_toml import load_for_command
 
 from .simulator import DISPLAYS, Simulator
 
@@ -176,7 +176,7 @@ def run(args):
             try:
                 from .tui import run_tui
             except ImportError as exc:
-                raise ValueError("the terminal UI needs Textual (pip install 'knightstour[sim]'), "
+                raise ValueError("the terminal UI needs Textual (pip install 'knights-tour-toy[sim]'), "
                                  "or use --plain (%s)" % exc) from None
         sim = Simulator(settings, display=args.display, pixels=args.pixels)
     except OSError as exc:

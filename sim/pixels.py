@@ -10,7 +10,7 @@ settings' calibration (KNIGHTSTOUR_TOUCH_*) maps to that pixel, so the touch
 goes through the device's own driver, calibration and debounce.
 """
 
-from knightstour.recording import QueueInput
+from knightstour_desktop.recording import QueueInput
 
 from .chips.ili9341 import rgb888
 from .screenshot import Emulated

@@ -96,7 +96,7 @@ def save_recording(path, frames):
     safe output (commands.output); returns the number of bytes written."""
     import os
 
-    from knightstour.commands.output import write_output
+    from knightstour_desktop.commands.output import write_output
 
     images = [image for image, _ in frames]
     durations = [ms for _, ms in frames]

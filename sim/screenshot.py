@@ -26,7 +26,7 @@ def sim_board(kind, tft=None, matrix=None):
     """A stand-in for the ``board`` module of board ``kind``: the pin map's names bound to the
     rigs' emulated pins (pins no chip listens to get a fresh ``bus.Pin``), and ``SPI()``/``I2C()``
     returning the rig's buses."""
-    from knightstour.hw.wiring import pinmap
+    from knightstour_desktop import pinmap
 
     wired = {}
     spi = i2c = None
@@ -98,7 +98,7 @@ class Emulated:
     def __init__(self, display="tft", settings=None, touch=None, kind="feather_rp2040", seed=1,
                  rotation=None, piezo=False, strict=False, clock=None):
         shims.install()
-        from knightstour.hw.wiring import build, hardware, keys, pinmap  # noqa: F401  (keys adds the hardware keys)
+        from knightstour.hw.wiring import build, hardware, keys  # noqa: F401  (keys adds the hardware keys)
 
         if display not in DISPLAY_NAMES:
             raise ValueError("bad display %r: one of tft, matrix, builtin (or ili9341, max7219)" % (display,))
@@ -243,7 +243,7 @@ class Emulated:
     def save_png(self, path, scale=None):
         """Write the screen as a PNG through the safe output (a symlink's target, a device in
         place; never debris), for --screenshot."""
-        from knightstour.commands.output import write_output
+        from knightstour_desktop.commands.output import write_output
 
         if self.display_name != "max7219":
             image = render.tft_image(self.chip, rotation=self.rotation, scale=scale or 1)

@@ -8,8 +8,8 @@ import time
 
 from knightstour.app import App
 from knightstour.ports import NullSound
-from knightstour.recording import QueueInput, RecordingDisplay
 from knightstour.rng import Xorshift32
+from knightstour_desktop.recording import QueueInput, RecordingDisplay
 
 # The largest board each simulated display shows: the MAX7219 matrix is 8x8
 # LEDs; the 320x240 TFT keeps cells of 15 pixels up to 16x16.

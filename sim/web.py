@@ -7,8 +7,9 @@ the MicroPython WebAssembly port (npm: @micropython/micropython-webassembly-pysc
 Worker (web/worker.js). Everything is in the built folder: nothing is fetched from another host.
 
 The port is looked for in $KNIGHTSTOUR_MICROPYTHON_WEB (a folder holding micropython.mjs and
-micropython.wasm), in node_modules of this checkout (`npm install`, which ./test runs), then in
-npm's global folder (`npm install -g`). No Python package ships it.
+micropython.wasm), in node_modules of the clone this runs from (`npm install`, which ./test runs)
+or of the current folder, then in npm's global folder (`npm install -g`). No Python package
+ships it. The page's own files come with this package (knightstour_desktop.files.WEB).
 """
 
 import http.server
@@ -19,15 +20,17 @@ import subprocess
 import sys
 import tempfile
 
+from knightstour_desktop.files import WEB
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-WEB = os.path.join(ROOT, "web")
+ROOT = os.path.dirname(HERE)  # the clone, when this runs from one (an editable install)
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_FILES = ("index.html", "page.js", "worker.js", "style.css")
 MARKER = "knightstour-web.json"  # names a folder this command built (so a rebuild may replace it)
 # The stand-ins the page needs (sim/circuitpython; displayio, busdisplay, fourwire and terminalio
-# are web/py's, which draw), the chip models, and the simulator's MicroPython-safe helpers.
+# are web/py's, which draw: the first three subclass sim/circuitpython's), the chip models, and
+# the simulator's MicroPython-safe helpers.
 STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busio", "digitalio", "microcontroller",
              "pwmio", "supervisor")
 CHIPS = ("ili9341", "max7219", "stmpe610")
@@ -65,7 +68,8 @@ def run(args):
 def find_port():
     """The folder holding the MicroPython WebAssembly port's micropython.mjs and .wasm."""
     given = os.environ.get("KNIGHTSTOUR_MICROPYTHON_WEB")
-    places = [given] if given else [os.path.join(ROOT, "node_modules", *PACKAGE.split("/"))]
+    places = [given] if given else [os.path.join(folder, "node_modules", *PACKAGE.split("/"))
+                                    for folder in (ROOT, os.getcwd())]
     if not given:
         try:
             npm_root = subprocess.run(["npm", "root", "-g"], capture_output=True, text=True, timeout=30).stdout
@@ -79,8 +83,9 @@ def find_port():
     if given:
         raise WebError("KNIGHTSTOUR_MICROPYTHON_WEB=%s holds no micropython.mjs and micropython.wasm" % given)
     raise WebError("the MicroPython WebAssembly port is not installed (no Python package ships it): run "
-                   "`npm install` in %s, or `npm install -g %s`, or set KNIGHTSTOUR_MICROPYTHON_WEB to a "
-                   "folder with micropython.mjs and micropython.wasm" % (ROOT, PACKAGE))
+                   "`npm install -g %s` (or `npm install %s` in the folder you run this from), or set "
+                   "KNIGHTSTOUR_MICROPYTHON_WEB to a folder with micropython.mjs and micropython.wasm"
+                   % (PACKAGE, PACKAGE))
 
 
 def terminal_font():
@@ -88,7 +93,7 @@ def terminal_font():
     try:
         import terminalio
     except ImportError as exc:
-        raise WebError("the simulator's displayio is not installed (%s): pip install -e '.[emu]'" % exc) from exc
+        raise WebError("the simulator's displayio is not installed (%s): pip install 'knights-tour-toy[emu]'" % exc) from exc
     font = terminalio.FONT
     glyphs = {}
     for code in range(0x20, 0x7F):
@@ -121,7 +126,7 @@ def led_sprites(path):
         from .chips.max7219 import MAX7219
         from .chips.render import _leds_image
     except ImportError as exc:
-        raise WebError("the simulator's pictures need Pillow (%s): pip install -e '.[sim]'" % exc) from exc
+        raise WebError("the simulator's pictures need Pillow (%s): pip install 'knights-tour-toy[sim]'" % exc) from exc
     chip = MAX7219()
     levels = [None]
     for intensity in range(16):
@@ -156,7 +161,8 @@ def python_files():
     finally:
         shutil.rmtree(drive, ignore_errors=True)
     sources = [(os.path.join(HERE, "circuitpython", name + ".py"), name) for name in STAND_INS]
-    sources.append((os.path.join(HERE, "circuitpython", "displayio.py"), "_displayio_base"))
+    for name in ("busdisplay", "displayio", "fourwire"):  # web/py's subclass them
+        sources.append((os.path.join(HERE, "circuitpython", name + ".py"), "_%s_base" % name))
     sources += [(os.path.join(HERE, "chips", name + ".py"), name) for name in CHIPS]
     sources += [(os.path.join(HERE, name + ".py"), name) for name in HELPERS]
     for name in sorted(os.listdir(os.path.join(WEB, "py"))):

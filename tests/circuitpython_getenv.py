@@ -1,5 +1,5 @@
 """CircuitPython's own settings.toml reader, rewritten in Python one step of its C source at a
-time, as the oracle the desktop reader (knightstour.settings_toml) is tested against.
+time, as the oracle the desktop reader (knightstour_desktop.settings_toml) is tested against.
 
 Two generations, both supported by the toy (CircuitPython 8 and later):
 

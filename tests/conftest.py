@@ -40,7 +40,7 @@ def emulated_tft():
 @pytest.fixture
 def pi_model(tmp_path, monkeypatch):
     """The device tree's model as a Raspberry Pi has it, so that run gets past its first check here."""
-    from knightstour.commands import run as run_command
+    from knightstour_desktop.commands import run as run_command
 
     model = tmp_path / "model"
     model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\0")

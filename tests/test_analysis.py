@@ -2,9 +2,9 @@ import random
 
 import pytest
 
-from knightstour.analysis import CLOSED, COMPLETE, ORDER_COUNT, STUCK, Analysis, order_table, ranks
 from knightstour.board import Board
 from knightstour.orders import all_orders, order_name
+from knightstour_desktop.analysis import CLOSED, COMPLETE, ORDER_COUNT, STUCK, Analysis, order_table, ranks
 
 from reference import warnsdorff as reference_warnsdorff
 

@@ -7,8 +7,8 @@ import pytest
 from test_analysis import ORDERS
 from test_analysis import brute_result as plain_result
 
-from knightstour.analysis import CLOSED, ORDER_COUNT, STUCK, Analysis
 from knightstour.board import Board
+from knightstour_desktop.analysis import CLOSED, ORDER_COUNT, STUCK, Analysis
 
 
 @pytest.mark.parametrize("w, h, rule", [(5, 5, "first"), (6, 5, "border"), (5, 6, "centre"), (6, 6, "centre")])
@@ -55,7 +55,7 @@ def test_on_3x3_every_order_is_stuck_from_every_start():
 def test_a_board_with_no_tour_has_no_super_orders(tmp_path, capsys):
     # Bug: on 3x3 every start is impossible, so every order "never failed" and all 40320 were
     # called super orders. A board where no tour can start has none.
-    from knightstour.cli import main
+    from knightstour_desktop.cli import main
 
     analysis = Analysis(Board(3, 3), "border")
     assert analysis.super_orders() == [] and analysis.max_closed_starts() is None

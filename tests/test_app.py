@@ -5,8 +5,8 @@ import pytest
 from knightstour import rescue
 from knightstour.app import App, super_orders
 from knightstour.ports import NullDisplay
-from knightstour.recording import QueueInput, RecordingDisplay
 from knightstour.settings import Settings
+from knightstour_desktop.recording import QueueInput, RecordingDisplay
 from knightstour_sim.simulator import FakeClock, Simulator
 
 

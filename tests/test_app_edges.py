@@ -4,7 +4,7 @@ import pytest
 from test_app import make_settings
 
 from knightstour.app import App
-from knightstour.recording import QueueInput, RecordingDisplay
+from knightstour_desktop.recording import QueueInput, RecordingDisplay
 from knightstour_sim.simulator import FakeClock, Simulator
 
 

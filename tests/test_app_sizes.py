@@ -5,10 +5,10 @@ import pytest
 from knightstour import rescue
 from knightstour.app import App, super_orders
 from knightstour.board import Board
-from knightstour.commands.solve import solve
-from knightstour.recording import RecordingDisplay, RecordingSound
 from knightstour.search import impossibility, search
 from knightstour.settings import Settings
+from knightstour_desktop.commands.solve import solve
+from knightstour_desktop.recording import RecordingDisplay, RecordingSound
 
 SIDES = range(5, 17)
 
@@ -162,7 +162,7 @@ def test_other_rules_are_never_stuck_either():
 def test_the_plain_simulator_says_why_and_exits_1(capsys, monkeypatch):
     import io
 
-    from knightstour.cli import main
+    from knightstour_desktop.cli import main
 
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     code = main(["sim", "--plain", "--once", "--speed", "0", "--size", "5x5", "--start", "b1"])

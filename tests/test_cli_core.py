@@ -5,8 +5,8 @@ import sys
 import pytest
 
 from knightstour.app import super_orders
-from knightstour.cli import main
-from knightstour.commands.orders import MODULE_PATH, kept_orders, super_orders_source
+from knightstour_desktop.cli import main
+from knightstour_desktop.commands.orders import MODULE_PATH, kept_orders, super_orders_source
 
 
 def run(capsys, *argv):
@@ -136,7 +136,7 @@ def test_the_summary_names_a_few_super_orders_when_every_order_ties(capsys):
 
 
 def test_orders_without_numpy_or_numba_says_what_to_install(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "knightstour.analysis", None)  # as if numba were missing
+    monkeypatch.setitem(sys.modules, "knightstour_desktop.analysis", None)  # as if numba were missing
     code, out, err = run(capsys, "orders", "analyse", "--size", "5x5")
     assert code == 2 and out == ""
-    assert "pip install 'knightstour[analysis]'" in err and len(err.strip().splitlines()) == 1
+    assert "pip install 'knights-tour-toy[analysis]'" in err and len(err.strip().splitlines()) == 1

@@ -6,9 +6,9 @@ import sys
 
 import pytest
 
-from knightstour.cli import main
-from knightstour.commands import deploy
-from knightstour.commands import drive as drive_module
+from knightstour_desktop.cli import main
+from knightstour_desktop.commands import deploy
+from knightstour_desktop.commands import drive as drive_module
 
 
 @pytest.fixture
@@ -292,10 +292,18 @@ def test_a_folder_that_is_not_a_circuitpython_drive_is_refused(tmp_path, capsys)
     assert "no such folder" in capsys.readouterr().err
 
 
-def test_nothing_deployed_imports_a_module_left_behind():
+def test_the_whole_board_package_is_deployed_and_imports_nothing_left_behind():
     import ast
 
-    left_behind = {name[:-3] if name.endswith(".py") else name for name in deploy.DESKTOP_ONLY}
+    import knightstour
+
+    package = os.path.dirname(knightstour.__file__)
+    modules = sorted(os.path.relpath(os.path.join(d, n), package) for d, _, names in os.walk(package)
+                     for n in names if n.endswith(".py"))
+    deployed = sorted(os.path.relpath(dest, os.path.join("lib", "knightstour")) for _, dest in deploy.device_files()
+                      if dest != "code.py")
+    assert deployed == modules and "hw/feather.py" in deployed
+    left_behind = {"knightstour_desktop", "knightstour_sim"}
     for source, dest in deploy.device_files():
         tree = ast.parse(open(source).read())
         for node in ast.walk(tree):
@@ -344,7 +352,7 @@ def test_the_users_code_py_is_kept_and_both_output_and_dry_run_say_so(drive, cap
 
 
 def test_the_toys_code_py_is_known_by_its_first_line():
-    from knightstour.commands.board_files import TOY_CODE
+    from knightstour_desktop.commands.board_files import TOY_CODE
 
     with open(os.path.join(deploy.DEVICE_DIR, "code.py"), encoding="utf-8") as f:
         assert f.readline().startswith(TOY_CODE)
@@ -372,12 +380,12 @@ def test_a_board_older_than_circuitpython_8_or_an_unreadable_version_is_refused(
 def test_a_boot_out_that_is_a_fifo_or_a_folder_is_refused_without_waiting(drive):
     (drive / "boot_out.txt").unlink()
     os.mkfifo(drive / "boot_out.txt")
-    done = subprocess.run([sys.executable, "-m", "knightstour.cli", "deploy", str(drive), "--no-libs"],
+    done = subprocess.run([sys.executable, "-m", "knightstour_desktop.cli", "deploy", str(drive), "--no-libs"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "it is not a regular file" in done.stderr
     (drive / "boot_out.txt").unlink()
     (drive / "boot_out.txt").mkdir()
-    done = subprocess.run([sys.executable, "-m", "knightstour.cli", "deploy", str(drive), "--no-libs"],
+    done = subprocess.run([sys.executable, "-m", "knightstour_desktop.cli", "deploy", str(drive), "--no-libs"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "it is a folder" in done.stderr
     assert listing(drive) == []
@@ -413,7 +421,7 @@ def test_display_and_touch_go_into_a_new_settings_toml(drive, capsys, display, t
     args += ["--display", display.upper()] if display else []
     args += ["--touch", touch] if touch else []
     assert main(args) == 0
-    from knightstour import settings_toml
+    from knightstour_desktop import settings_toml
 
     values = settings_toml.read_file(str(drive / "settings.toml"))
     assert values["KNIGHTSTOUR_DISPLAY"] == (display or "ili9341")

@@ -14,8 +14,8 @@ import time
 import pytest
 from test_deploy import snapshot, stand_in
 
-from knightstour.cli import main
-from knightstour.commands import mpy_cross
+from knightstour_desktop.cli import main
+from knightstour_desktop.commands import mpy_cross
 
 BOOT = "Adafruit CircuitPython %s on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
 
@@ -221,7 +221,7 @@ def test_mpy_with_force_and_no_boot_out_needs_mpy_cross(bucket, drive, capsys):
 
 
 def fetch_in_a_process(env):
-    return subprocess.Popen([sys.executable, "-c", "from knightstour.commands import mpy_cross; "
+    return subprocess.Popen([sys.executable, "-c", "from knightstour_desktop.commands import mpy_cross; "
                              "print(mpy_cross.fetch('9.2.1'))"], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
@@ -244,7 +244,7 @@ def test_ctrl_c_during_the_download_leaves_nothing(bucket, drive, tmp_path):
     bucket.files[path_of(bucket)] = stand_in() + b"#" * 100000
     bucket.stalling = True
     before = snapshot(drive)
-    proc = subprocess.Popen([sys.executable, "-m", "knightstour.cli", "deploy", str(drive), "--mpy", "--no-libs"],
+    proc = subprocess.Popen([sys.executable, "-m", "knightstour_desktop.cli", "deploy", str(drive), "--mpy", "--no-libs"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout.readline().startswith("downloading mpy-cross")
     end = time.monotonic() + 30

@@ -4,7 +4,7 @@ drive ends with the old toy or the new one, whole, and nothing else (no staging 
 
 Two kinds of process: forked copies of this one, which send themselves a real signal right
 before or after the N-th change the deploy makes on the drive (every N in turn); and the real
-command (python -m knightstour.cli) started afresh, signalled or killed from outside."""
+command (python -m knightstour_desktop.cli) started afresh, signalled or killed from outside."""
 
 import os
 import random
@@ -19,9 +19,9 @@ import traceback
 import pytest
 from test_deploy import snapshot
 
-from knightstour.cli import main
-from knightstour.commands.deploy import REQUIREMENTS
-from knightstour.commands.lock import LOCK
+from knightstour_desktop.cli import main
+from knightstour_desktop.commands.deploy import REQUIREMENTS
+from knightstour_desktop.commands.lock import LOCK
 
 BOOT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and POSIX signals")
@@ -188,7 +188,7 @@ def test_a_second_signal_does_not_cut_the_undo_short(toys, tmp_path):
 
 
 def command(drive, *more):
-    return subprocess.Popen([sys.executable, "-m", "knightstour.cli", "deploy", drive, "--no-libs"] + list(more),
+    return subprocess.Popen([sys.executable, "-m", "knightstour_desktop.cli", "deploy", drive, "--no-libs"] + list(more),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
@@ -278,7 +278,7 @@ def test_a_signal_while_circup_runs_stops_it_and_says_what_is_in_place(toys, tmp
     circup.chmod(0o755)
     drive = fresh(toys, tmp_path)
     env = dict(os.environ, PATH=str(bin_dir) + os.pathsep + os.environ["PATH"])
-    proc = subprocess.Popen([sys.executable, "-m", "knightstour.cli", "deploy", drive], env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "knightstour_desktop.cli", "deploy", drive], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     end = time.monotonic() + 60
     while not started.exists() and time.monotonic() < end:

@@ -11,9 +11,9 @@ import sys
 import pytest
 from test_hostile_inputs import run_on
 
-from knightstour import cli, settings_toml
-from knightstour.commands import orders as orders_command
-from knightstour.commands import run as run_command
+from knightstour_desktop import cli, settings_toml
+from knightstour_desktop.commands import orders as orders_command
+from knightstour_desktop.commands import run as run_command
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXE = os.path.join(os.path.dirname(sys.executable), "knights-tour")
@@ -194,7 +194,7 @@ INTERRUPT_AT = {
                            "importlib.import_module = lambda name: (send(), real(name))[1]",
     "reading the arguments": "import argparse; real = argparse.ArgumentParser.parse_args\n"
                              "argparse.ArgumentParser.parse_args = lambda *a, **k: (send(), real(*a, **k))[1]",
-    "loading the settings": "import knightstour.settings_toml as t; real = t.load_for_command\n"
+    "loading the settings": "import knightstour_desktop.settings_toml as t; real = t.load_for_command\n"
                             "t.load_for_command = lambda *a, **k: (send(), real(*a, **k))[1]",
 }
 
@@ -207,7 +207,7 @@ def test_ctrl_c_while_starting_exits_130_without_a_traceback(where, command):
     # The console script's own steps, with a real SIGINT sent to the process at one point of them.
     script = ("import os, signal, sys\n"
               "sys.argv[0] = 'knights-tour'\n"
-              "from knightstour.cli import main\n"
+              "from knightstour_desktop.cli import main\n"
               "def send():\n"
               "    os.kill(os.getpid(), signal.SIGINT)\n"
               + INTERRUPT_AT[where] + "\n"
@@ -218,10 +218,10 @@ def test_ctrl_c_while_starting_exits_130_without_a_traceback(where, command):
 
 
 def test_ctrl_c_at_many_moments_of_a_real_start_never_shows_our_code_in_a_traceback():
-    # SIGINT at moments spread over the start of the real command. Before knightstour.cli puts its
+    # SIGINT at moments spread over the start of the real command. Before knightstour_desktop.cli puts its
     # handler in place (its first lines), Python itself may still print a traceback (interpreter
     # start-up, site-packages' .pth hooks, the first imports); from there on, never.
-    with open(os.path.join(ROOT, "device", "knightstour", "cli.py")) as handle:
+    with open(os.path.join(ROOT, "device", "knightstour_desktop", "cli.py")) as handle:
         handler_line = next(i for i, line in enumerate(handle, 1) if "_signal.signal(" in line)
     for delay in (0.05, 0.1, 0.15, 0.2, 0.3, 0.45, 0.6, 0.8):
         process = subprocess.Popen([EXE, "sim", "--plain", "--display", "matrix", "--speed", "0"],

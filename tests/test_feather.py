@@ -123,7 +123,7 @@ import _c, displayio, digitalio, microcontroller, pwmio
 
 
 def main():
-    pin = microcontroller.Pin("D5")
+    pins = iter([microcontroller.Pin("D%d" % i) for i in range(100)])  # a board claims a pin once
     b = displayio.Bitmap(30, 30, 4)
     p = displayio.Palette(2)
     for name, c_size, make in (
@@ -131,8 +131,8 @@ def main():
             ("Palette(2)", _c.PALETTE + 2 * _c.PALETTE_COLOUR, lambda: displayio.Palette(2)),
             ("TileGrid", _c.TILEGRID, lambda: displayio.TileGrid(b, pixel_shader=p)),
             ("Group", _c.GROUP + _c.LIST, lambda: displayio.Group()),
-            ("DigitalInOut", _c.DIGITALINOUT, lambda: digitalio.DigitalInOut(pin)),
-            ("PWMOut", _c.PWMOUT, lambda: pwmio.PWMOut(pin))):
+            ("DigitalInOut", _c.DIGITALINOUT, lambda: digitalio.DigitalInOut(next(pins))),
+            ("PWMOut", _c.PWMOUT, lambda: pwmio.PWMOut(next(pins)))):
         gc.collect()
         yield
         before = gc.mem_alloc()
@@ -182,3 +182,12 @@ def test_heap_benchmark_counts_the_names_apart_from_the_modules(node):
     assert sizes["qstrs"] > 8 * 1024
     assert 0 < sizes["knightstour.hw.chips.piezo"] < 1024
     assert sizes["knightstour.app"] > sizes["knightstour.hw.chips.max7219"] > 0
+
+
+@pytest.mark.parametrize("rotation,size", [(0, "320x240"), (90, "240x320"), (270, "240x320")])
+def test_the_tft_is_as_big_as_its_rotation_makes_it(node, rotation, size):  # noqa: F811
+    """CircuitPython's BusDisplay keeps the width and height it is given (those after the rotation):
+    the stand-in swapped them for 90 and 270, so a portrait toy ran on a 320x240 screen."""
+    settings = feather_settings("ili9341", "stmpe610", extra={"KNIGHTSTOUR_TFT_ROTATION": rotation})
+    _, result = _run(node, display="ili9341", touch="stmpe610", tours=1, heap=HEAP["ili9341"], settings=settings)
+    assert result["display"] == size and result["tours"] == 1

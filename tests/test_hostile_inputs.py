@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from knightstour import cli
-from knightstour.commands import run as run_command
 from knightstour.hw.wiring.hardware import BoardHardware
-from knightstour.settings_toml import load_for_command, parse_toml, read_file
+from knightstour_desktop import cli
+from knightstour_desktop.commands import run as run_command
+from knightstour_desktop.settings_toml import load_for_command, parse_toml, read_file
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import sim_board
 
@@ -206,7 +206,7 @@ def test_run_names_the_fix_when_gpiod_is_missing(tmp_path, monkeypatch, capsys):
     assert cli.main(["run", "--display", "max7219"]) == run_command.EXIT_SETUP
     err = capsys.readouterr().err
     assert one_line(err) and "gpiod" in err and "-m pip install 'gpiod>=2.2.2,<3'" in err
-    assert "knightstour[pi]" not in err
+    assert "knights-tour-toy[pi]" not in err
 
 
 def test_run_names_the_fix_when_the_pwm_backend_is_missing(tmp_path, monkeypatch):
@@ -217,7 +217,7 @@ def test_run_names_the_fix_when_the_pwm_backend_is_missing(tmp_path, monkeypatch
 
 
 def test_older_blinkas_backends_get_their_own_fix():
-    from knightstour.commands.blinka import backend_fix, missing_backend
+    from knightstour_desktop.commands.blinka import backend_fix, missing_backend
 
     assert missing_backend(ModuleNotFoundError("No module named 'lgpio'", name="lgpio")) == "lgpio"
     assert missing_backend(ModuleNotFoundError("No module named 'RPi'", name="RPi.GPIO")) == "RPi"
@@ -231,7 +231,7 @@ def test_the_pi_extra_brings_what_blinka_needs_on_a_pi_and_nothing_on_a_desktop(
     import tomllib
     from packaging.requirements import Requirement
 
-    from knightstour.commands.blinka import GPIOD, PWM
+    from knightstour_desktop.commands.blinka import GPIOD, PWM
 
     with open(os.path.join(os.path.dirname(__file__), "..", "pyproject.toml"), "rb") as handle:
         extra = tomllib.load(handle)["project"]["optional-dependencies"]["pi"]

@@ -6,9 +6,9 @@ import os
 
 import pytest
 
-from knightstour import cli
-from knightstour.commands import run as run_command
 from knightstour.hw.wiring.hardware import BoardHardware
+from knightstour_desktop import cli
+from knightstour_desktop.commands import run as run_command
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import sim_board
 

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from knightstour import settings as settings_module
-from knightstour import settings_toml
 from knightstour.app import App
 from knightstour.hw import mainloop
 from knightstour.hw.chips.piezo import HALF, PiezoSound
-from knightstour.hw.wiring import hardware, keys, pinmap, pins
+from knightstour.hw.wiring import hardware, keys, pins
+from knightstour_desktop import pinmap, settings_toml
 from knightstour_sim.screenshot import Emulated, FakePWM
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")

@@ -1,20 +1,32 @@
-"""The package's shape (docs/architecture.md): no import circles anywhere in device/knightstour,
-imports inside functions included, and every import in hw/ pointing down its layers."""
+"""The packages' shape (docs/architecture.md): no import circles anywhere in device/knightstour
+and device/knightstour_desktop, imports inside functions included, and every import pointing down
+the layers: the board's package (the core, then hw/'s layers) never imports the desktop's."""
 
 import ast
 import os
 
 import pytest
 
-PACKAGE = os.path.join(os.path.dirname(__file__), os.pardir, "device", "knightstour")
+DEVICE = os.path.join(os.path.dirname(__file__), os.pardir, "device")
+PACKAGES = tuple(os.path.join(DEVICE, name) for name in ("knightstour", "knightstour_desktop"))
 
-# hw/'s layers, lowest first; the core (knightstour.*) is below them all, the commands above.
+# The layers, lowest first: the core (knightstour.*), hw/'s layers, then the desktop package (its
+# settings reader, analysis, recording ports, pin table), its commands and the command line.
 LAYERS = ("knightstour", "knightstour.hw.chips", "knightstour.hw.views", "knightstour.hw.inputs",
-          "knightstour.hw.wiring", "knightstour.hw", "knightstour.commands", "knightstour.cli")
+          "knightstour.hw.wiring", "knightstour.hw", "knightstour_desktop", "knightstour_desktop.commands",
+          "knightstour_desktop.cli")
 
 
-def modules(root=PACKAGE):
-    """{dotted module name: path} for every .py under ``root`` (a package is its __init__)."""
+def modules(*roots):
+    """{dotted module name: path} for every .py under each of ``roots`` (default: both packages;
+    a package is its __init__)."""
+    found = {}
+    for root in roots or PACKAGES:
+        found.update(_modules(root))
+    return found
+
+
+def _modules(root):
     found = {}
     top = os.path.dirname(os.path.abspath(root))
     for folder, _, names in os.walk(root):
@@ -101,6 +113,13 @@ def layer(name):
     return best
 
 
+def test_both_packages_are_read():
+    found = modules()
+    assert "knightstour.hw.feather" in found and "knightstour_desktop.commands.deploy" in found
+    assert "knightstour_desktop.pinmap" in found and not any(".commands" in name for name in found
+                                                             if name.startswith("knightstour."))
+
+
 def test_no_import_circle_in_the_package():
     found = circles(imports(modules()))
     assert found == [], "import circles (each group imports itself back): %s" % found
@@ -129,12 +148,14 @@ def test_the_finder_sees_circles_through_function_level_and_relative_imports(tmp
 @pytest.mark.parametrize("name, expected", [
     ("knightstour.app", "knightstour"), ("knightstour.hw.views.tft", "knightstour.hw.views"),
     ("knightstour.hw.feather", "knightstour.hw"), ("knightstour.hw.wiring", "knightstour.hw.wiring"),
+    ("knightstour_desktop.settings_toml", "knightstour_desktop"),
+    ("knightstour_desktop.commands.run", "knightstour_desktop.commands"),
 ])
 def test_layer_of_a_module(name, expected):
     assert LAYERS[layer(name)] == expected
 
 
 def test_no_hw_module_is_long():
-    long = {name: n for name, path in modules().items() if ".hw" in name
+    long = {name: n for name, path in modules().items() if name.startswith("knightstour.hw")
             for n in [sum(1 for _ in open(path))] if n > 300}
     assert long == {}

@@ -8,8 +8,8 @@ import pytest
 from test_app_sizes import make_app, run_tour
 
 from knightstour.board import Board
-from knightstour.recording import RecordingDisplay
 from knightstour.starts import impossibility
+from knightstour_desktop.recording import RecordingDisplay
 
 SIZES = ["%dx%d" % (w, h) for w in range(3, 9) for h in range(3, 9)]
 

@@ -9,9 +9,9 @@ import subprocess
 import sys
 import threading
 
-from knightstour.cli import main
-from knightstour.commands import orders as orders_command
-from knightstour.commands import output
+from knightstour_desktop.cli import main
+from knightstour_desktop.commands import orders as orders_command
+from knightstour_desktop.commands import output
 
 
 def run(capsys, *argv):
@@ -123,7 +123,7 @@ def test_screenshot_into_a_folder_is_one_line(tmp_path, capsys):
 
 def test_stdout_to_a_full_device_is_one_line():
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "knightstour.cli", "solve", "--start", "c3"],
+        done = subprocess.run([sys.executable, "-m", "knightstour_desktop.cli", "solve", "--start", "c3"],
                               stdout=full, stderr=subprocess.PIPE, text=True)
     assert done.returncode == 1 and one_line(done.stderr) and "No space left" in done.stderr
 

@@ -98,7 +98,7 @@ def test_help_prints_the_usage_and_no_line_of_the_script():
 
 
 def test_the_unit_does_not_restart_on_errors_a_restart_cannot_fix():
-    from knightstour.commands.run import EXIT_SETUP
+    from knightstour_desktop.commands.run import EXIT_SETUP
 
     unit = unit_from(dry_run("--display", "max7219").stdout)
     service = unit["Service"]

@@ -51,7 +51,7 @@ def test_the_two_commands_come_first_and_run():
 def test_the_knights_tour_commands_in_the_readme_exist():
     text = read("README.md")
     used = set(re.findall(r"knights-tour (\w+)", text))
-    done = subprocess.run([sys.executable, "-m", "knightstour.cli", "--help"], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "knightstour_desktop.cli", "--help"], capture_output=True, text=True,
                           cwd=ROOT)
     known = set(re.findall(r"^    (\w+) ", done.stdout, re.M))
     assert used <= known, (used, known)

@@ -2,7 +2,7 @@ import pytest
 
 from knightstour.pacing import from_settings
 from knightstour.settings import KEYS, Settings, add_key, find_key, load
-from knightstour.settings_toml import parse_toml
+from knightstour_desktop.settings_toml import parse_toml
 
 
 def test_defaults():

@@ -14,9 +14,9 @@ import pytest
 from circuitpython_getenv import NEW, OLD, getenv
 
 from knightstour import settings as settings_module
-from knightstour.commands.common import check_chain
 from knightstour.hw.wiring import keys  # noqa: F401  (the hardware keys are settings too)
-from knightstour.settings_toml import load_for_command, read_file
+from knightstour_desktop.commands.common import check_chain
+from knightstour_desktop.settings_toml import load_for_command, read_file
 
 # (file bytes, key, expected, rule). expected: ("value", v), ("ignored", warning text),
 # ("refused", message text) or ("stricter", message text, why CircuitPython would accept it).
@@ -205,7 +205,7 @@ def test_the_oracle_reads_circuitpythons_own_test_file():
 def test_misspelt_keys_warn_on_stderr_and_the_run_goes_on(tmp_path, capsys, monkeypatch):
     import io
 
-    from knightstour import cli
+    from knightstour_desktop import cli
 
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     config = tmp_path / "settings.toml"

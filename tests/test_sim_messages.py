@@ -7,9 +7,9 @@ import pytest
 
 from knightstour import __version__
 from knightstour.board import Board
-from knightstour.cli import build_parser, main
 from knightstour.search import find_tour
 from knightstour.settings import Settings
+from knightstour_desktop.cli import build_parser, main
 from knightstour_sim.simulator import FakeClock, Simulator
 
 

@@ -4,8 +4,8 @@ import io
 
 import pytest
 
-from knightstour.cli import main
 from knightstour.settings import Settings
+from knightstour_desktop.cli import main
 from knightstour_sim import plain
 from knightstour_sim.keys import KeyReader, parse_line
 from knightstour_sim.simulator import FakeClock, Simulator

@@ -79,7 +79,7 @@ def test_the_file_has_every_frame_and_its_time(recorded, tmp_path, suffix):
 
 
 def test_the_record_command_writes_the_frames_record_frames_makes(tmp_path, capsys):
-    from knightstour.cli import main
+    from knightstour_desktop.cli import main
 
     path = tmp_path / "tour.gif"
     argv = ["--display", "matrix", "--size", "3x4", "--start", "a1", "--order", "abcdefgh", "--seed", "3"]
@@ -105,7 +105,7 @@ def decoded_first(frames):
 
 
 def test_bad_record_calls_are_one_line_and_write_nothing(tmp_path, capsys):
-    from knightstour.cli import main
+    from knightstour_desktop.cli import main
 
     gif = str(tmp_path / "a.gif")
     play = tmp_path / "play.toml"
@@ -140,7 +140,7 @@ def test_the_pictures_in_docs_are_a_fresh_recording(name, tmp_path, capsys):
     moves, the knight's blinks and the trace back to the start, at least 30 frames, under 1 MB."""
     import os
 
-    from knightstour.cli import main
+    from knightstour_desktop.cli import main
 
     committed = os.path.join(os.path.dirname(__file__), os.pardir, "docs", name)
     fresh = tmp_path / name

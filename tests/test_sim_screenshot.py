@@ -1,6 +1,6 @@
 from PIL import Image
 
-from knightstour.cli import main
+from knightstour_desktop.cli import main
 
 
 def test_tft_screenshot_is_a_320x240_png_of_the_emulated_frame(tmp_path, capsys):

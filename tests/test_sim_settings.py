@@ -3,8 +3,8 @@
 import io
 import os
 
-from knightstour.cli import main
 from knightstour.settings import Settings
+from knightstour_desktop.cli import main
 from knightstour_sim import plain
 from knightstour_sim.simulator import FakeClock, Simulator, View, led_grid
 

@@ -3,7 +3,7 @@ controller and the device's calibration, in a --screenshot run."""
 
 from PIL import Image
 
-from knightstour.cli import main
+from knightstour_desktop.cli import main
 
 PLAY = (236, 166)  # the play button: right of the 208 px board, first of the buttons' three rows
 A1 = (13, 211)  # a1's cell: the board's bottom left, 16 px below the screen's top edge

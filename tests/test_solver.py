@@ -3,9 +3,9 @@ import random
 import pytest
 
 from knightstour.board import Board
-from knightstour.commands.solve import solve
 from knightstour.solver import Warnsdorff
 from knightstour.tour import Tour
+from knightstour_desktop.commands.solve import solve
 
 from reference import warnsdorff as reference_warnsdorff
 

@@ -8,9 +8,9 @@ reason names the argument that rules each out.
 import pytest
 
 from knightstour.board import Board
-from knightstour.commands.solve import solve
 from knightstour.no_tour_starts import TABLE, UNKNOWN
 from knightstour.starts import impossibility, tour_exists
+from knightstour_desktop.commands.solve import solve
 
 from reference import boards, tour_from, tour_starts
 
@@ -57,7 +57,7 @@ def test_the_brute_force_tours_are_tours():
 @pytest.mark.parametrize("width, height", [p for p in PAIRS if p[0] >= 3] + [(4, 3), (7, 3), (5, 4), (6, 5)])
 def test_orders_analyse_agrees(width, height):
     pytest.importorskip("numba")
-    from knightstour.analysis import Analysis
+    from knightstour_desktop.analysis import Analysis
 
     board = Board(width, height)
     analysis = Analysis(board, "border")
@@ -69,8 +69,8 @@ def test_orders_analyse_agrees(width, height):
 
 
 def test_the_committed_table_of_searched_starts_equals_a_fresh_run(tmp_path, capsys):
-    from knightstour.cli import main
-    from knightstour.commands.starts_table import MODULE_PATH
+    from knightstour_desktop.cli import main
+    from knightstour_desktop.commands.starts_table import MODULE_PATH
 
     target = tmp_path / "no_tour_starts.py"
     assert main(["orders", "starts", "--output", str(target)]) == 0
@@ -111,7 +111,7 @@ def test_a_start_the_search_cannot_settle_is_unknown(monkeypatch):
     # Every order gets stuck from c2 on 5x6: the analysis searches; with no budget the start is
     # unknown, counted neither way, and solve says the same.
     pytest.importorskip("numba")
-    from knightstour import analysis
+    from knightstour_desktop import analysis
 
     board = Board(5, 6)
     c2 = board.parse_square("c2")
@@ -121,7 +121,7 @@ def test_a_start_the_search_cannot_settle_is_unknown(monkeypatch):
     assert result.unknown_starts() == [c2, board.parse_square("c5")]
     assert not result.possible[c2] and result.impossible_starts() == []
     assert result.to_json()["unknown_starts"] == ["c2", "c5"]
-    from knightstour.commands.orders import summary
+    from knightstour_desktop.commands.orders import summary
 
     assert summary(result, 0.0).splitlines()[2] == (
         "2 of the 30 squares are unknown (the search ran out of budget: unknown_starts in --json); "
@@ -133,7 +133,7 @@ def test_a_start_the_search_cannot_settle_is_unknown(monkeypatch):
 
 def test_orders_analyse_names_the_arguments(capsys):
     pytest.importorskip("numba")
-    from knightstour.cli import main
+    from knightstour_desktop.cli import main
 
     for size, line in [("4x5", "no tour can start on 10 of the 20 squares (the outer/inner argument: "),
                        ("3x7", "no tour can start on 11 of the 21 squares (the colour argument, an exhaustive "

@@ -286,7 +286,7 @@ def test_other_bad_queries_get_one_line_each(page, url, query, expected):
 
 
 def _cli(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "knightstour.cli", "web", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "knightstour_desktop.cli", "web", *args], capture_output=True, text=True,
                           timeout=300, env=env)
 
 
@@ -356,7 +356,7 @@ def test_settings_toml_escapes_what_it_quotes_and_the_device_reads_it_back(page,
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
 def test_serve_prints_the_url_serves_the_site_and_cleans_up_when_stopped(site, tmp_path, stop):
     env = dict(os.environ, TMPDIR=str(tmp_path))
-    proc = subprocess.Popen([sys.executable, "-m", "knightstour.cli", "web", "serve", "--port", "0"],
+    proc = subprocess.Popen([sys.executable, "-m", "knightstour_desktop.cli", "web", "serve", "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = proc.stdout.readline()

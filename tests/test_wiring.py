@@ -8,7 +8,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from knightstour.hw.wiring import keys  # noqa: E402, F401  (adds the hardware's settings keys)
-from knightstour.settings_toml import load_for_command  # noqa: E402
+from knightstour_desktop.settings_toml import load_for_command  # noqa: E402
 
 import wiring  # noqa: E402
 import wiring_builds  # noqa: E402

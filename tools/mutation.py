@@ -24,7 +24,7 @@ import signal
 import sys
 import time
 
-from mutation_mutants import GROUPS, MODULES, ROOT, mutants
+from mutation_mutants import GROUPS, MODULES, ROOT, mutants, package_of
 from mutation_runner import Runner
 
 # Tests that only drive the code in another process (node, mpy-cross, shell scripts), and
@@ -61,8 +61,8 @@ def report(results, modules):
         print("\nsurvivors:")
         for r in sorted(survivors, key=lambda r: (MODULES.index(r["module"]), r["line"], r["node"])):
             note = "" if r["outcome"] == "survived" else "  [%s]" % r["outcome"]
-            print("  device/knightstour/%s.py:%d  %s  ->  %s%s" % (
-                r["module"], r["line"], r["before"], r["after"], note))
+            print("  device/%s/%s.py:%d  %s  ->  %s%s" % (
+                package_of(r["module"]), r["module"], r["line"], r["before"], r["after"], note))
     return caught_by_group
 
 

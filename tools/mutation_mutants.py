@@ -15,12 +15,20 @@ import sys
 import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PACKAGE_DIR = os.path.join(ROOT, "device", "knightstour")
+DESKTOP_MODULES = ("analysis",)  # in knightstour_desktop (the board never runs it); the rest in knightstour
 GROUPS = (
     ("core", ("board", "tour", "rules", "orders", "solver", "search", "analysis", "pacing")),
     ("app", ("app", "tours", "play", "rng", "settings")),
 )
 MODULES = [name for _, names in GROUPS for name in names]
+
+
+def package_of(module):
+    return "knightstour_desktop" if module in DESKTOP_MODULES else "knightstour"
+
+
+def module_path(module):
+    return os.path.join(ROOT, "device", package_of(module), module + ".py")
 
 COMPARE_SWAP = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
@@ -137,7 +145,7 @@ def _function_spans(tree):
 
 def mutants(module):
     """The module's mutants, in a fixed order: dicts with index, line, before, after, lines, local."""
-    path = os.path.join(PACKAGE_DIR, module + ".py")
+    path = module_path(module)
     with open(path) as f:
         source = f.read()
     tree = ast.parse(source)
@@ -165,7 +173,7 @@ def mutants(module):
 
 
 def mutated_code(module, mutant):
-    path = os.path.join(PACKAGE_DIR, module + ".py")
+    path = module_path(module)
     with open(path) as f:
         tree = ast.parse(f.read())
     node = _nodes(tree)[mutant["node"]]

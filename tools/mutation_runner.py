@@ -20,7 +20,16 @@ import signal
 import sys
 import time
 
-from mutation_mutants import MODULES, PACKAGE_DIR, ROOT, Broken, apply_mutant, mutants, mutated_code
+from mutation_mutants import (
+    MODULES,
+    ROOT,
+    Broken,
+    apply_mutant,
+    module_path,
+    mutants,
+    mutated_code,
+    package_of,
+)
 
 BASELINE_CACHE = os.path.join(ROOT, ".venv", "mutation-baseline.json")
 CACHE_VERSION = 2
@@ -46,7 +55,7 @@ def _run_items(items):
 
 def _baseline(items, targets, out_path):
     """Child: run every item once, tracing lines in the target files; write json to out_path."""
-    files = {os.path.join(PACKAGE_DIR, m + ".py"): m for m in targets}
+    files = {module_path(m): m for m in targets}
     from _pytest.runner import runtestprotocol
 
     result = {}
@@ -272,7 +281,7 @@ class Runner:
             os.setpgid(0, 0)
             _quiet()
             # imported here if the tests load it only when it is used (play.py: at the first game)
-            live = importlib.import_module("knightstour." + mutant["module"])
+            live = importlib.import_module(package_of(mutant["module"]) + "." + mutant["module"])
             apply_mutant(live, mutated_code(mutant["module"], mutant))
             code = 2
             code = 0 if _run_items(items) else 1

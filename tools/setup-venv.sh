@@ -31,6 +31,11 @@ setup_venv() {
     else
         echo "Installing knightstour and its test tools into .venv ..." >&2
     fi
+    # The distribution was called knightstour before it became knights-tour-toy: an old editable
+    # install of it would stay beside the new one.
+    if compgen -G "$venv/lib/python*/site-packages/knightstour-*.dist-info" >/dev/null; then
+        "$venv/bin/python" -m pip uninstall --quiet --yes knightstour
+    fi
     # --no-compile: Python compiles what it imports when first imported (5 s less for the simulator).
     "$venv/bin/python" -m pip install --quiet --no-compile --disable-pip-version-check -e "$KT_ROOT[$extras]"
     cp "$KT_ROOT/pyproject.toml" "$venv/.installed-$what"

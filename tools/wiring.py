@@ -1,7 +1,7 @@
 """Generate wiring/: one page per supported build, with its pin tables, an SVG diagram and its notes.
 
 The pins come from the code's pin map (the board pin from hw/wiring/pins.py, its GPIO, header pin and a wire
-colour from hw/wiring/pinmap.py); what each part's pins are called and what the page says about a board or a
+colour from knightstour_desktop/pinmap.py); what each part's pins are called and what the page says about a board or a
 part come from tools/wiring_builds.py, which also lists the builds (adding one is a line there).
 Run:  .venv/bin/python tools/wiring.py          (rewrites wiring/)
       .venv/bin/python tools/wiring.py --check  (exit 1 if wiring/ differs from a fresh run)
@@ -16,7 +16,8 @@ sys.path.insert(0, os.path.join(ROOT, "device"))
 sys.path.insert(0, HERE)
 
 # The code's pin maps, imported here and nowhere else in this tool: if they move, this line follows.
-from knightstour.hw.wiring import pinmap, pins  # noqa: E402
+from knightstour.hw.wiring import pins  # noqa: E402
+from knightstour_desktop import pinmap  # noqa: E402
 
 from wiring_builds import BOARDS, BUILDS, PARTS  # noqa: E402
 

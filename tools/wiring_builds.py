@@ -5,7 +5,7 @@ says, per part, which of the toy's signals it uses, what its own pins are labell
 and per build which board and parts it is. Every sentence here is about one board or one part, and a
 page gets only the sentences of its own board and parts.
 
-Adding a build: give its new signals a pin in the pin map (hw/wiring/pins.py, and a row in hw/wiring/pinmap.py), add
+Adding a build: give its new signals a pin in the pin map (hw/wiring/pins.py, and a row in knightstour_desktop/pinmap.py), add
 its part to PARTS if it is new (what the part's pins are called, what each is for, the settings lines it
 needs), then one line to BUILDS. The ILI9341 + XPT2046 module and the push buttons below are described
 already and wait for their signals in the pin map.

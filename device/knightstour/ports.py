@@ -8,7 +8,7 @@ or copy these classes; every method of a port must exist, but may do nothing.
 
 Squares are ints ``rank * width + file`` (a1 = 0), as everywhere in knightstour.
 The recording implementations (a display that keeps the board's state, queued
-input, a sound log) are in recording.py, kept apart to spare a Feather's RAM.
+input, a sound log) are in knightstour_desktop/recording.py: the board never loads them.
 
 Display port (all methods return None)
 --------------------------------------

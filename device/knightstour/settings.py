@@ -7,7 +7,7 @@ Where settings come from
                     from 0 to a day: 86400000).
     CPython         a TOML file of the same flat form (the Pi's config file,
                     ``knights-tour sim --config FILE``; read by
-                    settings_toml.py, which a Feather does not need), then the environment:
+                    knightstour_desktop/settings_toml.py, which a Feather does not need), then the environment:
                     an environment variable overrides the file. Command-line
                     options override both.
 

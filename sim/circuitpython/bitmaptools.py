@@ -1,26 +1,28 @@
-"""bitmaptools stand-in (C in CircuitPython: no heap of its own, no garbage: these use the
-stand-in Bitmap's get/put, which allocate nothing either)."""
+"""bitmaptools stand-in: fill_region (C in CircuitPython: no heap of its own, no garbage: it
+uses the stand-in Bitmap's _put, which allocates nothing either). As on a board
+(shared-bindings/bitmaptools): a value too big for the bitmap raises ValueError "out of range of
+target"; x1/y1 must be 0 to the width/height, x2/y2 from x1/y1 to it (ValueError)."""
+
+from displayio import Bitmap
 
 
-def fill_region(bitmap, x1, y1, x2, y2, value):
+def _coordinate(value, low, high, name):
+    if not isinstance(value, int):
+        raise TypeError("%s must be of type int, not %s" % (name, type(value).__name__))
+    if not low <= value <= high:
+        raise ValueError("%s must be %d-%d" % (name, low, high))
+    return value
+
+
+def fill_region(dest_bitmap, x1, y1, x2, y2, value):
+    if not isinstance(dest_bitmap, Bitmap):
+        raise TypeError("dest_bitmap must be of type Bitmap, not %s" % type(dest_bitmap).__name__)
+    if not 0 <= value < 1 << dest_bitmap.bits_per_value:
+        raise ValueError("out of range of target")
+    _coordinate(x1, 0, dest_bitmap.width, "x1")
+    _coordinate(x2, x1, dest_bitmap.width, "x2")
+    _coordinate(y1, 0, dest_bitmap.height, "y1")
+    _coordinate(y2, y1, dest_bitmap.height, "y2")
     for y in range(y1, y2):
         for x in range(x1, x2):
-            bitmap.put(x, y, value)
-
-
-def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_index=None, skip_source_index=None,
-         skip_dest_index=None):
-    if x2 is None:
-        x2 = source.width
-    if y2 is None:
-        y2 = source.height
-    if skip_source_index is None:
-        skip_source_index = skip_index
-    for sy in range(y1, y2):
-        for sx in range(x1, x2):
-            value = source.get(sx, sy)
-            if value != skip_source_index:
-                dx = x + sx - x1
-                dy = y + sy - y1
-                if 0 <= dx < dest.width and 0 <= dy < dest.height:
-                    dest.put(dx, dy, value)
+            dest_bitmap._put(x, y, value)

@@ -1,22 +1,49 @@
-"""board stand-in: a Feather's pins, and board.SPI()/I2C() (static singletons on CircuitPython).
-``board_id`` is set by the harness (feather.py) from its configuration."""
+"""board stand-in: one board's pins (CircuitPython's ports/*/boards/*/pins.c: names of one pin
+share one Pin object, as A0 and D14 do on the Feather M4), board_id, and board.SPI()/I2C()
+(static singletons on CircuitPython, which claim their pins when first called). The harness
+(feather.py) picks the board with ``_setup(board_id)``; the Feather M4 until then."""
 
 from microcontroller import Pin
 
-board_id = "adafruit_feather_m4_express"
-
-for _name in ("A0", "A1", "A2", "A3", "A4", "A5", "D4", "D5", "D6", "D9", "D10", "D11", "D12", "D13",
-              "SCK", "MOSI", "MISO", "SDA", "SCL", "TX", "RX", "NEOPIXEL"):
-    globals()[_name] = Pin(_name)
-
+# board_id: the pins, a group of names per pin ("|" between pins); the first name is the one a
+# "... in use" message gives.
+_PINS = {
+    "feather_m4_express": "A0 D14|A1 D15|A2 D16|A3 D17|A4 D18|A5 D19|SCK D25|MOSI D24|MISO D23|D0 RX|"
+                          "D1 TX|SDA|SCL|D4|D5|D6|D9|D10|D11|D12|LED D13|NEOPIXEL|VOLTAGE_MONITOR BATTERY",
+    "adafruit_feather_rp2040": "A0|A1|A2|A3|D24|D25|SCK|MOSI|MISO|D0 RX|D1 TX|D4|SDA|SCL|D5|D6|D9|D10|D11|"
+                               "D12|LED D13|BUTTON BOOT|NEOPIXEL",
+    "pyportal": "SPEAKER AUDIO_OUT A0|SPEAKER_ENABLE|LIGHT A2|D3 A1|D4 A4|LED D13 L|NEOPIXEL|TFT_RESET|"
+                "TFT_RD|TFT_RS|TFT_CS|TFT_TE|TFT_WR TFT_DC|TFT_BACKLIGHT|LCD_DATA0|LCD_DATA1|LCD_DATA2|"
+                "LCD_DATA3|LCD_DATA4|LCD_DATA5|LCD_DATA6|LCD_DATA7|TOUCH_YD|TOUCH_XL|TOUCH_YU|TOUCH_XR|"
+                "ESP_CS|ESP_GPIO0|ESP_BUSY|ESP_RESET|ESP_RTS|ESP_TX|ESP_RX|MOSI|SCK|MISO|SDA|SCL|SD_CS|"
+                "SD_CARD_DETECT",
+}
+_names = []
 _buses = {}
+
+
+def _setup(board_id):
+    """Make this module the board ``board_id``: its pins and nothing else."""
+    g = globals()
+    for name in _names:
+        del g[name]
+    del _names[:]
+    _buses.clear()
+    g["board_id"] = board_id
+    for group in _PINS[board_id].split("|"):
+        names = group.split()
+        pin = Pin(names[0])
+        for name in names:
+            g[name] = pin
+            _names.append(name)
 
 
 def SPI():
     if "spi" not in _buses:
         import busio
 
-        _buses["spi"] = busio.SPI(SCK, MOSI, MISO)  # noqa: F821
+        g = globals()
+        _buses["spi"] = busio.SPI(g["SCK"], g["MOSI"], g["MISO"])
     return _buses["spi"]
 
 
@@ -24,5 +51,9 @@ def I2C():
     if "i2c" not in _buses:
         import busio
 
-        _buses["i2c"] = busio.I2C(SCL, SDA)  # noqa: F821
+        g = globals()
+        _buses["i2c"] = busio.I2C(g["SCL"], g["SDA"])
     return _buses["i2c"]
+
+
+_setup("feather_m4_express")

@@ -1,14 +1,48 @@
 """busio stand-in: SPI and I2C. Bytes go nowhere unless a chip model answers: on SPI the one
-whose chip select pin is low, on I2C the one at the address (board.py wires them)."""
+whose chip select pin is low, on I2C the one at the address (feather.py wires them).
+
+As on a board (shared-bindings/busio): a bus claims its pins; every transfer (and configure,
+scan, probe) needs the lock, else RuntimeError "Function requires lock"; configure takes
+polarity and phase 0-1 and bits 8-9; write_readinto's two slices are the same length; an I2C
+read is at least one byte."""
+
+from microcontroller import _claim, _free
+
+_SPI_CHIPS = []  # pins (microcontroller.Pin) with a chip model on them
+_I2C_CHIPS = {}  # address -> chip model
 
 
-SPI_CHIPS = []  # pins (microcontroller.Pin) with a chip model on them
-I2C_CHIPS = {}  # address -> chip model
+def _range(value, low, high, name):
+    if not low <= value <= high:
+        raise ValueError("%s must be %d-%d" % (name, low, high))
+    return value
+
+
+def _bounds(buf, start, end):
+    """(start, end) of a slice of ``buf``, as CircuitPython's normalize_buffer_bounds clips it."""
+    length = len(buf)
+    if end is None or end > length:
+        end = length
+    if end < 0:
+        end += length
+    if start < 0:
+        start += length
+    start = min(max(start, 0), end)
+    return start, end
 
 
 class _Bus:
-    def __init__(self):
+    def __init__(self, pins):
+        self._pins = pins
+        for pin in pins:
+            _claim(pin)
         self._locked = False
+
+    def _check(self):
+        if self._pins is None:
+            raise ValueError("Object has been deinitialized and can no longer be used. Create a new object.")
+        if not self._locked:
+            raise RuntimeError("Function requires lock")
 
     def try_lock(self):
         if self._locked:
@@ -20,41 +54,62 @@ class _Bus:
         self._locked = False
 
     def deinit(self):
-        pass
+        for pin in self._pins or ():
+            _free(pin)
+        self._pins = None
 
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *args):
         self.deinit()
 
 
 class SPI(_Bus):
-    def __init__(self, clock, MOSI=None, MISO=None, half_duplex=False):
-        super().__init__()
-        self.mode = 0
+    def __init__(self, clock, MOSI=None, MISO=None, *, half_duplex=False):
+        if MOSI is None and MISO is None:
+            raise ValueError("Must provide MISO or MOSI pin")
+        if half_duplex:
+            raise NotImplementedError()
+        super().__init__([pin for pin in (clock, MOSI, MISO) if pin is not None])
+        self._mode = 0
+        self._frequency = 250000
+
+    @property
+    def frequency(self):
+        return self._frequency
 
     def configure(self, *, baudrate=100000, polarity=0, phase=0, bits=8):
-        self.mode = polarity << 1 | phase
+        self._check()
+        self._mode = _range(polarity, 0, 1, "polarity") << 1 | _range(phase, 0, 1, "phase")
+        _range(bits, 8, 9, "bits")
+        self._frequency = baudrate
 
     def _transfer(self, data):
-        for pin in SPI_CHIPS:
+        for pin in _SPI_CHIPS:
             if not pin.level:
-                return pin.chip.transfer(data, self.mode)
+                return pin.chip.transfer(data, self._mode)
         return bytes(len(data))
 
-    def write(self, buf, *, start=0, end=None):
-        self._transfer(bytes(buf[start:end]))
+    def write(self, buffer, *, start=0, end=None):
+        self._check()
+        start, end = _bounds(buffer, start, end)
+        if end > start:
+            self._transfer(bytes(buffer[start:end]))
 
-    def readinto(self, buf, *, start=0, end=None, write_value=0):
-        end = len(buf) if end is None else end
+    def readinto(self, buffer, *, start=0, end=None, write_value=0):
+        self._check()
+        start, end = _bounds(buffer, start, end)
         reply = self._transfer(bytes([write_value]) * (end - start))
         for i in range(end - start):
-            buf[start + i] = reply[i]
+            buffer[start + i] = reply[i]
 
     def write_readinto(self, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None):
-        out_end = len(out_buffer) if out_end is None else out_end
-        in_end = len(in_buffer) if in_end is None else in_end
+        self._check()
+        out_start, out_end = _bounds(out_buffer, out_start, out_end)
+        in_start, in_end = _bounds(in_buffer, in_start, in_end)
+        if out_end - out_start != in_end - in_start:
+            raise ValueError("buffer slices must be of equal length")
         reply = self._transfer(bytes(out_buffer[out_start:out_end]))
         for i in range(in_end - in_start):
             in_buffer[in_start + i] = reply[i]
@@ -62,27 +117,41 @@ class SPI(_Bus):
 
 class I2C(_Bus):
     def __init__(self, scl, sda, *, frequency=100000, timeout=255):
-        super().__init__()
+        super().__init__([scl, sda])
 
     def _chip(self, address):
-        chip = I2C_CHIPS.get(address)
+        chip = _I2C_CHIPS.get(address)
         if chip is None:
             raise OSError(19)  # ENODEV: no ACK, as CircuitPython raises
         return chip
 
     def scan(self):
-        return sorted(I2C_CHIPS)
+        self._check()
+        return sorted(_I2C_CHIPS)
+
+    def probe(self, address):
+        self._check()
+        return address in _I2C_CHIPS
 
     def writeto(self, address, buffer, *, start=0, end=None):
+        self._check()
+        start, end = _bounds(buffer, start, end)
         self._chip(address).i2c_write(bytes(buffer[start:end]))
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
-        end = len(buffer) if end is None else end
+        self._check()
+        start, end = _bounds(buffer, start, end)
+        if end - start < 1:
+            raise ValueError("buffer length must be >= 1")
         data = self._chip(address).i2c_read(end - start)
         for i in range(end - start):
             buffer[start + i] = data[i]
 
     def writeto_then_readfrom(self, address, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0,
                               in_end=None):
+        self._check()
+        in_start, in_end = _bounds(in_buffer, in_start, in_end)
+        if in_end - in_start < 1:
+            raise ValueError("out_buffer length must be >= 1")
         self.writeto(address, out_buffer, start=out_start, end=out_end)
         self.readfrom_into(address, in_buffer, start=in_start, end=in_end)

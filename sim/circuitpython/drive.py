@@ -3,7 +3,7 @@ under the 32-bit MicroPython WebAssembly port at a fixed heap (tools/micropython
 
     result = run_feather(display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=96 * 1024)
 
-The drive holds code.py, lib/knightstour/... (knightstour.commands.deploy.device_files()),
+The drive holds code.py, lib/knightstour/... (knightstour_desktop.commands.deploy.device_files()),
 settings.toml, and the Adafruit libraries of device/requirements.txt copied from this Python's
 pip packages as circup would install them (.py files under lib/). With ``mpy`` every module
 under lib/ is compiled with MicroPython's mpy-cross first, as ``deploy --mpy`` does with
@@ -21,16 +21,17 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RUNNER = os.path.join(ROOT, "tools", "micropython", "run.mjs")
-REQUIREMENTS = os.path.join(ROOT, "device", "requirements.txt")
-STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
+STAND_INS = ("_c", "_cp_os", "_cp_time", "_float30", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
              "displayio", "feather", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
 CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046")
 STAND_IN_ROOM = 96 * 1024  # the stand-ins' and the harness's heap (about 25 KB) and then some
-BOARD_IDS = {"feather_m4": "adafruit_feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040"}
+BOARD_IDS = {"feather_m4": "feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040", "pyportal": "pyportal"}
 
 
 def libraries():
     """The names in device/requirements.txt."""
+    from knightstour_desktop.commands.deploy import REQUIREMENTS
+
     with open(REQUIREMENTS, encoding="utf-8") as f:
         return [line.strip() for line in f if line.strip() and not line.startswith("#")]
 
@@ -38,7 +39,7 @@ def libraries():
 def _copy_library(name, lib):
     spec = importlib.util.find_spec(name)
     if spec is None or spec.origin is None:
-        raise RuntimeError("the pip package for %s is not installed (pip install -e .[test])" % name)
+        raise RuntimeError("the pip package for %s is not installed (pip install 'knights-tour-toy[emu]')" % name)
     if spec.submodule_search_locations:
         source = list(spec.submodule_search_locations)[0]
         shutil.copytree(source, os.path.join(lib, name), ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -62,7 +63,7 @@ def settings_text(settings):
 
 def lay_out(drive, settings, mpy=False):
     """Fill folder ``drive`` as deploy fills a CIRCUITPY drive."""
-    from knightstour.commands.deploy import device_files
+    from knightstour_desktop.commands.deploy import device_files
 
     for source, dest in device_files():
         target = os.path.join(drive, dest)
@@ -110,7 +111,7 @@ def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True
 
 def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
                 board="feather_m4", press=None, settings=None, mpy=False, timeout=600, workdir=None,
-                chip=None, record=False, modules=None, buttons=None):
+                chip=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
     ``heap``: the free heap code.py starts with, as on a board after boot (gc.mem_free()); the
@@ -123,6 +124,10 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     ``chip``: the touch controller on the board when it is not ``touch`` (KNIGHTSTOUR_TOUCH =
     "auto" finds "stmpe610", the TFT FeatherWing V1, or "tsc2007", the V2).
     ``record``/``modules``: the module measurements of benchmarks/feather_heap.py (feather.py).
+    ``uptime_ms``: the board's time since boot when code.py starts (its ticks_ms() is 0x1fff0000
+    more, modulo 2**29).
+    ``float30``: the toy's clock readings, waits and stored times rounded to CircuitPython's 30-bit
+    floats (feather.py's CONFIG["float30"]).
     ``buttons``: presses of the push buttons, (board pin name, loop step down, loop step up) each;
     the clock then moves on 10 ms a step at least (a board's loop pass takes a while).
     """
@@ -137,7 +142,7 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
             lay_out(drive, settings if settings is not None else feather_settings(display, touch, size), mpy)
         # The stand-ins are C on a board: compiled, so that only their bytecode takes heap.
         sources = [os.path.join(HERE, name + ".py") for name in STAND_INS]
-        sources += [os.path.join(ROOT, "sim", "chips", name + ".py") for name in CHIPS]
+        sources += [os.path.join(os.path.dirname(HERE), "chips", name + ".py") for name in CHIPS]
         for source in sources:
             _mpy(source, os.path.join(workdir, os.path.basename(source)[:-3] + ".mpy"))
         with open(os.path.join(workdir, "run_feather.py"), "w", encoding="utf-8") as f:
@@ -145,7 +150,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
         config = {"board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
                   "press": [list(p) for p in press] if press and isinstance(press[0], (list, tuple))
                   else [list(press)] if press else None, "record": record, "modules": modules,
-                  "buttons": [list(each) for each in buttons or ()],
+                  "buttons": [list(each) for each in buttons or ()], "uptime_ms": uptime_ms,
+                  "float30": float30,
                   "free": heap, "stand_ins": [name for name in STAND_INS if name != "feather"]}
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
             f.write("CONFIG = %r\n" % (config,))

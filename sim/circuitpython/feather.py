@@ -6,6 +6,15 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
               "tours": 100, "press": None or (raw_x, raw_y, at_step),
               "buttons": [(board pin name, step down, step up), ...]}
 
+    CONFIG["uptime_ms"]: the milliseconds since boot the run starts at (0: a fresh boot, whose
+    ticks_ms() is 0x1fff0000); RESULT's longest_gap_ms/shortest_gap_ms are the longest and
+    shortest time between two moves of a tour, moves_timed how many.
+
+    CONFIG["float30"]: floats as a board has them (30 bits, a 22-bit mantissa: float30()) where
+    the toy's time passes: each reading of its clock, the waits the loop returns, and the App's
+    stored times (FLOAT_STATE) before each update. Arithmetic inside one update stays in this
+    port's doubles: what it covers is the clock's precision and every time the toy keeps.
+
     CONFIG["buttons"]: push buttons pressed (the pin to GND) and let go at those main loop
     steps; the clock then moves on at least 10 ms a step, as a board's loop pass takes a while.
 
@@ -42,32 +51,35 @@ import asyncio  # noqa: E402  (run.mjs's stand-in)
 
 import board  # noqa: E402
 import busio  # noqa: E402
+import supervisor  # noqa: E402
+from _float30 import float30  # noqa: E402
 from feather_config import CONFIG  # noqa: E402
 
-board.board_id = CONFIG["board_id"]
+board._setup(CONFIG["board_id"])
+supervisor.now_ms[0] = CONFIG.get("uptime_ms") or 0  # ms since boot: ticks_ms() is 0x1fff0000 more
 chip = None
 if CONFIG["touch"] == "stmpe610":
     from stmpe610 import STMPE610
 
     chip = STMPE610()
     board.D6.chip = chip  # the TFT FeatherWing's touch CS
-    busio.SPI_CHIPS.append(board.D6)
+    busio._SPI_CHIPS.append(board.D6)
 elif CONFIG["touch"] == "ft6206":
     from ft6206 import FT6206
 
     chip = FT6206()
-    busio.I2C_CHIPS[0x38] = chip
+    busio._I2C_CHIPS[0x38] = chip
 elif CONFIG["touch"] == "tsc2007":
     from tsc2007 import TSC2007
 
     chip = TSC2007(interrupt=board.D6)  # the TFT FeatherWing V2: PENIRQ on D6
-    busio.I2C_CHIPS[0x48] = chip
+    busio._I2C_CHIPS[0x48] = chip
 elif CONFIG["touch"] == "xpt2046":
     from xpt2046 import XPT2046
 
     chip = XPT2046(interrupt=board.A3)  # an ILI9341 module's: T_IRQ on the pin map's A3
     board.D6.chip = chip  # T_CS on the touch CS
-    busio.SPI_CHIPS.append(board.D6)
+    busio._SPI_CHIPS.append(board.D6)
 
 # run.mjs copied the drive to the filesystem's root (--root), where a board has CIRCUITPY, and
 # puts the run folder first on sys.path; then the drive's folders, as CircuitPython has them.
@@ -85,7 +97,7 @@ ballast = None
 START_MODULES = ("knightstour.settings", "knightstour.hw.wiring.keys", "knightstour.hw.wiring.build",
                  "knightstour.hw.wiring.builtin",
                  "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.hardware", "knightstour.hw.wiring.pins",
-                 "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
+                 "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
                  "knightstour.hw.wiring",
                  "knightstour.hw.startup",
                  "knightstour.super_orders")
@@ -130,7 +142,10 @@ def _drive(app, steps):
     buttons = CONFIG.get("buttons") or ()
     step = 0
     wanted = CONFIG["tours"]
+    moved = [0, 0]  # the tour's length and the clock (ms since boot) at its last move
     for wait in steps:
+        if CONFIG.get("float30"):
+            wait = float30(wait)
         if buttons and wait < 0.01:
             wait = 0.01
         if wait > 0:
@@ -152,6 +167,15 @@ def _drive(app, steps):
                     if press is presses[0]:
                         result["touched_start"] = app.tours.tour.path[0]
                         result["touched_length"] = app.tours.tour.length
+        length = app.tours.tour.length
+        if app.state == "run" and length != moved[0]:
+            if moved[0] and length == moved[0] + 1:  # a move: the time since the last one
+                gap = supervisor.now_ms[0] - moved[1]
+                result["longest_gap_ms"] = max(gap, result.get("longest_gap_ms", 0))
+                result["shortest_gap_ms"] = min(gap, result.get("shortest_gap_ms", gap))
+                result["moves_timed"] = result.get("moves_timed", 0) + 1
+            moved[0] = length
+            moved[1] = supervisor.now_ms[0]
         if app.tours.count >= wanted and step > last:
             break
         yield
@@ -163,6 +187,11 @@ def _drive(app, steps):
     result["play_length"] = game.tour.length if game else 0
     result["play_over"] = game.over if game and game.over else "-"
     result["steps"] = step
+    result["uptime_ms"] = supervisor.now_ms[0]
+    import busdisplay
+
+    for display in busdisplay._DISPLAYS:
+        result["display"] = "%dx%d" % (display.width, display.height)
     yield  # run.mjs collects after each step
     result["live_after_tours"] = _live()
     out = []
@@ -174,8 +203,21 @@ def _drive(app, steps):
         print("MODULES " + " ".join(imported))
 
 
+FLOAT_STATE = ("now", "due", "paused_left", "last_delay")  # the App's floats kept between updates
+
+
 def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory=None):
     from knightstour.hw import mainloop
+
+    if CONFIG.get("float30"):  # the clock's readings and the App's stored times in 30-bit floats
+        clock = monotonic
+
+        def monotonic():
+            for name in FLOAT_STATE:
+                value = getattr(app, name)
+                if isinstance(value, float):
+                    setattr(app, name, float30(value))
+            return float30(clock())
 
     main_loop.append((app, mainloop.steps(app, monotonic, mainloop.MAX_SLEEP, out_of_memory)))
 

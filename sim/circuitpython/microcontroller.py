@@ -1,12 +1,17 @@
 """microcontroller stand-in: Pin. A chip on the pin (``pin.chip``, an SPI chip model with
-select()/deselect()) is selected while the pin is low, as a chip select wire does."""
+select()/deselect()) is selected while the pin is low, as a chip select wire does.
+
+A pin is claimed by the object that uses it (DigitalInOut, PWMOut, a bus, a display bus) and
+freed by its deinit(), as on a board: a second claim raises ValueError "<name> in use"
+(shared-bindings/microcontroller/Pin.c assert_pin_free, with the pin's board name)."""
 
 
 class Pin:
     def __init__(self, name):
-        self.name = name
+        self._name = name
         self.chip = None
         self._level = True
+        self._claimed = False
 
     @property
     def level(self):
@@ -21,11 +26,30 @@ class Pin:
                 self.chip.select()
         self._level = level
 
-    # A chip driving the wire (the TSC2007's PENIRQ): low, or None to let the pull-up have it.
-    board_level = None  # the stand-in does not tell an output from an input
+    # What the board drives on the wire: True/False while an output drives it, None while
+    # nothing does (an input): the touch models read it (resistive.py, the TSC2007's PENIRQ).
+    board_level = None
 
     def drive(self, level):
+        """A chip or a button driving the wire: low, or None to let the pull-up have it."""
         self._level = True if level is None else bool(level)
 
     def __repr__(self):
-        return "board." + self.name
+        return "board." + self._name
+
+
+def _claim(pin):
+    """Claim ``pin`` for an object (a None pin is no pin); ValueError if it is taken."""
+    if pin is None:
+        return None
+    if not isinstance(pin, Pin):
+        raise TypeError("pin must be of type Pin, not %s" % type(pin).__name__)
+    if pin._claimed:
+        raise ValueError("%s in use" % pin._name)
+    pin._claimed = True
+    return pin
+
+
+def _free(pin):
+    if pin is not None:
+        pin._claimed = False

@@ -4,9 +4,9 @@
 # imports the desktop-side modules too (recording, settings_toml) all in one step, and this
 # MicroPython port collects no garbage until the script ends (see app_tours.py).
 from knightstour.app import App
-from knightstour.recording import QueueInput, RecordingDisplay, RecordingSound
 from knightstour.settings import load
-from knightstour.settings_toml import parse_toml
+from knightstour_desktop.recording import QueueInput, RecordingDisplay, RecordingSound
+from knightstour_desktop.settings_toml import parse_toml
 
 
 class Lcg:

@@ -194,9 +194,11 @@ fi
 run rm -rf "$prefix/src"
 run mkdir -p "$prefix/src"
 if [ "$dry_run" = 1 ]; then
-  echo "+ copy $repo to $prefix/src (without .git, .venv, node_modules)"
+  echo "+ copy $repo to $prefix/src (without .git, .venv, node_modules, build, *.egg-info)"
 else
-  tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./node_modules -cf - . | tar -C "$prefix/src" -xf -
+  # Without build/: setuptools would put an earlier build's modules, gone from the source, in the wheel.
+  tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./node_modules --exclude=./build \
+    --exclude='*.egg-info' -cf - . | tar -C "$prefix/src" -xf -
 fi
 run python3 -m venv "$prefix/venv"
 run "$prefix/venv/bin/pip" install --upgrade pip

@@ -6,53 +6,42 @@ the picture.
 What changed is found by comparing with the last refresh: each shown TileGrid's place on the
 screen, its tiles and palette, and the bytes of its bitmap (rows that differ, and the columns
 within them). A refresh then redraws those areas from the groups, bottom layer first, black
-where nothing is shown. Rotation 0 only (the page shows a landscape TFT), and no flipped or
+where nothing is shown. The keywords, checks and geometry are the heap stand-in's
+(sim/circuitpython/busdisplay.py, shipped as _busdisplay_base), which this subclasses. Rotation 0 only (the page shows a landscape TFT), and no flipped or
 transposed TileGrids (the toy uses none): what the page's tests compare with the simulator's
 screenshots, pixel for pixel."""
 
-DISPLAYS = []
+from _busdisplay_base import _DISPLAYS  # noqa: F401  (displayio.release_displays clears it)
+from _busdisplay_base import BusDisplay as _BusDisplay
 
 
 def _rgb565(colour):
     return (colour >> 19) << 11 | ((colour >> 10) & 0x3F) << 5 | (colour >> 3) & 0x1F
 
 
-class BusDisplay:
-    def __init__(self, display_bus, init_sequence, *, width, height, rotation=0, auto_refresh=True,
-                 set_column_command=0x2A, set_row_command=0x2B, write_ram_command=0x2C, **kwargs):
-        if rotation % 360:
+class BusDisplay(_BusDisplay):
+    """The heap stand-in's BusDisplay (its keywords, checks and geometry), drawing on refresh()."""
+
+    def _start(self, init_sequence, commands):
+        if self.rotation:
             raise ValueError("the web page's display shows rotation 0 only")
-        self.bus = display_bus
-        self.width = width
-        self.height = height
-        self.rotation = 0
-        self.auto_refresh = auto_refresh
-        self.brightness = 1.0
-        self.root_group = None
-        self.refreshes = 0
-        self._commands = (set_column_command, set_row_command, write_ram_command)
+        self._commands = commands
         self._shown = None  # the last refresh: [(tilegrid, (x1, y1, x2, y2, scale), palette, tiles)]
         self._bitmaps = {}  # id(bitmap) -> its bytes at the last refresh
         i = 0
         while i < len(init_sequence):
             command = init_sequence[i]
             size = init_sequence[i + 1] & 0x7F
-            display_bus.send(command, bytes(init_sequence[i + 2:i + 2 + size]))
+            self.bus.send(command, bytes(init_sequence[i + 2:i + 2 + size]))
             i += 2 + size + (1 if init_sequence[i + 1] & 0x80 else 0)
-        DISPLAYS.append(self)
 
-    def show(self, group):
-        self.root_group = group
-
-    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
-        self.refreshes += 1
+    def _draw(self):
         shown = []
         if self.root_group is not None:
             self._collect(self.root_group, 0, 0, 1, shown)
         for area in self._changes(shown):
             self._send(area, shown)
         self._shown = shown
-        return True
 
     def _collect(self, group, x, y, scale, out):
         if group.hidden:
@@ -67,7 +56,7 @@ class BusDisplay:
                     top = y + layer.y * scale
                     box = (left, top, left + layer.width * layer.tile_width * scale,
                            top + layer.height * layer.tile_height * scale, scale)
-                    out.append((layer, box, bytes(layer.pixel_shader._colours), bytes(layer.tiles)))
+                    out.append((layer, box, bytes(layer.pixel_shader._colours), bytes(layer._tiles)))
             else:
                 self._collect(layer, x, y, scale, out)
 
@@ -194,10 +183,10 @@ def _compose(x1, y1, x2, y2, shown):
             value = _rgb565(palette[i])
             colours.append(None if palette.is_transparent(i) else bytes((value >> 8, value & 0xFF)) * s)
         bitmap = layer.bitmap
-        get = bitmap.get
+        get = bitmap._get
         tw, th = layer.tile_width, layer.tile_height
         per_row = bitmap.width // tw if tw else 1
-        tiles = layer.tiles
+        tiles = layer._tiles
         grid_width = layer.width
         # source pixels of the layer covered by the area
         sx1 = (ox1 - left) // s

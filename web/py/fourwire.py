@@ -1,25 +1,25 @@
-"""fourwire for the web page: commands and data go over the SPI stand-in to the chip on the
-chip select pin, the D/C pin low for the command byte and high for its data, as the C module
-drives them on a board."""
+"""fourwire for the web page: the heap stand-in's FourWire (sim/circuitpython, shipped as
+_fourwire_base: its keywords and checks), whose commands and data go over the SPI stand-in to
+the chip on the chip select pin, the bus locked, the D/C pin low for the command byte and high
+for its data, as the C module drives them on a board."""
+
+from _fourwire_base import _BUSES  # noqa: F401  (displayio.release_displays empties it)
+from _fourwire_base import FourWire as _FourWire
 
 
-class FourWire:
-    def __init__(self, spi_bus, *, command, chip_select, reset=None, baudrate=24000000, polarity=0, phase=0):
-        self.spi = spi_bus
-        self.dc = command
-        self.cs = chip_select
-        self.reset_pin = reset
-        self.dc.level = True
-        self.cs.level = True
-
-    def reset(self):
-        pass
-
-    def send(self, command, data):
-        self.cs.level = False
-        self.dc.level = False
-        self.spi.write(bytes((command,)))
-        self.dc.level = True
-        if len(data):
-            self.spi.write(data)
-        self.cs.level = True
+class FourWire(_FourWire):
+    def _send(self, command, data):
+        spi = self._spi
+        dc, cs = self._pins[0], self._pins[1]
+        while not spi.try_lock():
+            pass
+        try:
+            cs.level = False
+            dc.level = False
+            spi.write(bytes((command,)))
+            dc.level = True
+            if len(data):
+                spi.write(data)
+            cs.level = True
+        finally:
+            spi.unlock()

@@ -30,7 +30,7 @@ import board  # noqa: E402
 import busio  # noqa: E402
 import supervisor  # noqa: E402
 
-board.board_id = "adafruit_feather_m4_express"
+board._setup("feather_m4_express")
 KIND = "feather_m4"
 
 # The page's settings: the simulator's flag names -> settings.toml keys.
@@ -104,14 +104,14 @@ def _wire(display):
         cs = getattr(board, board_name(KIND, "tft_cs"))
         dc = getattr(board, board_name(KIND, "tft_dc"))
         toy["tft"] = cs.chip = ILI9341(dc)
-        busio.SPI_CHIPS.append(cs)
+        busio._SPI_CHIPS.append(cs)
         touch_cs = getattr(board, board_name(KIND, "touch_cs"))
         toy["touch"] = touch_cs.chip = STMPE610()
-        busio.SPI_CHIPS.append(touch_cs)
+        busio._SPI_CHIPS.append(touch_cs)
     if display in ("matrix", "both"):
         cs = getattr(board, board_name(KIND, "matrix_cs"))
         toy["matrix"] = cs.chip = MAX7219()
-        busio.SPI_CHIPS.append(cs)
+        busio._SPI_CHIPS.append(cs)
 
 
 def start(query_json):

@@ -10,7 +10,7 @@ the toy waits there (no reboot loop).
 # piezo: the smallest in which 100 tours run (the TFT: and a whole game played by touch, which
 # needs more), 2 KB more (benchmarks/feather_heap.py; tests/test_feather.py runs 100 tours in
 # these, tests/test_feather_play.py the game). Deployed without --mpy: startup.NEEDS_KB_PY.
-NEEDS_KB = {"max7219": 51, "ili9341": 78}
+NEEDS_KB = {"max7219": 51, "ili9341": 81}
 
 
 def clock():

@@ -14,13 +14,13 @@ FORGET = {
     "load_settings": ("knightstour.settings", "knightstour.hw.wiring.keys"),
     "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips",
                     "knightstour.hw.wiring.touch_xpt2046", "knightstour.hw.wiring.calibration", "knightstour.hw.wiring.hardware",
-                    "knightstour.hw.wiring.pins", "knightstour.hw.wiring.pinmap", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
+                    "knightstour.hw.wiring.pins", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
                     "knightstour.hw.wiring"),
 }
 # feather.NEEDS_KB for a deploy without --mpy: the board compiles the package's .py files at each
 # start (benchmarks/feather_heap.py --py, 2 KB more than it found). Here, not in feather.py: read
 # only at start, and forgotten with this module.
-NEEDS_KB_PY = {"max7219": 79, "ili9341": 108}
+NEEDS_KB_PY = {"max7219": 79, "ili9341": 113}
 
 
 def board_kind(settings, board):

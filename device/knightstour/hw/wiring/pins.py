@@ -1,8 +1,8 @@
 """THE pin map: which ``board`` pin every signal of the toy uses, per board kind.
 
 Small on purpose (the Feather imports it): one string per board kind, the pin names in
-SIGNALS order, "-" for not connected. The wiring documents' table (pinmap.py, desktop
-only) takes its pin names from here. Settings may override a pin
+SIGNALS order, "-" for not connected. The wiring documents' table (knightstour_desktop/pinmap.py,
+desktop only) takes its pin names from here. Settings may override a pin
 (KNIGHTSTOUR_PIN_TFT_DC = "D22": see keys.py).
 
 A Feather with the TFT FeatherWing needs no wires for the display and touch: the wing

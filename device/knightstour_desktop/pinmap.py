@@ -25,7 +25,7 @@ SCK/MOSI/MISO); the table lists them all the same.
 Settings may override a pin (KNIGHTSTOUR_PIN_TFT_DC = "D22": see keys.py).
 """
 
-from .pins import BOARD_KINDS, SIGNALS, board_name, check_kind  # noqa: F401  (BOARD_KINDS: for the documents)
+from knightstour.hw.wiring.pins import BOARD_KINDS, SIGNALS, board_name, check_kind  # noqa: F401  (BOARD_KINDS: for the documents)
 
 BOARD_TITLES = {
     "pyportal": "Adafruit PyPortal, PyPortal Pynt or PyPortal Titano (everything built in)",

@@ -27,15 +27,16 @@ import errno  # noqa: E402
 import importlib  # noqa: E402
 import signal  # noqa: E402
 
-from . import __version__  # noqa: E402
+from knightstour import __version__  # noqa: E402
+
 from .commands.output import OutputError  # noqa: E402
 
 COMMANDS = (
-    ("solve", "knightstour.commands.solve", "solve one tour and print the board"),
-    ("orders", "knightstour.commands.orders", "analyse check orders; write the super orders"),
+    ("solve", "knightstour_desktop.commands.solve", "solve one tour and print the board"),
+    ("orders", "knightstour_desktop.commands.orders", "analyse check orders; write the super orders"),
     ("sim", "knightstour_sim.command", "run the toy in the terminal simulator"),
-    ("run", "knightstour.commands.run", "run the toy on a Raspberry Pi's real hardware"),
-    ("deploy", "knightstour.commands.deploy", "copy the toy onto a Feather's CIRCUITPY drive"),
+    ("run", "knightstour_desktop.commands.run", "run the toy on a Raspberry Pi's real hardware"),
+    ("deploy", "knightstour_desktop.commands.deploy", "copy the toy onto a Feather's CIRCUITPY drive"),
     ("web", "knightstour_sim.web", "build or serve the toy as a web page (the Feather's code in the browser)"),
 )
 

@@ -2,9 +2,10 @@
 
 import json
 
-from ..search import DEFAULT_BUDGET, EXHAUSTED, FOUND, IMPOSSIBLE, find_tour, impossibility
-from ..solver import Warnsdorff
-from ..starts import tour_exists as starts_tour_exists
+from knightstour.search import DEFAULT_BUDGET, EXHAUSTED, FOUND, IMPOSSIBLE, find_tour, impossibility
+from knightstour.solver import Warnsdorff
+from knightstour.starts import tour_exists as starts_tour_exists
+
 from .common import add_board_arguments, board_from, order_from, rng_from, rule_from, start_from
 
 

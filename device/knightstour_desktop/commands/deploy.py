@@ -3,8 +3,8 @@
 What goes there: code.py at the top, the knightstour package under lib/ (as .py, or with --mpy
 compiled by CircuitPython's own mpy-cross, downloaded for the board's version unless one is
 given), settings.toml from the template if the drive has none (--display and --touch set in
-it), and the Adafruit libraries from device/requirements.txt installed by circup. Desktop-only
-modules stay behind.
+it), and the Adafruit libraries from device/requirements.txt installed by circup. The knightstour
+package holds board code only (the desktop's is knightstour_desktop): all of it goes.
 
 Nothing on the drive changes until everything is checked: a CircuitPython 8 or later drive,
 a compiler that writes .mpy files that CircuitPython loads, every file staged, room for the new
@@ -22,18 +22,15 @@ import sys
 import tempfile
 import threading
 
+from .. import files
 from . import board_files, mpy_cross
 from .drive import clean_up, free_bytes, install, space_needed
 from .lock import DeployError, DriveLock, Interrupted, Signals
 
-PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEVICE_DIR = os.path.dirname(PACKAGE_DIR)
+PACKAGE_DIR = files.BOARD_PACKAGE  # all of it goes to lib/knightstour: the board's package holds nothing else
+DEVICE_DIR = files.BOARD
 REQUIREMENTS = os.path.join(DEVICE_DIR, "requirements.txt")
 EXAMPLE = os.path.join(DEVICE_DIR, "settings.toml.example")
-
-# Modules the Feather never imports: the CLI and its subcommands, the order analysis, the
-# recording port (tests and simulator) and the TOML reader (the Pi reads a file; the Feather os.getenv).
-DESKTOP_ONLY = ("cli.py", "analysis.py", "commands", "recording.py", "settings_toml.py")
 
 
 def add_arguments(parser):
@@ -58,16 +55,16 @@ def device_files():
     files = [(os.path.join(DEVICE_DIR, "code.py"), "code.py")]
     for folder, dirs, names in os.walk(PACKAGE_DIR):
         rel = os.path.relpath(folder, PACKAGE_DIR)
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not (rel == "." and d in DESKTOP_ONLY))
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
-            if name.endswith(".py") and not (rel == "." and name in DESKTOP_ONLY):
+            if name.endswith(".py"):
                 dest = os.path.normpath(os.path.join("lib", "knightstour", rel, name))
                 files.append((os.path.join(folder, name), dest))
     return files
 
 
 def find_circup():
-    """circup from PATH, else from the running interpreter's venv (pip install 'knightstour[feather]'
+    """circup from PATH, else from the running interpreter's venv (pip install 'knights-tour-toy[feather]'
     puts it there, and a venv's bin is often not on PATH); None if neither."""
     return shutil.which("circup") or shutil.which("circup", path=os.path.dirname(sys.executable))
 
@@ -80,7 +77,7 @@ def setting_values(args):
     """{KNIGHTSTOUR_KEY: value} that --display and --touch ask for; ValueError if one is bad."""
     import importlib
 
-    from .. import settings
+    from knightstour import settings
 
     importlib.import_module("knightstour.hw.wiring.keys")  # adds the hardware keys to the table
     values = {}
@@ -107,8 +104,7 @@ def _check(args):
     major, version = board_files.circuitpython_version(drive, args.force)
     for path in (os.path.join(DEVICE_DIR, "code.py"), REQUIREMENTS, EXAMPLE):
         if not os.path.exists(path):
-            raise ValueError("cannot deploy: %s is missing; run deploy from a clone of the knightstour "
-                             "repository" % path)
+            raise ValueError("cannot deploy: " + files.missing(path))
     for name in ("lib", os.path.join("lib", "knightstour")):
         path = os.path.join(drive, name)
         if os.path.lexists(path) and not os.path.isdir(path):

@@ -4,8 +4,10 @@ import json
 import os
 import time
 
-from ..board import Board
-from ..rules import check_rule
+from knightstour.board import Board
+from knightstour.rules import check_rule
+
+from ..files import BOARD_PACKAGE
 from .output import check_output, write_output
 from .starts_table import MODULE_PATH as STARTS_PATH
 from .starts_table import write_starts
@@ -16,7 +18,7 @@ SUPER_RULE = "border"
 ANALYSED_RULES = ("border", "centre", "first")
 SUPER_LIMIT = 8  # orders kept per size in the module (the toy picks one per tour)
 SHOW_SUPER = 16  # super orders named in the summary; --json has them all
-MODULE_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "super_orders.py")
+MODULE_PATH = os.path.join(BOARD_PACKAGE, "super_orders.py")
 
 
 def add_arguments(parser):
@@ -88,11 +90,11 @@ def super_orders_source(entries):
 
 
 def analysis_class():
-    """knightstour.analysis.Analysis (numpy and numba are imported only here)."""
+    """knightstour_desktop.analysis.Analysis (numpy and numba are imported only here)."""
     try:
         from ..analysis import Analysis
     except ImportError as exc:
-        raise ValueError("the order analysis needs numpy and numba (%s): pip install 'knightstour[analysis]'"
+        raise ValueError("the order analysis needs numpy and numba (%s): pip install 'knights-tour-toy[analysis]'"
                          % exc) from None
     return Analysis
 
@@ -245,7 +247,7 @@ def run(args):
         try:
             import PIL  # noqa: F401
         except ImportError:
-            raise ValueError("--heatmap needs Pillow: pip install 'knightstour[sim]'") from None
+            raise ValueError("--heatmap needs Pillow: pip install 'knights-tour-toy[sim]'") from None
     Analysis = analysis_class()
     began = time.perf_counter()
     analysis = Analysis(board, rule)

@@ -9,7 +9,7 @@ stuck) every order of its part gets that result. An order is looked at once
 per tie on its own path, so a start costs about 40320 x (ties on a path).
 
 The walk is compiled by numba (cached in __pycache__; it releases the GIL,
-so each core follows its own starts) over numpy arrays: pip install 'knightstour[analysis]'. The
+so each core follows its own starts) over numpy arrays: pip install 'knights-tour-toy[analysis]'. The
 board's symmetries map labels to labels, so only one start per symmetry class
 is followed; the other starts of its class reuse its results through a
 relabelling of the orders.
@@ -29,11 +29,11 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from numba import njit
 
-from .board import DELTAS, LABELS
-from .orders import all_orders, order_name
-from .rules import check_rule, tie_keys
-from .search import EXHAUSTED, FOUND, find_tour
-from .starts import impossibility
+from knightstour.board import DELTAS, LABELS
+from knightstour.orders import all_orders, order_name
+from knightstour.rules import check_rule, tie_keys
+from knightstour.search import EXHAUSTED, FOUND, find_tour
+from knightstour.starts import impossibility
 
 ORDER_COUNT = 40320
 SETTLE_BUDGET = 2000000  # search nodes for a start where every order gets stuck

@@ -2,9 +2,9 @@
 
 import random
 
-from ..board import Board
-from ..orders import parse_order
-from ..rules import RULES, check_rule
+from knightstour.board import Board
+from knightstour.orders import parse_order
+from knightstour.rules import RULES, check_rule
 
 
 def add_board_arguments(parser, start=True):
@@ -37,8 +37,8 @@ def start_from(args, board, rng):
 def order_from(text, board, rule, rng):
     """A check order name; "super" picks one of the board's super orders at random."""
     if str(text).strip().lower() == "super":
-        from ..app import super_orders
-        from ..super_orders import RULE, TABLE
+        from knightstour.app import super_orders
+        from knightstour.super_orders import RULE, TABLE
 
         names = super_orders(board.size_name)
         if not names or rule != RULE:
@@ -60,8 +60,8 @@ def check_chain(settings, mapping, config):
     value = getattr(settings, "matrix_chain", "")
     if not value:
         return []
-    from ..hw.views.chain import parse_chain
-    from ..settings import find_key, message
+    from knightstour.hw.views.chain import parse_chain
+    from knightstour.settings import find_key, message
 
     try:
         parse_chain(value)

@@ -11,13 +11,15 @@ result, so each is searched once.
 import os
 import time
 
-from ..board import MAX_SIDE, Board
-from ..orders import DEFAULT_ORDER, parse_order
-from ..search import EXHAUSTED, FARTHEST, search
-from ..starts import closed_tours_exist, impossibility, open_tours_exist
+from knightstour.board import MAX_SIDE, Board
+from knightstour.orders import DEFAULT_ORDER, parse_order
+from knightstour.search import EXHAUSTED, FARTHEST, search
+from knightstour.starts import closed_tours_exist, impossibility, open_tours_exist
+
+from ..files import BOARD_PACKAGE
 from .output import check_output, write_output
 
-MODULE_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "no_tour_starts.py")
+MODULE_PATH = os.path.join(BOARD_PACKAGE, "no_tour_starts.py")
 TRY_NODES = 8  # per square, for each of the short tries (32 of them)
 # Each rotation of these check orders, with two tie keys: on 3x31 no rotation of abcdefgh finds a tour from b12
 TRY_ORDERS = (DEFAULT_ORDER, "acegbdfh")

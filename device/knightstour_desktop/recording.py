@@ -3,7 +3,7 @@
 See ports.py for what each method means.
 """
 
-from .ports import COMMANDS, NullDisplay, NullSound
+from knightstour.ports import COMMANDS, NullDisplay, NullSound
 
 
 class RecordingDisplay(NullDisplay):

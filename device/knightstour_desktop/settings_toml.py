@@ -52,7 +52,7 @@ def parse_toml(text, warn=None):
     read as one of the settings' keys are skipped, and ``warn(line)`` hears of those that look
     meant for one. Raises ValueError, one line per problem, each naming its line.
     """
-    from .settings import KEYS
+    from knightstour.settings import KEYS
 
     known = {}
     for key in KEYS:
@@ -115,7 +115,7 @@ def ignored(name, known, section, hidden):
     meant = name if name in known else meant_key(name, known)
     if meant is None:
         if name.upper().startswith("KNIGHTSTOUR_"):
-            from .settings import key_names
+            from knightstour.settings import key_names
 
             return "unknown setting %s (ignored); the keys are %s" % (shown(name), key_names())
         return None
@@ -375,7 +375,7 @@ def load_for_command(config=None, environ=None, options=(), warn=None, checks=()
     import os
     import sys
 
-    from .settings import KEYS, PREFIX, find_key, key_names, load, message
+    from knightstour.settings import KEYS, PREFIX, find_key, key_names, load, message
 
     environ = os.environ if environ is None else environ
     if warn is None:

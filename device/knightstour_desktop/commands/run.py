@@ -57,7 +57,8 @@ def add_arguments(parser):
 
 def load_settings(args, environ=None):
     """Settings from --config, the environment and --display; ValueError with every message."""
-    from ..hw.wiring import keys  # noqa: F401  (adds the hardware keys)
+    from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
+
     from ..settings_toml import load_for_command
 
     settings = load_for_command(getattr(args, "config", None), environ, [("display", args.display, "--display")],
@@ -157,7 +158,7 @@ def first_frame(until, display, status_file, out):
 
 def pi_hardware(settings):
     """BoardHardware on Blinka's board module (a Raspberry Pi)."""
-    from ..hw.wiring.hardware import BoardHardware
+    from knightstour.hw.wiring.hardware import BoardHardware
 
     try:
         import board
@@ -207,9 +208,9 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
 
 
 def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, until, out, err, model):
-    from ..hw.mainloop import run_forever
-    from ..hw.wiring.build import build
-    from ..hw.wiring.hardware import HardwareError
+    from knightstour.hw.mainloop import run_forever
+    from knightstour.hw.wiring.build import build
+    from knightstour.hw.wiring.hardware import HardwareError
 
     try:
         if hardware is None:
@@ -233,8 +234,8 @@ def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, u
                        % (settings.display.upper(), str(exc).split("\n")[0], WIRING)) from None
         except ImportError as exc:
             check_backend(exc)  # pwmio, imported for the piezo
-            raise Stop("a library is missing (%s): install the pi extra (pip install '.[pi]' in the "
-                       "repository) or run sudo bash tools/pi/install.sh" % exc) from None
+            raise Stop("a library is missing (%s): install the pi extra (pip install 'knights-tour-toy[pi]') "
+                       "or run sudo bash tools/pi/install.sh" % exc) from None
         except RuntimeError as exc:
             check_backend(exc)
             raise Stop("the %s did not start (%s): check the wiring in %s"
@@ -246,7 +247,7 @@ def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, u
         print("knights-tour run: error: %s" % exc, file=err)
         return 1
     if getattr(args, "calibrate", False):
-        from ..hw.inputs.calibrate import calibrate
+        from knightstour.hw.inputs.calibrate import calibrate
 
         try:
             calibrate(display.display, touch.reader, settings.tft_rotation, sleep, out=out)
@@ -254,7 +255,7 @@ def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, u
             print("knights-tour run: error: %s" % exc, file=err)
             return 1
         return 0
-    from ..app import App
+    from knightstour.app import App
 
     try:
         app = App(settings, display, touch, sound, strict=True)
