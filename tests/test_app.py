@@ -3,7 +3,8 @@
 import pytest
 
 from knightstour import rescue
-from knightstour.app import App, super_orders
+from knightstour.app import App
+from knightstour.orders import super_orders
 from knightstour.ports import NullDisplay
 from knightstour.settings import Settings
 from knightstour_desktop.recording import QueueInput, RecordingDisplay

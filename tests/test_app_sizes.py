@@ -3,8 +3,9 @@
 import pytest
 
 from knightstour import rescue
-from knightstour.app import App, super_orders
+from knightstour.app import App
 from knightstour.board import Board
+from knightstour.orders import super_orders
 from knightstour.search import impossibility, search
 from knightstour.settings import Settings
 from knightstour_desktop.commands.solve import solve

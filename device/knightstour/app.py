@@ -1,36 +1,35 @@
-"""The desk toy's behaviour: a non-blocking state machine with injected ports.
+"""The desk toy's behaviour: a non-blocking state machine with injected ports."""
 
-The same code runs on a Feather (CircuitPython), a Raspberry Pi and in the
-terminal simulator. The main loop owns time; the app never sleeps::
-
-    app = App(settings, display, touch, sound, rng)
-    while not app.quit:
-        wait = app.update(time.monotonic())
-        time.sleep(min(wait, 0.02))     # cap it: input is polled
-
-``update(now)`` reads every pending input event, does what is due (at most
-one knight move), flushes the display and returns the seconds until it next
-has something to do of its own.
-
-``now`` is in seconds and only differences matter; a clock that wraps: see
-pacing.Clock (``app.clock.wrap``).
-
-States (``app.state``)
-    "wait"  touch mode: waiting for a touch; after ``idle`` seconds an
-            automatic tour starts by itself.
-    "run"   a tour is being shown, one square per paced delay.
-    "show"  the result is on show (a closed tour's trace first), then the
-            next tour (attract mode) or "wait" (touch mode).
-    "play"  play mode: the user moves the knight.
-
-Input events: see events.py.
-
-Parts, each owning its state (App holds the ports, the board and the state):
-    ``app.tours``  tours.Tours: the check orders, the solver, the tour shown, the counters
-    ``app.game``   play.Game: play mode's game (None until play mode is first used)
-    ``app.clock``  pacing.Clock: the time, what is due, the pause, the knight's blink; its
-                   ``pacing`` the delays
-"""
+# The same code runs on a Feather (CircuitPython), a Raspberry Pi and in the
+# terminal simulator. The main loop owns time; the app never sleeps::
+#
+#     app = App(settings, display, touch, sound, rng)
+#     while not app.quit:
+#         wait = app.update(time.monotonic())
+#         time.sleep(min(wait, 0.02))     # cap it: input is polled
+#
+# ``update(now)`` reads every pending input event, does what is due (at most
+# one knight move), flushes the display and returns the seconds until it next
+# has something to do of its own.
+#
+# ``now`` is in seconds and only differences matter; a clock that wraps: see
+# pacing.Clock (``app.clock.wrap``).
+#
+# States (``app.state``)
+#     "wait"  touch mode: waiting for a touch; after ``idle`` seconds an
+#             automatic tour starts by itself.
+#     "run"   a tour is being shown, one square per paced delay.
+#     "show"  the result is on show (a closed tour's trace first), then the
+#             next tour (attract mode) or "wait" (touch mode).
+#     "play"  play mode: the user moves the knight.
+#
+# Input events: see events.py.
+#
+# Parts, each owning its state (App holds the ports, the board and the state):
+#     ``app.tours``  tours.Tours: the check orders, the solver, the tour shown, the counters
+#     ``app.game``   play.Game: play mode's game (None until play mode is first used)
+#     ``app.clock``  pacing.Clock: the time, what is due, the pause, the knight's blink; its
+#                    ``pacing`` the delays
 
 from .board import Board
 from .events import handle
@@ -43,13 +42,11 @@ IDLE_WAIT = 1.0  # what update() returns when nothing of its own is due
 
 
 class App:
-    """The toy. ``settings`` is a settings.Settings; the ports (ports.py) default to null ones.
-
-    ``rng`` needs randrange(); by default rng.Xorshift32 seeded from settings.seed (a fresh
-    seed when that is unset): the same draws on every platform. ``orders`` overrides the
-    board's super orders (tests). With ``strict`` a board too big for the display raises
-    ValueError; otherwise the message goes to ``app.messages`` and the default 8x8 board is used.
-    """
+    # The toy. ``settings`` is a settings.Settings; the ports (ports.py) default to null ones.
+    # ``rng`` needs randrange(); by default rng.Xorshift32 seeded from settings.seed (a fresh
+    # seed when that is unset): the same draws on every platform. ``orders`` overrides the
+    # board's super orders (tests). With ``strict`` a board too big for the display raises
+    # ValueError; otherwise the message goes to ``app.messages`` and the default 8x8 board is used.
 
     def __init__(self, settings=None, display=None, input=None, sound=None, rng=None,
                  orders=None, strict=False):
@@ -89,11 +86,14 @@ class App:
         self.changed = False  # the display has something to flush
         self.fresh = False  # a tour started in this update: its start gets a frame of its own
 
+    handle = handle  # one input event: a square (int) or a command name (events.py)
+
     def show_on(self, display):
         # Draw on ``display`` from now on, every part (the web page puts a tee in its place).
-        self.display = self.tours.display = display
+        self.display = display
+        self.tours.show_on(display)
         if self.game is not None:
-            self.game.display = display
+            self.game.show_on(display)
 
     # ----------------------------------------------------------------- loop
 
@@ -104,7 +104,10 @@ class App:
         self.fresh = False
         self.sound.update(now)
         if not self.state:
-            self._enter_start_mode()
+            if self.start_mode == "play":
+                self.start_play(-1)
+            else:
+                self._after_show()
         event = self.input.poll()
         while event is not None:
             self.handle(event)
@@ -113,27 +116,26 @@ class App:
         if clock.paused:
             pass
         elif state == "run":
-            if self.fresh:
-                pass
-            elif clock.take_start():  # the start square is on show: its delay begins now
-                pass
-            elif clock.is_due():
+            # take_start: the start square is on show, its delay begins now
+            if not self.fresh and not clock.take_start() and clock.is_due():
                 self.tours.advance()
                 self.changed = True
                 clock.arrived()
-                self._next()
-        elif state == "show":
+                self._next(False)
+        elif state == "show" or state == "wait":
             if clock.is_due():
-                if self.tracing >= 0:
+                if state == "wait":
+                    self.start_tour(-1)
+                elif self.tracing >= 0:
                     self._trace_step()
                 else:
                     self._after_show()
-        elif state == "wait":
-            if clock.is_due():
-                self.start_tour(-1)
         elif self.tracing >= 0 and clock.is_due():  # play mode: a closed game is traced too
             self._trace_step()
-        shown = self._knight_shown()
+        if self.state == "play":  # the state now, after what this update did
+            shown = self.game.tour.length > 0
+        else:
+            shown = self.state == "run" and clock.pacing.speed != 0
         phase = clock.blink(shown, state == "run")
         if phase >= 0:
             self.display.blink(phase == 0)
@@ -144,16 +146,7 @@ class App:
         timed = state == "run" or state == "show" or state == "wait" or self.tracing >= 0
         return clock.wait(timed, shown, IDLE_WAIT)
 
-    def _knight_shown(self):
-        if self.state == "play":
-            return self.game.tour.length > 0
-        return self.state == "run" and self.clock.pacing.speed != 0
-
     # --------------------------------------------------------------- events
-
-    def handle(self, event):
-        # One input event: a square (int) or a command name (events.py).
-        handle(self, event)
 
     def pause(self, on):
         # Stand still where it is (``on``), or carry on with the time that was left to wait.
@@ -165,14 +158,6 @@ class App:
         # The status line says ``text`` (the parts and events.py write it through this).
         self.display.status(text)
         self.changed = True
-
-    def _enter_start_mode(self):
-        if self.start_mode == "play":
-            self.start_play(-1)
-        elif self.start_mode == "touch":
-            self.enter_wait()
-        else:
-            self.start_tour(-1)
 
     def enter_wait(self):
         # Touch mode: wait for a touch (an automatic tour after ``idle`` seconds).
@@ -193,45 +178,37 @@ class App:
         self.state = "run"
         self.fresh = True  # the start square gets a frame of its own
         self.clock.arrived()
-        delay = self.tours.next_delay()
-        if delay < 0:
-            self._show(self.tours.finish())
-        else:
-            # Its delay counts from the next update, once the solve is done and the start is
-            # shown: the solve's time is not taken from it.
-            self.clock.wait_from_next(delay)
+        self._next(True)
 
-    def _next(self):
+    def _next(self, first):
+        # The next square's delay, or the tour's end shown. The first square's delay counts from
+        # the next update, once the solve is done and the start is shown.
         delay = self.tours.next_delay()
         if delay < 0:
             self._show(self.tours.finish())
+        elif first:
+            self.clock.wait_from_next(delay)
         else:
             self.clock.wait_for(delay)
 
     def _show(self, kind):
         # The tour is over, its result shown: trace a closed tour, or pause.
         self.state = "show"
-        self.clock.starting = -1.0
-        if kind == "closed":
-            self.tracing = 0
-            self.clock.wait_for(0)
-        else:
-            self.tracing = -1
-            self.clock.wait_for(self.clock.pacing.pause())
+        self.tracing = 0 if kind == "closed" else -1
+        self.clock.wait_for(0 if kind == "closed" else self.clock.pacing.pause())
 
     def _trace_step(self):
         # Run along the path from the start, then close the loop back onto it.
         tour = self.game.tour if self.state == "play" else self.tours.tour
         i = self.tracing
-        display = self.display
         self.changed = True
         pacing = self.clock.pacing
         if i <= tour.length:
-            display.trace(tour.path[i if i < tour.length else 0], i + 1)
+            self.display.trace(tour.path[i if i < tour.length else 0], i + 1)
             self.tracing = i + 1
             self.clock.wait_for(pacing.trace_step(tour.length))
         else:
-            display.trace(-1, 0)
+            self.display.trace(-1, 0)
             self.tracing = -1
             self.clock.wait_for(pacing.pause())
 
@@ -253,7 +230,7 @@ class App:
         self.state = "play"
         self.tracing = -1
         self.changed = True
-        game.start(square, self.tours.order_names[self.tours.order_index])  # the hint's order
+        game.start(square, self.tours.order_name())  # the hint's order
         self._moved(square >= 0)
 
     def play_move(self, square):
@@ -271,13 +248,6 @@ class App:
                 self.tracing = 0
                 self.clock.wait_for(0)
         return moved
-
-    def hint(self):
-        # Play mode: show Warnsdorff's choice from the knight's square; returns it or -1.
-        if self.state != "play":
-            self.status("hint: press play first")
-            return -1
-        return self.game.hint()
 
     def undo(self):
         # Play mode: take back the last move; returns the square taken back or -1.

@@ -1,11 +1,10 @@
-"""Input events: what each does to the app (app.App), through its public methods alone.
+"""Input events: what each does to the app (app.App), through its public methods alone."""
 
-A square (int) starts a tour from there (or is a move in play mode); commands: "random",
-"play" (toggle play mode), "hint", "undo", "faster", "slower", "speed" (faster, and after no
-delay half speed again: the TFT's button), "pause" (stand still, or carry on; any other event
-but a speed carries on too), "quit" (sets ``app.quit``; the device may ignore it). Its own
-module so that app.py compiles in a small heap (a deploy without --mpy compiles on the board).
-"""
+# A square (int) starts a tour from there (or is a move in play mode); commands: "random",
+# "play" (toggle play mode), "hint", "undo", "faster", "slower", "speed" (faster, and after no
+# delay half speed again: the TFT's button), "pause" (stand still, or carry on; any other event
+# but a speed carries on too), "quit" (sets ``app.quit``; the device may ignore it). Its own
+# module so that app.py compiles in a small heap (a deploy without --mpy compiles on the board).
 
 from .pacing import speed_name
 
@@ -36,17 +35,15 @@ def handle(app, event):
         else:
             app.start_tour(-1)
     elif event == "hint":
-        app.hint()
+        if playing:
+            app.game.hint()
+        else:
+            app.status("hint: press play first")
     elif event == "undo":
         app.undo()
     elif event == "faster" or event == "slower" or event == "speed":
         pacing = clock.pacing
-        if event == "slower":
-            speed = pacing.slower()
-        elif event == "faster" or pacing.speed:
-            speed = pacing.faster()
-        else:  # "speed", the TFT's one button, past no delay: half speed, then up again
-            pacing.speed = speed = 0.5
+        speed = pacing.slower() if event == "slower" else pacing.faster(event == "speed")
         app.status("speed " + speed_name(speed))
     elif event == "pause":
         app.pause(not clock.paused)

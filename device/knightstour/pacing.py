@@ -1,19 +1,18 @@
-"""Pacing: the delay before each move grows as the board fills.
+"""Pacing: the delay before each move grows as the board fills."""
 
-Seed 004: "it tries to suggest that it becomes more difficult towards the
-end". The delay before move ``n`` of ``total`` runs from ``first`` (the
-second square) to ``last`` (the last square) along a curve:
-
-    t = (n - 2) / (total - 2)      (0 for the first move, 1 for the last)
-    linear       first + (last - first) * t
-    quadratic    first + (last - first) * t * t        (slow at the very end)
-    cubic        first + (last - first) * t * t * t
-    exponential  first * (last / first) ** t           (same ratio every move)
-
-then divided by the speed factor (2 = twice as fast; 0 = no delay at all, for
-tests and benchmarks). With ``first <= last`` the delay never decreases from
-one move to the next.
-"""
+# Seed 004: "it tries to suggest that it becomes more difficult towards the
+# end". The delay before move ``n`` of ``total`` runs from ``first`` (the
+# second square) to ``last`` (the last square) along a curve:
+#
+#     t = (n - 2) / (total - 2)      (0 for the first move, 1 for the last)
+#     linear       first + (last - first) * t
+#     quadratic    first + (last - first) * t * t        (slow at the very end)
+#     cubic        first + (last - first) * t * t * t
+#     exponential  first * (last / first) ** t           (same ratio every move)
+#
+# then divided by the speed factor (2 = twice as fast; 0 = no delay at all, for
+# tests and benchmarks). With ``first <= last`` the delay never decreases from
+# one move to the next.
 
 SHAPES = ("linear", "quadratic", "cubic", "exponential")
 SHAPE_HELP = "a pacing shape is one of " + ", ".join(SHAPES)
@@ -30,7 +29,7 @@ def check_shape(name):
 
 
 class Pacing:
-    """Delays in seconds for a tour's moves, a result pause and the celebration."""
+    # Delays in seconds for a tour's moves, a result pause and the celebration.
 
     def __init__(self, first=0.06, last=0.6, shape="quadratic", speed=1.0, pause=3.0):
         if first < 0 or last < first:
@@ -85,9 +84,10 @@ class Pacing:
             step = 0.05
         return step / self.speed
 
-    def faster(self):
-        # Move one step up the speed ladder; return the new speed factor.
-        self.speed = _ladder(self.speed, 1)
+    def faster(self, around=False):
+        # Move one step up the speed ladder; return the new speed factor. ``around``: past no
+        # delay comes half speed (the TFT's one speed button).
+        self.speed = 0.5 if around and not self.speed else _ladder(self.speed, 1)
         return self.speed
 
     def slower(self):
@@ -129,19 +129,17 @@ BLINK = 0.25  # seconds per blink phase of the knight's square
 
 
 class Clock:
-    """The app's timing part: the time, what is due when, the pause, and the knight's blink.
-
-    App tells it the time (``tick``), what to wait for (``wait_for``; ``wait_from_next``: a
-    delay that begins at the next update, the start square's, so the solve is not taken from
-    it) and when the knight moves (``arrived``); it answers whether something is due
-    (``is_due``), which blink phase to show (``blink``) and how long App may sleep (``wait``).
-    ``wrap``: seconds after which the caller's clock wraps to 0 (0: never). On CircuitPython,
-    whose floats have 22 bits of mantissa, time.monotonic() gets coarse after hours of uptime
-    (about 20 ms steps after a day), so a toy left on for days should pass a wrapping clock
-    such as ``(supervisor.ticks_ms() & 0xFFFFF) / 1000`` and set ``wrap = 1048.576`` (every 17
-    minutes, in 1/4 ms steps). If the clock goes back with ``wrap`` unset, the time that was
-    left to wait is kept.
-    """
+    # The app's timing part: the time, what is due when, the pause, and the knight's blink.
+    # App tells it the time (``tick``), what to wait for (``wait_for``; ``wait_from_next``: a
+    # delay that begins at the next update, the start square's, so the solve is not taken from
+    # it) and when the knight moves (``arrived``); it answers whether something is due
+    # (``is_due``), which blink phase to show (``blink``) and how long App may sleep (``wait``).
+    # ``wrap``: seconds after which the caller's clock wraps to 0 (0: never). On CircuitPython,
+    # whose floats have 22 bits of mantissa, time.monotonic() gets coarse after hours of uptime
+    # (about 20 ms steps after a day), so a toy left on for days should pass a wrapping clock
+    # such as ``(supervisor.ticks_ms() & 0xFFFFF) / 1000`` and set ``wrap = 1048.576`` (every 17
+    # minutes, in 1/4 ms steps). If the clock goes back with ``wrap`` unset, the time that was
+    # left to wait is kept.
 
     def __init__(self, pacing):
         self.pacing = pacing
@@ -171,6 +169,7 @@ class Clock:
     def wait_for(self, delay):
         # Due ``delay`` seconds from now (no new float when there is no delay).
         self.due = self.now + delay if delay else self.now
+        self.starting = -1.0  # a start's delay still waiting for the next update is dropped
 
     def wait_from_next(self, delay):
         self.starting = delay

@@ -1,11 +1,10 @@
-"""Play mode, the game from the micro:bit write-up: the user moves the knight.
+"""Play mode, the game from the micro:bit write-up: the user moves the knight."""
 
-Touch the start square, then knight moves: the legal moves are marked, a
-hint shows Warnsdorff's choice, undo takes a move back, a dead end is
-announced with the count reached, a complete tour is celebrated. A part of
-App (app.py), which imports this module only when a game starts, a hint or
-an undo is asked for: a toy with no touch screen never loads it.
-"""
+# Touch the start square, then knight moves: the legal moves are marked, a
+# hint shows Warnsdorff's choice, undo takes a move back, a dead end is
+# announced with the count reached, a complete tour is celebrated. A part of
+# App (app.py), which imports this module only when a game starts, a hint or
+# an undo is asked for: a toy with no touch screen never loads it.
 
 from .tour import Tour
 
@@ -13,14 +12,13 @@ DEAD_END = "dead end: %d of %d squares; undo to go back"  # 4 lines of 13 on the
 
 
 class Game:
-    """The play part: it owns the game's tour, how it ended (``over``: "", "closed", "complete"
-    or "stuck") and the count of refused moves (``rejected``); it draws on ``display``, plays
-    on ``sound`` and writes the status line through ``status`` (App's).
-
-    App calls ``start(square, order)``, ``move(square)`` (True if the knight moved),
-    ``hint()`` (Warnsdorff's choice by ``solver``, or -1) and ``undo()`` (the square taken
-    back, or -1); after a closed game App runs the trace along ``tour``.
-    """
+    # The play part: it owns the game's tour, how it ended (``over``: "", "closed", "complete"
+    # or "stuck") and the count of refused moves (``rejected``); it draws on ``display``, plays
+    # on ``sound`` and writes the status line through ``status`` (App's).
+    #
+    # App calls ``start(square, order)``, ``move(square)`` (True if the knight moved),
+    # ``hint()`` (Warnsdorff's choice by ``solver``, or -1) and ``undo()`` (the square taken
+    # back, or -1); after a closed game App runs the trace along ``tour``.
 
     def __init__(self, board, display, sound, solver, status):
         self.board = board
@@ -31,6 +29,9 @@ class Game:
         self.sound = sound
         self.solver = solver
         self.status = status
+
+    def show_on(self, display):
+        self.display = display
 
     def start(self, square, order):
         # An empty board (``order``: the hint's, for display.begin), or the knight on ``square``.

@@ -1,24 +1,22 @@
-"""The automatic tours: find one, show it square by square, show the result, count them.
+"""The automatic tours: find one, show it square by square, show the result, count them."""
 
-A tour is found whole at its start and replayed square by square, so a move
-allocates nothing; where Warnsdorff's rule gets stuck, rescue.py (imported
-only then) finds the tour or says why none can start there. A part of App
-(app.py), which paces it and decides what comes next.
-"""
+# A tour is found whole at its start and replayed square by square, so a move
+# allocates nothing; where Warnsdorff's rule gets stuck, rescue.py (imported
+# only then) finds the tour or says why none can start there. A part of App
+# (app.py), which paces it and decides what comes next.
 
 from .orders import DEFAULT_ORDER, parse_order, super_orders
 from .solver import Warnsdorff
 
 
 class Tours:
-    """The tours part: it owns the check orders, the solver, the tour being shown and its plan,
-    and the counters; it draws on ``display`` and plays on ``sound`` (App's ports).
-
-    App calls ``start(square, mode)``, then while ``next_delay()`` gives a delay (>= 0) it waits
-    that long and calls ``advance()``; at -1 the tour is over and ``finish()`` shows and counts
-    its end. ``order_names`` are the orders as given (lower case); ``start_square`` is the
-    start setting (-1: random).
-    """
+    # The tours part: it owns the check orders, the solver, the tour being shown and its plan,
+    # and the counters; it draws on ``display`` and plays on ``sound`` (App's ports).
+    #
+    # App calls ``start(square, mode)``, then while ``next_delay()`` gives a delay (>= 0) it waits
+    # that long and calls ``advance()``; at -1 the tour is over and ``finish()`` shows and counts
+    # its end. ``order_names`` are the orders as given (lower case); ``start_square`` is the
+    # start setting (-1: random).
 
     def __init__(self, board, settings, names, rng, display, sound, pacing, messages):
         # names: the check orders (None: the settings', the board's super orders for "super");
@@ -63,6 +61,13 @@ class Tours:
         self.searched = 0  # nodes the last tour's rescue spent (rescue.py)
         self.impossible = 0  # starts from which no tour exists (said why instead)
         self.last_kind = ""
+
+    def show_on(self, display):
+        self.display = display
+
+    def order_name(self):
+        # The check order in use (as given, lower case).
+        return self.order_names[self.order_index]
 
     def start(self, square, mode):
         # Find the tour from ``square`` (-1: the start setting, or random) and show its start
