@@ -1,7 +1,7 @@
 """The smallest heap in which the Feather's code.py runs its tours (issue 8).
 
-    .venv/bin/python benchmarks/feather_heap.py [--tours 100] [--json FILE] [--only DISPLAY/TOUCH/SIZE] [--py]
-    .venv/bin/python benchmarks/feather_heap.py --sweep 44-64 [--tours 100] [--only DISPLAY/TOUCH/SIZE]
+    .venv/bin/python benchmarks/feather_heap.py [--tours 100] [--json FILE] [--only NAME]... [--py]
+    .venv/bin/python benchmarks/feather_heap.py --sweep [LOW-HIGH] [--tours 2] [--only NAME]... [--py]
 
 For each configuration: device/code.py, unchanged, from a drive laid out as deploy --mpy lays it
 out (.mpy under lib/, compiled with MicroPython's mpy-cross for this stand-in board), on the
@@ -21,11 +21,15 @@ phase and each main loop step), so all the garbage one step makes must fit besid
 a board collects whenever an allocation finds no room. The stand-ins' qstrs also fill this
 port's qstr pools before code.py's, so code.py's land in bigger pools than on a board. The
 figures err on the safe side.
-JSON: a list of {display, touch, size, min_heap, live_after_start, live_after_tours} (bytes).
+JSON: a list of {configuration, display, touch, size, min_heap, live_after_start, live_after_tours} (bytes).
+The "builtin" configurations run on a PyPortal and a PyPortal Titano (board.DISPLAY, the resistive
+panel through adafruit_touchscreen, the speaker): their touch column names the board.
 
---sweep LOW-HIGH runs the tours at every heap from LOW to HIGH KB in 1 KB steps instead, and
-prints which run and which fail (a heap that fails between two that run is fragmentation),
-with the buttons pressed (PRESSES) on a MAX7219 toy.
+--sweep: for each configuration (but 16x16), deployed .mpy and .py, the smallest heap, then the
+tours at every heap from there to 32 KB more in 1 KB steps: any that fails is a hole (a board
+with more free memory that crashes where a smaller one runs: fragmentation decides, not size).
+--sweep LOW-HIGH sweeps that range instead. The MAX7219 toy with buttons has them pressed
+(PRESSES); "max7219/none" has none wired. tests/test_feather_heap.py sweeps in the tests.
 """
 
 import argparse
@@ -36,44 +40,69 @@ import tempfile
 
 from knightstour_sim.circuitpython.drive import feather_settings, lay_out, run_feather
 
-CONFIGS = (
-    ("max7219", "none", "8x8"),
-    ("ili9341", "stmpe610", "8x8"),
-    ("ili9341", "ft6206", "8x8"),
-    ("ili9341", "xpt2046", "8x8"),
-    ("ili9341", "stmpe610", "16x16"),
-)
+# name (DISPLAY/INPUT/SIZE): display, touch, size, settings.toml lines added. "buttons": the
+# MAX7219 toy's push buttons wired (the pin map's) and pressed (PRESSES); "none": no buttons.
+CONFIGS = {
+    "max7219/buttons/8x8": ("max7219", "none", "8x8", {}),
+    "max7219/none/8x8": ("max7219", "none", "8x8", {"KNIGHTSTOUR_PIN_BUTTON_A": "none",
+                                                     "KNIGHTSTOUR_PIN_BUTTON_B": "none"}),
+    "ili9341/stmpe610/8x8": ("ili9341", "stmpe610", "8x8", {}),
+    "ili9341/ft6206/8x8": ("ili9341", "ft6206", "8x8", {}),
+    "ili9341/xpt2046/8x8": ("ili9341", "xpt2046", "8x8", {}),
+    "ili9341/stmpe610/16x16": ("ili9341", "stmpe610", "16x16", {}),
+    "builtin/pyportal/8x8": ("builtin", "pyportal", "8x8", {}),
+    "builtin/pyportal_titano/8x8": ("builtin", "pyportal_titano", "8x8", {}),
+}
+SWEPT = tuple(name for name in CONFIGS if not name.endswith("16x16") and not name.startswith("builtin"))
 
 
-def smallest(node, display, touch, size, tours, low=16, high=1024, probe=3, mpy=True):
-    """(min_heap bytes, its RESULT), or (None, None) if ``high`` KB is not enough.
+def board_for(display, touch):
+    """The board a configuration runs on: a PyPortal's own screen and panel ("builtin", whose touch
+    column names the board), else the Feather M4."""
+    return touch if display == "builtin" else "feather_m4"  # --sweep without --only
+SPAN = 32  # --sweep: every heap from the smallest to SPAN KB more
+
+
+class Drive:
+    """A configuration's drive, laid out once (.mpy, or the package as .py with mpy="libraries"),
+    run at any heap: ``runs(kb, tours)`` is the RESULT dict if the tours ran, else None."""
+
+    def __init__(self, node, name, mpy=True):
+        self.node, self.name, self.mpy = node, name, mpy
+        self.display, self.touch, self.size, extra = CONFIGS[name]
+        self.buttons = PRESSES if name.startswith("max7219/buttons") else None
+        self.work = tempfile.mkdtemp(prefix="feather-heap-")
+        self.settings = feather_settings(self.display, self.touch, self.size, extra=extra)
+        lay_out(os.path.join(self.work, "CIRCUITPY"), self.settings, mpy=mpy)
+
+    def runs(self, kb, tours):
+        _, result = run_feather(self.node, self.display, self.touch, self.size, tours, kb * 1024,
+                                workdir=self.work, buttons=self.buttons, board=board_for(self.display, self.touch))
+        return result if result is not None and result["tours"] >= tours else None
+
+    def close(self):
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+def smallest(drive, tours, low=16, high=1024, probe=3):
+    """(min_heap KB, its RESULT), or (None, None) if ``high`` KB is not enough.
 
     Bisects in 1 KB steps with ``probe`` tours (the live heap does not grow from tour to
     tour once the board is built), then runs all ``tours`` there, 1 KB more at a time until
     they run."""
-    work = tempfile.mkdtemp(prefix="feather-heap-")
-    try:
-        lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=mpy)
-
-        def runs(kb, count):
-            _, result = run_feather(node, display, touch, size, count, kb * 1024, workdir=work)
-            return result if result is not None and result["tours"] >= count else None
-
-        if runs(high, probe) is None:
-            return None, None
-        while low < high:
-            mid = (low + high) // 2
-            if runs(mid, probe) is not None:
-                high = mid
-            else:
-                low = mid + 1
-        while True:
-            result = runs(low, tours)
-            if result is not None:
-                return low * 1024, result
-            low += 1
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    if drive.runs(high, probe) is None:
+        return None, None
+    while low < high:
+        mid = (low + high) // 2
+        if drive.runs(mid, probe) is not None:
+            high = mid
+        else:
+            low = mid + 1
+    while True:
+        result = drive.runs(low, tours)
+        if result is not None:
+            return low, result
+        low += 1
 
 
 def biggest(node, display, touch, size, count=5, mpy=True):
@@ -86,12 +115,13 @@ def biggest(node, display, touch, size, count=5, mpy=True):
     work = tempfile.mkdtemp(prefix="feather-modules-")
     try:
         lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=mpy)
-        proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, record=True)
+        board = board_for(display, touch)
+        proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, record=True, board=board)
         names = []
         for line in proc.stdout.splitlines():
             if line.startswith("MODULES "):
                 names = line.split()[1:]
-        proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, modules=names)
+        proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, modules=names, board=board)
         sizes = []
         qstrs = []  # qstr_info's n_total_bytes: before the first import, then after each
         for line in proc.stdout.splitlines():
@@ -114,68 +144,85 @@ def biggest(node, display, touch, size, count=5, mpy=True):
 PRESSES = (("A1", 40, 50), ("A2", 300, 310), ("A2", 600, 700), ("A1", 900, 1000), ("A1", 1100, 1200))
 
 
-def sweep(node, display, touch, size, tours, low, high):
+def sweep(drive, tours, low, high):
     """[(kb, True if the tours ran)] for each heap from ``low`` to ``high`` KB."""
-    work = tempfile.mkdtemp(prefix="feather-sweep-")
-    presses = PRESSES if display == "max7219" else None
-    rows = []
-    try:
-        lay_out(os.path.join(work, "CIRCUITPY"), feather_settings(display, touch, size), mpy=True)
-        for kb in range(low, high + 1):
-            _, result = run_feather(node, display, touch, size, tours, kb * 1024, workdir=work, buttons=presses)
-            rows.append((kb, result is not None and result["tours"] >= tours))
-            print("%-8s %-9s %-6s %3d KB  %s" % (display, touch, size, kb, "runs" if rows[-1][1] else "FAILS"),
-                  flush=True)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    return rows
+    return [(kb, drive.runs(kb, tours) is not None) for kb in range(low, high + 1)]
+
+
+def holes(rows):
+    """The heaps that fail above the smallest that runs (fragmentation, not size)."""
+    ran = [kb for kb, ok in rows if ok]
+    return [kb for kb, ok in rows if not ok and ran and kb > ran[0]]
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tours", type=int, default=100)
     parser.add_argument("--json", metavar="FILE")
-    parser.add_argument("--only", metavar="DISPLAY/TOUCH/SIZE", help="one configuration, e.g. max7219/none/8x8")
+    parser.add_argument("--only", metavar="NAME", action="append",
+                        help="one configuration (again for more): %s" % ", ".join(CONFIGS))
     parser.add_argument("--py", action="store_true", help="the package as .py, as deploy without --mpy leaves it")
-    parser.add_argument("--sweep", metavar="LOW-HIGH", help="run at every heap from LOW to HIGH KB, e.g. 44-64")
+    parser.add_argument("--sweep", metavar="LOW-HIGH", nargs="?", const="",
+                        help="run at every heap from LOW to HIGH KB, e.g. 44-64; without a range, from the smallest "
+                             "to %d KB more, .mpy and .py, every configuration but 16x16" % SPAN)
     args = parser.parse_args(argv)
-    configs = CONFIGS
-    if args.only:
-        configs = [config for config in CONFIGS if "/".join(config) == args.only]
-        if not configs:
-            parser.error("no configuration %s: the configurations are %s"
-                         % (args.only, ", ".join("/".join(config) for config in CONFIGS)))
+    for name in args.only or ():
+        if name not in CONFIGS:
+            parser.error("no configuration %s: the configurations are %s" % (name, ", ".join(CONFIGS)))
     node = shutil.which("node")
-    if args.sweep:
-        try:
-            low, high = (int(part) for part in args.sweep.split("-"))
-        except ValueError:
-            parser.error("bad --sweep %r: give LOW-HIGH in KB, e.g. 44-64" % args.sweep)
-        for config in configs:
-            ran = sweep(node, *config, args.tours, low, high)
-            failed = [kb for kb, ok in ran if not ok]
-            print("%s: %d of %d heaps run; fail: %s" % ("/".join(config), len(ran) - len(failed), len(ran),
-                                                        " ".join("%d" % kb for kb in failed) or "none"), flush=True)
-        return
+    if args.sweep is not None:
+        return sweep_table(node, args, parser)
     rows = []
-    print("%-8s %-9s %-6s %10s %17s %17s %10s" % ("display", "touch", "size", "min_heap", "live_after_start",
-                                                  "live_after_tours", "stand-ins"))
-    for display, touch, size in configs:
+    print("%-24s %8s %17s %17s %10s" % ("configuration", "min_heap", "live_after_start", "live_after_tours",
+                                        "stand-ins"))
+    for name in args.only or CONFIGS:
         mpy = "libraries" if args.py else True
-        heap, result = smallest(node, display, touch, size, args.tours, mpy=mpy)
-        row = {"display": display, "touch": touch, "size": size, "min_heap": heap,
-               "live_after_start": result and result["live_after_start"],
+        drive = Drive(node, name, mpy)
+        try:
+            kb, result = smallest(drive, args.tours)
+        finally:
+            drive.close()
+        display, touch, size, _ = CONFIGS[name]
+        row = {"configuration": name, "display": display, "touch": touch, "size": size,
+               "min_heap": kb and kb * 1024, "live_after_start": result and result["live_after_start"],
                "live_after_tours": result and result["live_after_tours"]}
         rows.append(row)
-        print("%-8s %-9s %-6s %10s %17s %17s %10s" % (display, touch, size, heap, row["live_after_start"],
-                                                      row["live_after_tours"], result and result["stand_ins"]),
-              flush=True)
-        print("    biggest (each module with what it imports first, less its qstrs): " + ", ".join("%s %d" % item for item in biggest(node, display, touch, size, mpy=mpy)),
-              flush=True)
+        print("%-24s %5s KB %17s %17s %10s" % (name, kb, row["live_after_start"], row["live_after_tours"],
+                                               result and result["stand_ins"]), flush=True)
+        print("    live after each start phase: %s" % (result and result["live_after_phases"]), flush=True)
+        print("    biggest (each module with what it imports first, less its qstrs): " + ", ".join(
+            "%s %d" % item for item in biggest(node, display, touch, size, mpy=mpy)), flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(rows, f, indent=1)
             f.write("\n")
+
+
+def sweep_table(node, args, parser):
+    """--sweep: a line per configuration and deploy (or per heap, given LOW-HIGH)."""
+    span = None
+    if args.sweep:
+        try:
+            span = [int(part) for part in args.sweep.split("-")]
+            low, high = span
+        except ValueError:
+            parser.error("bad --sweep %r: give LOW-HIGH in KB, e.g. 44-64" % args.sweep)
+    modes = (("py", "libraries"),) if args.py else (("mpy", True),) if span or args.only else (("mpy", True), ("py", "libraries"))
+    print("%-24s %-4s %8s %9s  %s" % ("configuration", "as", "smallest", "swept", "fail above the smallest"), flush=True)
+    for name in args.only or SWEPT:
+        for mode, mpy in modes:
+            drive = Drive(node, name, mpy)
+            try:
+                if span is None:
+                    low, _ = smallest(drive, args.tours, probe=args.tours)
+                    high = low + SPAN
+                rows = sweep(drive, args.tours, low, high)
+            finally:
+                drive.close()
+            ran = [kb for kb, ok in rows if ok]
+            print("%-24s %-4s %5s KB %3d-%3d KB  %s" % (name, "." + mode, ran[0] if ran else "-", low, high,
+                                                      " ".join("%d" % kb for kb in holes(rows)) or "none"),
+                  flush=True)
 
 
 if __name__ == "__main__":

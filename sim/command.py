@@ -9,6 +9,7 @@ naming the key or option and the values it accepts.
 import sys
 
 from knightstour.rules import RULES
+from knightstour.settings import as_given
 from knightstour_desktop.commands.common import check_chain
 from knightstour_desktop.commands.output import check_output
 from knightstour_desktop.settings_toml import load_for_command
@@ -87,8 +88,8 @@ def parse_tap(text):
     """(x, y) of a --tap X,Y; ValueError naming what is accepted."""
     parts = text.replace(" ", "").split(",")
     if len(parts) != 2 or not all(part.isdigit() for part in parts):
-        raise ValueError("bad --tap %r: give X,Y, two whole numbers of TFT pixels from the top left, "
-                         "e.g. --tap 250,200" % text)
+        raise ValueError("bad --tap %s: give X,Y, two whole numbers of TFT pixels from the top left, "
+                         "e.g. --tap 250,200" % as_given(text))
     return int(parts[0]), int(parts[1])
 
 
@@ -104,7 +105,7 @@ def check_screenshot(args):
     if args.play:
         raise ValueError("--screenshot shows an automatic tour: leave out --play")
     if args.display not in ("tft", "matrix"):
-        raise ValueError("bad --display %r for --screenshot: give --display tft or --display matrix" % args.display)
+        raise ValueError("bad --display %s for --screenshot: give --display tft or --display matrix" % as_given(args.display))
     check_output(args.screenshot, "--screenshot", suffix=".png")
     if args.moves is not None and args.moves < 1:
         raise ValueError("bad --moves %d: give a whole number of squares, 1 or more" % args.moves)
@@ -121,9 +122,9 @@ def check_record(args):
     if args.play:
         raise ValueError("--record shows an automatic tour: leave out --play")
     if args.display not in ("tft", "matrix"):
-        raise ValueError("bad --display %r for --record: give --display tft or --display matrix" % args.display)
+        raise ValueError("bad --display %s for --record: give --display tft or --display matrix" % as_given(args.display))
     if not str(args.record).lower().endswith(SUFFIXES):
-        raise ValueError("bad --record %r: give a file name ending in .gif or .webp" % args.record)
+        raise ValueError("bad --record %s: give a file name ending in .gif or .webp" % as_given(args.record))
     check_output(args.record, "--record")
 
 

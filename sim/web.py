@@ -41,6 +41,66 @@ class WebError(Exception):
     """A one-line reason the site cannot be built or served."""
 
 
+class Stopped(BaseException):
+    """A signal (SIGINT, SIGTERM, SIGHUP) stopped the command; ``signum`` names it."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+        self.written = False
+
+
+STOPPING = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+class _Stopping:
+    """While in the with block, SIGINT, SIGTERM and SIGHUP raise Stopped (so that what is half
+    built is removed); the old handlers come back after."""
+
+    def __enter__(self):
+        import signal
+
+        def stop(signum, frame):
+            raise Stopped(signum)
+
+        self.old = {}
+        for name in STOPPING:
+            number = getattr(signal, name, None)
+            if number is not None:
+                try:
+                    self.old[number] = signal.signal(number, stop)
+                except ValueError:  # not the main thread
+                    pass
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+
+        for number, handler in self.old.items():
+            signal.signal(number, handler)
+        return False
+
+
+def _blocked():
+    """The signals Stopped stands for, held back (a context manager) while a folder is swapped."""
+    import contextlib
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        return contextlib.nullcontext()
+
+    @contextlib.contextmanager
+    def held():
+        numbers = [getattr(signal, name) for name in STOPPING if hasattr(signal, name)]
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+    return held()
+
+
 def add_arguments(parser):
     sub = parser.add_subparsers(dest="web_command", metavar="{build,serve}")
     sub.required = True
@@ -53,16 +113,28 @@ def add_arguments(parser):
 
 
 def run(args):
+    import signal
+
     try:
-        if args.web_command == "build":
-            files = build(args.dir)
-            print("knights-tour web: wrote %d files (%d KB) to %s; open index.html through a web server, "
-                  "e.g. python3 -m http.server -d %s" % (len(files), _size(args.dir) // 1024, args.dir, args.dir))
-            return 0
-        return serve(args.port)
+        with _Stopping():
+            if args.web_command == "build":
+                files = build(args.dir)
+                print("knights-tour web: wrote %d files (%d KB) to %s; open index.html through a web server, "
+                      "e.g. python3 -m http.server -d %s" % (len(files), _size(args.dir) // 1024, args.dir,
+                                                              args.dir))
+                return 0
+            return serve(args.port)
     except WebError as exc:
         print("knights-tour web: error: %s" % exc, file=sys.stderr)
         return 2
+    except Stopped as exc:
+        try:
+            print("knights-tour web: stopped by %s: %s" % (signal.Signals(exc.signum).name, "the site was written"
+                                                           if exc.written else "nothing was written"),
+                  file=sys.stderr, flush=True)
+        except OSError:
+            pass  # the terminal is gone (SIGHUP)
+        return 128 + exc.signum
 
 
 def find_port():
@@ -183,21 +255,77 @@ def _size(folder):
     return sum(os.path.getsize(os.path.join(d, n)) for d, _, names in os.walk(folder) for n in names)
 
 
-def build(target):
-    """Write the site to folder ``target``; return the files written (relative paths)."""
-    target = os.path.abspath(target)
-    if os.path.exists(target):
-        if not os.path.isdir(target):
-            raise WebError("%s is not a folder" % target)
-        if os.listdir(target) and not os.path.isfile(os.path.join(target, MARKER)):
-            raise WebError("%s is not empty and not a site this command built: give a new or empty folder"
-                           % target)
+def _digest(path):
+    import hashlib
+
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def _target(given):
+    """The folder to build into: ``given`` with symlinks resolved (a dangling one refused)."""
+    path = os.path.abspath(given)
+    if os.path.islink(path) and not os.path.exists(path):
+        raise WebError("%s is a symlink to %s, which does not exist; remove the link or point it at a folder"
+                       % (given, os.readlink(path)))
+    path = os.path.realpath(path)
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise WebError("%s is not a folder" % given)
+    return path
+
+
+def not_ours(target):
+    """Why the existing folder ``target`` may not be built into (None: it is empty, or holds
+    exactly the files its manifest says this command wrote, unchanged)."""
+    entries = {}
+    for folder, dirs, names in os.walk(target):
+        for name in dirs + names:
+            path = os.path.join(folder, name)
+            entries[os.path.relpath(path, target).replace(os.sep, "/")] = path
+    if not entries:
+        return None
+    marker = os.path.join(target, MARKER)
+    try:
+        with open(marker, encoding="utf-8") as f:
+            files = json.load(f)["files"]
+        if not isinstance(files, dict):
+            raise ValueError
+    except (OSError, ValueError, KeyError, TypeError):
+        if os.path.lexists(marker):
+            return ("%s holds a %s that lists no files this command wrote; give a new or empty folder"
+                    % (target, MARKER))
+        return "%s is not empty and not a site this command built: give a new or empty folder" % target
+    folders = set()
+    for name in files:
+        parts = name.split("/")
+        folders.update("/".join(parts[:i]) for i in range(1, len(parts)))
+    for name in sorted(entries):
+        path = entries[name]
+        expected = name in folders if os.path.isdir(path) else name in files or name == MARKER
+        if os.path.islink(path) or not expected:
+            return ("%s holds %s, which knights-tour web build did not write; nothing was changed: give a new or "
+                    "empty folder, or move it out" % (target, name))
+        if name in files and _digest(path) != files[name]:
+            return ("%s holds %s, changed since knights-tour web build wrote it; nothing was changed: give a new "
+                    "or empty folder, or move it out" % (target, name))
+    return None  # (a file of the site deleted since is no one's loss: the build puts it back)
+
+
+def build(given):
+    """Write the site to folder ``given`` (new, empty, or built by this command and unchanged);
+    return the files written (relative paths). A Stopped (signal) removes what was half built."""
+    target = _target(given)
+    if os.path.isdir(target):
+        why = not_ours(target)
+        if why:
+            raise WebError(why)
     port = find_port()
     parent = os.path.dirname(target)
     if not os.path.isdir(parent):
         raise WebError("no folder %s to put %s in" % (parent, os.path.basename(target)))
     files = python_files()
     work = tempfile.mkdtemp(prefix=".knightstour-web-", dir=parent)
+    swapped = False
     try:
         for name in PAGE_FILES:
             shutil.copy(os.path.join(WEB, name), os.path.join(work, name))
@@ -207,20 +335,33 @@ def build(target):
         led_sprites(os.path.join(work, "leds.png"))
         with open(os.path.join(work, "py.json"), "w", encoding="utf-8") as f:
             json.dump(files, f, separators=(",", ":"), sort_keys=True)
+        written = sorted(os.path.relpath(os.path.join(d, n), work).replace(os.sep, "/")
+                         for d, _, names in os.walk(work) for n in names)
+        manifest = {"built_by": "knights-tour web build",
+                    "files": dict((name, _digest(os.path.join(work, name))) for name in written)}
         with open(os.path.join(work, MARKER), "w", encoding="utf-8") as f:
-            json.dump({"built_by": "knights-tour web build"}, f)
-        os.chmod(work, 0o755)
-        written = sorted(os.path.relpath(os.path.join(d, n), work) for d, _, names in os.walk(work) for n in names)
-        if os.path.exists(target):
-            old = target + ".old-" + os.path.basename(work)
-            os.rename(target, old)
-            os.rename(work, target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.rename(work, target)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
+            json.dump(manifest, f, indent=1, sort_keys=True)
+        written.append(MARKER)
+        with _blocked():  # no signal between the renames: the old site or the new one, never neither
+            if os.path.exists(target):
+                os.chmod(work, os.stat(target).st_mode & 0o7777)
+                old = tempfile.mkdtemp(prefix=".knightstour-web-old-", dir=parent)
+                os.rename(target, os.path.join(old, "site"))
+                os.rename(work, target)
+                swapped = True
+                shutil.rmtree(old, ignore_errors=True)
+            else:
+                os.chmod(work, 0o755)
+                os.rename(work, target)
+                swapped = True
+    except Stopped as exc:
+        exc.written = swapped
         raise
+    except OSError as exc:
+        raise WebError("cannot write the site to %s: %s" % (given, exc.strerror or exc)) from None
+    finally:
+        if not swapped:
+            shutil.rmtree(work, ignore_errors=True)
     return written
 
 
@@ -257,30 +398,27 @@ def server(site, port=0):
 
 def serve(port):
     """Build into a temporary folder and serve it on 127.0.0.1 until interrupted."""
-    import signal
     import time
 
     if not 0 <= port <= 65535:
         raise WebError("bad --port %d: a port number from 1 to 65535, or 0 for any free one" % port)
-    folder = tempfile.mkdtemp(prefix="knightstour-site-")
-    try:
-        site = os.path.join(folder, "site")
-        build(site)
-        httpd = server(site, port)
-        print("knights-tour web: serving the toy at http://127.0.0.1:%d/ (Ctrl-C stops)" % httpd.server_port,
-              flush=True)
-        def stop(signum, frame):
-            raise KeyboardInterrupt
-
-        signal.signal(signal.SIGTERM, stop)  # a service manager's stop: the temporary folder goes too
+    with _Stopping():  # every stopping signal, SIGHUP too: the temporary folder goes
+        folder = tempfile.mkdtemp(prefix="knightstour-site-")
         try:
-            while True:
-                time.sleep(3600)
-        except KeyboardInterrupt:
-            pass
+            site = os.path.join(folder, "site")
+            build(site)
+            httpd = server(site, port)
+            try:
+                print("knights-tour web: serving the toy at http://127.0.0.1:%d/ (Ctrl-C stops)"
+                      % httpd.server_port, flush=True)
+                while True:
+                    time.sleep(3600)
+            except (Stopped, KeyboardInterrupt):
+                pass
+            finally:
+                httpd.shutdown()
+                httpd.server_close()
+            return 0
         finally:
-            httpd.shutdown()
-            httpd.server_close()
-        return 0
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+            with _blocked():
+                shutil.rmtree(folder, ignore_errors=True)

@@ -166,3 +166,41 @@ def test_rig_board_display_draws_at_its_size_and_the_touch_lands(board_id, size)
         portal.touch_at(size[0] - 30, 40)
         x, y, _ = touch.touch_point
         assert abs(x - (size[0] - 30)) <= 2 and abs(y - 40) <= 2
+
+
+def test_the_panels_closed_form_equals_the_general_network_solution():
+    """The panel works its voltages out in closed form (allocation-light for the MicroPython
+    harness); for every way of driving the four pins, touched or not, they are the network's."""
+    import itertools
+
+    board = pyportal_board()
+    panel = resistive.pyportal_panel(board)
+    for touching in (None, (0.25, 0.8, 400), (0.0, 1.0, 300), (0.6, 0.1, 5000)):
+        for levels in itertools.product((None, False, True), repeat=4):
+            for pin, level in zip(panel.pins.values(), levels):
+                pin.board_drive(level)
+            if touching is None:
+                panel.release()
+                edges = [("xl", "xr", panel.x_plate), ("yd", "yu", panel.y_plate)]
+            else:
+                panel.touch(*touching)
+                u, v, r = touching
+                tiny = resistive._TINY
+                edges = [("xl", "x", panel.x_plate * u + tiny), ("x", "xr", panel.x_plate * (1 - u) + tiny),
+                         ("yd", "y", panel.y_plate * v + tiny), ("y", "yu", panel.y_plate * (1 - v) + tiny),
+                         ("x", "y", r)]
+            fixed = {name: 1.0 if level else 0.0 for name, level in zip(panel.pins, levels) if level is not None}
+            want = resistive.solve(edges, fixed)
+            got = panel.voltages()
+            assert set(got) == set(want), (touching, levels)
+            for node in want:
+                assert got[node] == pytest.approx(want[node], abs=1e-9), (touching, levels, node)
+
+
+def test_a_raw_press_reads_back_exactly_through_the_toys_reader():
+    board = pyportal_board()
+    panel = resistive.pyportal_panel(board)
+    read = pyportal.touchscreen_reader(pyportal.make_touchscreen(board))
+    for raw in ((325, 362), (2000, 1000), (3687, 3562), (4095, 0)):
+        panel.touch_raw(*raw)
+        assert read() == raw

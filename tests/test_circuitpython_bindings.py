@@ -18,7 +18,7 @@ from knightstour_sim.circuitpython import bindings, drive
 HERE = drive.HERE
 WEB = os.path.join(web.WEB, "py")
 ORDER = ("_c", "microcontroller", "busio", "digitalio", "pwmio", "supervisor", "board", "displayio",
-         "busdisplay", "fourwire", "bitmaptools", "terminalio")
+         "busdisplay", "fourwire", "bitmaptools", "terminalio", "analogio", "audiocore", "audioio", "_portal")
 # What the object's own methods skip: CPython's class machinery.
 IGNORED = {"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__", "__init__", "__firstlineno__",
            "__static_attributes__"}
@@ -43,7 +43,7 @@ def stand_ins(web_page=False, tmp_path=None):
             sys.modules.pop(name, None)
         order = ("_c", "microcontroller", "busio", "digitalio", "pwmio", "supervisor", "board", "_displayio_base",
                  "displayio", "_busdisplay_base", "busdisplay", "_fourwire_base", "fourwire", "bitmaptools",
-                 "_terminal_font", "terminalio")
+                 "_terminal_font", "terminalio", "analogio", "audiocore", "audioio", "_portal")
         for name in order:
             if name not in sources:
                 continue
@@ -111,6 +111,9 @@ SAMPLES = {
     "Palette": lambda m: m["displayio"].Palette(2),
     "TileGrid": lambda m: m["displayio"].TileGrid(m["displayio"].Bitmap(2, 2, 2),
                                                   pixel_shader=m["displayio"].Palette(2)),
+    "AnalogIn": lambda m: m["analogio"].AnalogIn(m["board"].A2),
+    "RawSample": lambda m: m["audiocore"].RawSample(bytearray(4)),
+    "AudioOut": lambda m: m["audioio"].AudioOut(m["board"].A0),
 }
 
 
@@ -135,10 +138,13 @@ def differences(name, module):
     """Lines naming what ``module`` has beyond, or lacks of, the table's ``name``."""
     want = dict(bindings.TABLE[name])
     harness = bindings.HARNESS.get(name, {})
-    if name == "board":
-        for group in module._PINS[module.board_id].split("|"):
+    if name == "board":  # the PyPortal Titano's pins are the PyPortal's (_portal.py)
+        pins = module._PINS.get(module.board_id) or module._PINS["pyportal"]
+        for group in pins.split("|"):
             for pin in group.split():
                 want[pin] = None
+        for extra in bindings.BOARD_EXTRAS.get(module.board_id, ()):
+            want[extra] = None
     have = module_members(module)
     lines = []
     for key in sorted(set(want) | set(have)):
@@ -173,8 +179,12 @@ def test_every_stand_in_matches_circuitpythons_table(web_page, tmp_path):
         for name in bindings.TABLE:
             lines += differences(name, modules[name])
             if name == "board":
-                for board_id in sorted(modules[name]._PINS):
-                    modules[name]._setup(board_id)
+                portal = modules["_portal"]
+                for board_id in sorted(set(modules[name]._PINS) | set(portal.SIZES)):
+                    if board_id in portal.SIZES:
+                        portal.setup(board_id)  # its pins, and the DISPLAY board.c builds at boot
+                    else:
+                        modules[name]._setup(board_id)
                     lines += differences(name, modules[name])
     assert lines == [], "\n".join(lines)
 
@@ -206,3 +216,51 @@ def test_a_stand_in_given_an_extra_keyword_fails_the_table(tmp_path, monkeypatch
         assert any(line.startswith("displayio.Group.(): parameters") for line in lines), lines
         monkeypatch.delattr(modules["displayio"], "release_displays")
         assert "displayio.release_displays: missing" in differences("displayio", modules["displayio"])
+
+
+def test_the_pyportal_stand_ins_refuse_what_a_board_refuses():
+    import array
+
+    with stand_ins() as m:
+        m["_portal"].setup("pyportal")
+        board, analogio, audioio, audiocore = m["board"], m["analogio"], m["audioio"], m["audiocore"]
+        display = board.DISPLAY  # as board.c builds it at boot; its bus holds the TFT pins
+        assert (display.width, display.height, display.rotation) == (320, 240, 0)
+        with pytest.raises(ValueError, match="^TFT_CS in use$"):
+            m["digitalio"].DigitalInOut(board.TFT_CS)
+        with pytest.raises(ValueError, match="^Invalid pin$"):
+            analogio.AnalogIn(board.ESP_CS)  # no ADC input
+        m["digitalio"].DigitalInOut(board.ESP_CS).deinit()  # ... and left free
+        touch = analogio.AnalogIn(board.TOUCH_XL)
+        with pytest.raises(ValueError, match="^TOUCH_XL in use$"):
+            analogio.AnalogIn(board.TOUCH_XL)
+        assert touch.value == 0xFFFF and touch.reference_voltage == 3.3  # an undriven pin: its level
+        board.TOUCH_XL.analog = lambda: 0.5
+        assert touch.value == 2048 << 4 | 2048 >> 8  # 12 bits stretched to 16
+        touch.deinit()
+        with pytest.raises(ValueError, match="deinitialized"):
+            touch.value  # noqa: B018
+        with pytest.raises(TypeError):
+            audiocore.RawSample([0, 1])  # no buffer protocol
+        with pytest.raises(ValueError, match="array of type 'h', 'H', 'b', or 'B'"):
+            audiocore.RawSample(array.array("i", [0, 1]))
+        sample = audiocore.RawSample(array.array("H", [0x8000] * 16), sample_rate=440 * 16)
+        assert (sample.bits_per_sample, sample.channel_count) == (16, 1)
+        with pytest.raises(TypeError):
+            sample.sample_rate = 440.0
+        with pytest.raises(ValueError, match="^Invalid left_channel pin$"):
+            audioio.AudioOut(board.LIGHT)  # A2: an ADC, no DAC
+        out = audioio.AudioOut(board.SPEAKER)
+        with pytest.raises(RuntimeError, match="^DAC already in use$"):
+            audioio.AudioOut(board.D4)
+        with pytest.raises(RuntimeError, match="^Not playing$"):
+            out.pause()
+        out.play(sample, loop=True)
+        assert out.playing and audioio._heard["sound_hz"] == 440
+        sample.sample_rate = 1000001
+        with pytest.raises(ValueError, match="sample_rate must be <= 1000000"):
+            out.play(sample)
+        out.deinit()
+        audioio.AudioOut(board.D4).deinit()  # the DAC is free again
+        m["_portal"].setup("pyportal_titano")
+        assert (board.board_id, board.DISPLAY.width, board.DISPLAY.height) == ("pyportal_titano", 480, 320)

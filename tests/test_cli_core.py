@@ -75,7 +75,7 @@ def test_closed_mode(capsys):
     (["solve", "--size", "4x4", "--order", "super"], "computed for 5x5, 6x6, 7x7"),
     (["solve", "--size", "8x8", "--rule", "first", "--order", "super"], "with rule border"),
     (["orders", "analyse", "--rule", "random"], "one of border, centre, first (the random rule"),
-    (["orders", "analyse", "--rule", "bogus"], "bad --rule 'bogus': one of border, centre, first ("),
+    (["orders", "analyse", "--rule", "bogus"], "bad --rule bogus: one of border, centre, first ("),
 ])
 def test_bad_input_is_one_clear_line_and_exit_2(capsys, argv, needle):
     code, out, err = run(capsys, *argv)

@@ -452,6 +452,8 @@ def test_display_changes_a_users_settings_only_with_a_backup(drive, capsys):
 @pytest.mark.parametrize("content, needle", [
     (b"\xff\xfe not utf-8", "not UTF-8"),
     (b"# big\n" * 12000, "over 64 KB"),
+    (b'KNIGHTSTOUR_DISPLAY\n= "ili9341"\n', "put them on one line"),
+    (b'KNIGHTSTOUR_DISPLAY = "ili\x009341"\n', "NUL byte"),
 ])
 def test_a_settings_toml_deploy_cannot_edit_is_one_line(drive, capsys, content, needle):
     (drive / "settings.toml").write_bytes(content)

@@ -1,31 +1,48 @@
-"""The heap a deploy without --mpy needs (hw/startup.py NEEDS_KB_PY), on the stand-in Feather:
+"""The heap a deploy without --mpy needs (hw/feather.py NEEDS_KB, the second figure), on the stand-in Feather:
 the package as .py, compiled by the board at each start, the libraries .mpy as circup installs
 them (sim/circuitpython/drive.py, mpy="libraries"). benchmarks/feather_heap.py --py measures it."""
 
 import pytest
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
-from knightstour.hw.feather import MEMORY, NEEDS_KB
-from knightstour.hw.startup import NEEDS_KB_PY
+from knightstour.hw.feather import NEEDS_KB, Toy
+from knightstour.hw.startup import out_of_memory
 from knightstour_sim.circuitpython.drive import run_feather
 
 
-@pytest.mark.parametrize("display", ["max7219", "ili9341"])
-def test_a_py_deploy_runs_in_the_heap_it_is_told_it_needs(node, display):  # noqa: F811
-    proc, result = run_feather(node, display=display, touch="stmpe610", tours=3, heap=NEEDS_KB_PY[display] * 1024,
-                               mpy="libraries")
+@pytest.mark.parametrize("display, board", [("max7219", "feather_m4"), ("ili9341", "feather_m4"),
+                                            ("builtin", "pyportal_titano")])
+def test_a_py_deploy_runs_in_the_heap_it_is_told_it_needs(node, display, board):  # noqa: F811
+    proc, result = run_feather(node, display=display, touch="stmpe610", tours=3, heap=NEEDS_KB[display][1] * 1024,
+                               mpy="libraries", board=board)
     assert result is not None and result["tours"] == 3, proc.stdout[-2000:] + proc.stderr[-2000:]
 
 
 def test_a_py_deploy_in_the_mpy_heap_is_told_both_figures(node):  # noqa: F811
-    proc, _ = run_feather(node, display="ili9341", touch="stmpe610", tours=3, heap=NEEDS_KB["ili9341"] * 1024,
+    proc, _ = run_feather(node, display="ili9341", touch="stmpe610", tours=3, heap=NEEDS_KB["ili9341"][0] * 1024,
                           mpy="libraries")
     assert proc.returncode == 3, proc.stdout[-2000:] + proc.stderr[-2000:]  # waiting in stop()
     lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: error:")]
     assert len(lines) == 1 and "Traceback" not in proc.stdout + proc.stderr, proc.stdout
-    assert "%d KB with --mpy, %d KB without" % (NEEDS_KB["ili9341"], NEEDS_KB_PY["ili9341"]) in lines[0]
+    assert "%d KB with --mpy, %d KB without" % NEEDS_KB["ili9341"] in lines[0]
 
 
-def test_the_first_out_of_memory_line_names_the_smallest_heaps():
-    """feather.py's line for a MemoryError before startup.py is loaded spells the .py figure out."""
-    assert "%d KB without" % min(NEEDS_KB_PY.values()) in MEMORY % min(NEEDS_KB.values())
+def test_the_out_of_memory_lines_are_built_from_the_one_table():
+    """Before the settings are read: the smallest heaps any display needs; then the display's own."""
+    first = Toy().memory
+    assert "%d KB with --mpy, %d KB without" % (min(kb[0] for kb in NEEDS_KB.values()),
+                                                 min(kb[1] for kb in NEEDS_KB.values())) in first
+    for display, kb in NEEDS_KB.items():
+        line = out_of_memory(NEEDS_KB, display, "ft6206", "10x10")
+        assert line.startswith("out of memory for the 10x10 board on the %s" % display)
+        assert "%d KB with --mpy, %d KB without" % kb in line
+    assert "ili9341 and ft6206 touch" in out_of_memory(NEEDS_KB, "ili9341", "ft6206", "8x8")
+
+
+def test_the_out_of_memory_line_on_a_pyportals_screen_names_the_heap_it_needs():
+    """KNIGHTSTOUR_DISPLAY = "builtin" had no figure: the line said "about 0 KB with --mpy, 0 KB without"."""
+    line = out_of_memory(NEEDS_KB, "builtin", "auto", "8x8")
+    assert "about 0 KB" not in line and "0 KB without" not in line, line
+    assert "on the builtin: the 8x8 board needs a free heap of about %d KB with --mpy, %d KB without" \
+        % NEEDS_KB["builtin"] in line
+    assert NEEDS_KB["builtin"][0] > NEEDS_KB["ili9341"][0]

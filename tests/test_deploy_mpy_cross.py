@@ -1,16 +1,20 @@
 """deploy --mpy without --mpy-cross: the compiler for the board's CircuitPython version comes from
 Adafruit's bucket, here a stand-in server on 127.0.0.1 (KNIGHTSTOUR_MPY_CROSS_BASE) serving a
-stand-in compiler (test_deploy.stand_in); the real address is never touched."""
+stand-in compiler (test_deploy.stand_in); the real address is never touched. deploy takes only
+https:// addresses: plain_https serves them from the stand-in over loopback HTTP."""
 
 import http.server
+import json
 import os
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import threading
 import time
 
+import plain_https
 import pytest
 from test_deploy import snapshot, stand_in
 
@@ -35,7 +39,7 @@ class Bucket(http.server.ThreadingHTTPServer):
 
     @property
     def base(self):
-        return "http://127.0.0.1:%d/bin/mpy-cross" % self.server_address[1]
+        return "https://127.0.0.1:%d/bin/mpy-cross" % self.server_address[1]
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -44,6 +48,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         body = self.server.files.get(self.path)
         if body is None:
             self.send_error(404)
+            return
+        if isinstance(body, str):  # a redirect
+            self.send_response(302)
+            self.send_header("Location", body)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
             return
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
@@ -68,6 +78,8 @@ def bucket(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     server = Bucket()
     monkeypatch.setenv("KNIGHTSTOUR_MPY_CROSS_BASE", server.base)
+    monkeypatch.delenv("KNIGHTSTOUR_MPY_CROSS_SHA256", raising=False)
+    plain_https.patch(monkeypatch)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield server
@@ -78,7 +90,7 @@ def bucket(monkeypatch, tmp_path):
 
 def path_of(server, version="9.2.1"):
     """The path the deploy asks the server for (this computer's name in the bucket)."""
-    return mpy_cross.url_for(version, {"KNIGHTSTOUR_MPY_CROSS_BASE": server.base})[len("http://127.0.0.1:%d"
+    return mpy_cross.url_for(version, {"KNIGHTSTOUR_MPY_CROSS_BASE": server.base})[len("https://127.0.0.1:%d"
                                                                                        % server.server_address[1]):]
 
 
@@ -103,7 +115,7 @@ def test_mpy_downloads_the_boards_compiler_once_then_uses_the_cached_one(bucket,
     assert "downloading mpy-cross for CircuitPython 9.2.1 from %s" % url in out
     assert (drive / "lib/knightstour/solver.mpy").read_bytes()[:2] == b"C\x06"
     name = os.path.basename(path_of(bucket))
-    assert cached(tmp_path) == [name]
+    assert cached(tmp_path) == [name, name + ".json"]
     assert os.access(tmp_path / "cache/knightstour/mpy-cross" / name, os.X_OK)
     assert len(bucket.hits) == 1
     bucket.files.clear()  # the bucket is gone: the cache serves
@@ -122,8 +134,8 @@ def test_mpy_downloads_the_boards_compiler_once_then_uses_the_cached_one(bucket,
 ])
 def test_the_buckets_layout(system, machine, path):
     assert mpy_cross.url_for("9.2.1", {}, system, machine) == mpy_cross.BASE + "/" + path
-    assert mpy_cross.url_for("9.2.1", {"KNIGHTSTOUR_MPY_CROSS_BASE": "http://x/y/"}, system, machine) == \
-        "http://x/y/" + path
+    assert mpy_cross.url_for("9.2.1", {"KNIGHTSTOUR_MPY_CROSS_BASE": "https://x/y/"}, system, machine) == \
+        "https://x/y/" + path
 
 
 def test_a_computer_without_a_published_compiler_is_one_line():
@@ -155,8 +167,8 @@ def test_offline_is_one_line_naming_the_address_and_mpy_cross(bucket, drive, tmp
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
-    monkeypatch.setenv("KNIGHTSTOUR_MPY_CROSS_BASE", "http://127.0.0.1:%d/bin/mpy-cross" % port)
-    refused(drive, capsys, "cannot download mpy-cross for CircuitPython 9.2.1 from http://127.0.0.1:%d/" % port,
+    monkeypatch.setenv("KNIGHTSTOUR_MPY_CROSS_BASE", "https://127.0.0.1:%d/bin/mpy-cross" % port)
+    refused(drive, capsys, "cannot download mpy-cross for CircuitPython 9.2.1 from https://127.0.0.1:%d/" % port,
             "onnection refused", "--mpy-cross PROGRAM")
     assert cached(tmp_path) == []
 
@@ -202,6 +214,8 @@ def test_a_broken_cached_compiler_is_downloaded_again(bucket, drive, tmp_path, c
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
     assert broken.read_bytes() == stand_in() and len(bucket.hits) == 1
+    assert "removed the cached mpy-cross %s: there is no record of where it was downloaded from; downloading it " \
+        "again" % broken in capsys.readouterr().out
 
 
 def test_the_version_comes_from_boot_out(bucket, drive, capsys):
@@ -220,8 +234,12 @@ def test_mpy_with_force_and_no_boot_out_needs_mpy_cross(bucket, drive, capsys):
     assert snapshot(drive) == before and bucket.hits == []
 
 
+TESTS = os.path.dirname(os.path.abspath(__file__))
+PATCHED = "import sys; sys.path.insert(0, %r); import plain_https; plain_https.patch(); " % TESTS
+
+
 def fetch_in_a_process(env):
-    return subprocess.Popen([sys.executable, "-c", "from knightstour_desktop.commands import mpy_cross; "
+    return subprocess.Popen([sys.executable, "-c", PATCHED + "from knightstour_desktop.commands import mpy_cross; "
                              "print(mpy_cross.fetch('9.2.1'))"], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
@@ -237,14 +255,16 @@ def test_deploys_downloading_at_once_share_one_whole_compiler(bucket, tmp_path):
         paths.add(out.strip().splitlines()[-1])
     assert len(paths) == 1
     assert open(paths.pop(), "rb").read() == body
-    assert cached(tmp_path) == [os.path.basename(path_of(bucket))]  # no part files left
+    name = os.path.basename(path_of(bucket))
+    assert cached(tmp_path) == [name, name + ".json"]  # no part files left
 
 
 def test_ctrl_c_during_the_download_leaves_nothing(bucket, drive, tmp_path):
     bucket.files[path_of(bucket)] = stand_in() + b"#" * 100000
     bucket.stalling = True
     before = snapshot(drive)
-    proc = subprocess.Popen([sys.executable, "-m", "knightstour_desktop.cli", "deploy", str(drive), "--mpy", "--no-libs"],
+    proc = subprocess.Popen([sys.executable, "-c", PATCHED + "from knightstour_desktop.cli import main; "
+                             "sys.exit(main(sys.argv[1:]))", "deploy", str(drive), "--mpy", "--no-libs"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout.readline().startswith("downloading mpy-cross")
     end = time.monotonic() + 30
@@ -256,3 +276,137 @@ def test_ctrl_c_during_the_download_leaves_nothing(bucket, drive, tmp_path):
     assert proc.returncode == 130, err
     assert err.strip() == "knights-tour deploy: stopped by SIGINT: nothing was changed"
     assert cached(tmp_path) == [] and snapshot(drive) == before
+
+
+def poisoned(marker, version="9.2.1"):
+    """A shell script that prints mpy-cross's banner, and leaves ``marker`` when it is run."""
+    return ("#!/bin/sh\necho ran >> %s\necho 'CircuitPython %s on 2024-11-20; mpy-cross emitting mpy v6.1'\n"
+            % (marker, version)).encode()
+
+
+@pytest.mark.parametrize("base", ["http://127.0.0.1:1/bin/mpy-cross", "ftp://127.0.0.1/bin", "file:///tmp/x"])
+def test_only_an_https_base_is_used(bucket, drive, tmp_path, capsys, monkeypatch, base):
+    monkeypatch.setenv("KNIGHTSTOUR_MPY_CROSS_BASE", base)
+    refused(drive, capsys, "bad KNIGHTSTOUR_MPY_CROSS_BASE %s: only an https:// address" % base, code=2)
+    assert cached(tmp_path) == [] and bucket.hits == []
+
+
+@pytest.mark.parametrize("scheme", ["http", "ftp"])
+def test_a_redirect_away_from_https_is_not_followed(bucket, drive, tmp_path, capsys, scheme):
+    port = bucket.server_address[1]
+    bucket.files[path_of(bucket)] = "%s://127.0.0.1:%d/elsewhere" % (scheme, port)
+    bucket.files["/elsewhere"] = poisoned(tmp_path / "ran")
+    refused(drive, capsys, "redirects to %s://127.0.0.1:%d/elsewhere, and only https:// is followed" % (scheme, port))
+    assert bucket.hits == [path_of(bucket)] and cached(tmp_path) == [] and not (tmp_path / "ran").exists()
+
+
+def test_a_redirect_to_https_is_followed(bucket, drive, tmp_path, capsys):
+    bucket.files[path_of(bucket)] = "https://127.0.0.1:%d/elsewhere" % bucket.server_address[1]
+    bucket.files["/elsewhere"] = stand_in()
+    assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
+    assert bucket.hits == [path_of(bucket), "/elsewhere"]
+
+
+def test_a_dry_run_downloads_and_runs_nothing(bucket, drive, tmp_path, capsys):
+    bucket.files[path_of(bucket)] = poisoned(tmp_path / "ran")
+    before = snapshot(drive)
+    assert main(["deploy", str(drive), "--mpy", "--no-libs", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    url = bucket.base + path_of(bucket)[len("/bin/mpy-cross"):]
+    assert "would download mpy-cross for CircuitPython 9.2.1 from %s" % url in out
+    assert "would copy %s" % (drive / "lib/knightstour/solver.mpy") in out
+    assert bucket.hits == [] and cached(tmp_path) == [] and not (tmp_path / "ran").exists()
+    assert snapshot(drive) == before
+
+
+def test_what_was_downloaded_is_recorded_and_shown(bucket, drive, tmp_path, capsys):
+    import hashlib
+
+    body = stand_in()
+    bucket.files[path_of(bucket)] = body
+    assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
+    name = os.path.basename(path_of(bucket))
+    url = bucket.base + path_of(bucket)[len("/bin/mpy-cross"):]
+    digest = hashlib.sha256(body).hexdigest()
+    assert cached(tmp_path) == [name, name + ".json"]
+    folder = tmp_path / "cache/knightstour/mpy-cross"
+    record = json.loads((folder / (name + ".json")).read_text())
+    assert record["url"] == url and record["sha256"] == digest
+    assert "mpy-cross %s (from %s, sha256 %s)" % (folder / name, url, digest) in capsys.readouterr().out
+    assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
+    assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0  # from the cache: shown too
+    assert "sha256 %s" % digest in capsys.readouterr().out and len(bucket.hits) == 1
+
+
+def test_a_cached_copy_changed_after_its_download_is_removed_and_fetched_again(bucket, drive, tmp_path, capsys):
+    bucket.files[path_of(bucket)] = stand_in()
+    assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
+    folder = tmp_path / "cache/knightstour/mpy-cross"
+    cached_copy = folder / os.path.basename(path_of(bucket))
+    cached_copy.write_bytes(poisoned(tmp_path / "ran"))
+    capsys.readouterr()
+    assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
+    out = capsys.readouterr().out
+    assert "removed the cached mpy-cross %s: its SHA-256 is not the one recorded when it was downloaded; " \
+        "downloading it again" % cached_copy in out
+    assert not (tmp_path / "ran").exists() and cached_copy.read_bytes() == stand_in() and len(bucket.hits) == 2
+
+
+def test_a_cached_copy_for_another_version_is_removed_with_a_line(bucket, drive, tmp_path, capsys):
+    bucket.files[path_of(bucket)] = stand_in()
+    assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
+    folder = tmp_path / "cache/knightstour/mpy-cross"
+    cached_copy = folder / os.path.basename(path_of(bucket))
+    cached_copy.write_bytes(stand_in("9.1.0"))  # recorded as if downloaded so: only --version tells
+    record = json.loads((folder / (cached_copy.name + ".json")).read_text())
+    import hashlib
+
+    record["sha256"] = hashlib.sha256(stand_in("9.1.0")).hexdigest()
+    (folder / (cached_copy.name + ".json")).write_text(json.dumps(record))
+    capsys.readouterr()
+    assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
+    assert "removed the cached mpy-cross %s: it is for CircuitPython 9.1.0, not 9.2.1; downloading it again" \
+        % cached_copy in capsys.readouterr().out
+
+
+def test_a_pinned_sha256_refuses_another_compiler_unrun(bucket, drive, tmp_path, capsys, monkeypatch):
+    import hashlib
+
+    bucket.files[path_of(bucket)] = poisoned(tmp_path / "ran")
+    good = hashlib.sha256(stand_in()).hexdigest()
+    monkeypatch.setenv("KNIGHTSTOUR_MPY_CROSS_SHA256", "9.2.1=" + good)
+    refused(drive, capsys, "not the pinned %s; it was not run or kept" % good)
+    assert not (tmp_path / "ran").exists() and cached(tmp_path) == []
+    bucket.files[path_of(bucket)] = stand_in()
+    assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
+    monkeypatch.setenv("KNIGHTSTOUR_MPY_CROSS_SHA256", "ab" * 32)  # the cached one is not this: removed, refused
+    refused(drive, capsys, "not the pinned %s" % ("ab" * 32))
+    assert cached(tmp_path) == []
+
+
+def test_a_pin_file_in_the_cache_folder(bucket, drive, tmp_path, capsys, monkeypatch):
+    import hashlib
+
+    folder = tmp_path / "cache/knightstour/mpy-cross"
+    folder.mkdir(parents=True, mode=0o700)
+    (folder / "sha256.txt").write_text("# version sha256\n9.2.1 %s\n" % hashlib.sha256(b"other").hexdigest())
+    bucket.files[path_of(bucket)] = stand_in()
+    refused(drive, capsys, "not the pinned %s" % hashlib.sha256(b"other").hexdigest())
+    (folder / "sha256.txt").write_text("9.2.1 nonsense\n")
+    refused(drive, capsys, "bad %s '9.2.1 nonsense': give the 64 hex digits" % (folder / "sha256.txt"), code=2)
+    (folder / "sha256.txt").unlink()
+    monkeypatch.setenv("KNIGHTSTOUR_MPY_CROSS_SHA256", "xyz")
+    refused(drive, capsys, "bad KNIGHTSTOUR_MPY_CROSS_SHA256 xyz: give the 64 hex digits", code=2)
+
+
+def test_a_cache_folder_others_can_write_to_is_refused(bucket, drive, tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "cache/knightstour/mpy-cross"
+    folder.mkdir(parents=True)
+    folder.chmod(0o777)
+    bucket.files[path_of(bucket)] = stand_in()
+    refused(drive, capsys, "cannot keep mpy-cross in %s: others can write to it (mode 777)" % folder)
+    folder.chmod(0o700)
+    real = os.getuid()
+    monkeypatch.setattr(os, "getuid", lambda: real + 1)
+    refused(drive, capsys, "cannot keep mpy-cross in %s: it belongs to user %d, not you" % (folder, real))
+    assert bucket.hits == []

@@ -291,3 +291,60 @@ def test_a_signal_while_circup_runs_stops_it_and_says_what_is_in_place(toys, tmp
                                         "libraries may not be: run circup --path %s install -r %s"
                                         % (drive, REQUIREMENTS)]
     assert which_toy(drive, toys) == "new"
+
+
+def lingering_circup(tmp_path, ignore_term):
+    """A circup stand-in on PATH: its first run writes its pid, says it started and sleeps (with
+    ``ignore_term``, shrugging off SIGTERM for 3 s); a later run logs whether the first had ended."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    circup = bin_dir / "circup"
+    first = "sleep 3\n  touch %s/first-done\n  exit 0" % tmp_path if ignore_term else "exec sleep 60"
+    circup.write_text("#!/bin/sh\n%(trap)sn=$(cat %(t)s/count 2>/dev/null || echo 0)\necho $((n + 1)) > %(t)s/count\n"
+                      "if [ \"$n\" = 0 ]; then\n  echo $$ > %(t)s/pid\n  touch %(t)s/started\n  %(first)s\nfi\n"
+                      "if [ -e %(t)s/first-done ]; then echo after >> %(t)s/log; else echo during >> %(t)s/log; fi\n"
+                      % {"t": tmp_path, "first": first, "trap": "trap '' TERM\n" if ignore_term else ""})
+    circup.chmod(0o755)
+    return dict(os.environ, PATH=str(bin_dir) + os.pathsep + os.environ["PATH"])
+
+
+def killed_during_circup(drive, env, tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "knightstour_desktop.cli", "deploy", drive], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    end = time.monotonic() + 60
+    while not (tmp_path / "started").exists() and time.monotonic() < end:
+        time.sleep(0.01)
+    assert (tmp_path / "started").exists()
+    proc.kill()
+    proc.wait(timeout=30)
+    return int((tmp_path / "pid").read_text())
+
+
+def alive(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the helper's end with the deploy: Linux's prctl")
+def test_a_killed_deploys_circup_ends_with_it(toys, tmp_path):
+    drive = fresh(toys, tmp_path)
+    pid = killed_during_circup(drive, lingering_circup(tmp_path, ignore_term=False), tmp_path)
+    end = time.monotonic() + 10
+    while alive(pid) and time.monotonic() < end:
+        time.sleep(0.02)
+    assert not alive(pid), "circup %d still runs against the drive" % pid
+
+
+def test_the_next_deploy_waits_for_a_killed_deploys_circup(toys, tmp_path):
+    drive = fresh(toys, tmp_path)
+    env = lingering_circup(tmp_path, ignore_term=True)
+    killed_during_circup(drive, env, tmp_path)
+    again = subprocess.run([sys.executable, "-m", "knightstour_desktop.cli", "deploy", drive], env=env, capture_output=True,
+                           text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert "waiting for the circup a stopped deploy" in again.stdout
+    assert (tmp_path / "log").read_text() == "after\n"  # its circup ran once the first had ended
+    assert which_toy(drive, toys) == "new"

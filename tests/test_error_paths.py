@@ -56,7 +56,7 @@ def test_quitting_a_once_run_before_the_tour_ends_is_not_success(capsys, monkeyp
 
 def test_a_start_off_the_board_names_the_option_it_came_from(capsys, monkeypatch):
     code, _, err = main(capsys, *SIM, "--start", "i9")
-    assert code == 2 and one_line(err) and "bad --start = 'i9': not a square of the 8x8 board" in err
+    assert code == 2 and one_line(err) and "bad --start i9: not a square of the 8x8 board" in err
     monkeypatch.setenv("KNIGHTSTOUR_START", "i9")
     code, _, err = main(capsys, *SIM)
     assert code == 2 and one_line(err) and "bad KNIGHTSTOUR_START = 'i9'" in err
@@ -237,3 +237,28 @@ def test_ctrl_c_at_many_moments_of_a_real_start_never_shows_our_code_in_a_traceb
         assert ours == [], (delay, err[-800:])
         if "Traceback" not in err:
             assert process.returncode in (130, -signal.SIGINT), (delay, process.returncode, err)
+
+
+# --- one form for a bad option: "bad --X value: what it takes" ---
+
+@pytest.mark.parametrize("argv, line", [
+    (("sim", "--display", "tft", "--screenshot", "x.png", "--tap", "-5,-5"),
+     "bad --tap -5,-5: give X,Y, two whole numbers of TFT pixels from the top left, e.g. --tap 250,200"),
+    (("sim", "--display", "tft", "--screenshot", "x.png", "--tap", "-5"), "bad --tap -5: give X,Y"),
+    (SIM + ("--speed", "-1"), "bad --speed -1: 0 (no delay) or a number from 0.01 to 100"),
+    (SIM + ("--speed", "-.5"), "bad --speed -.5: 0 (no delay) or a number from 0.01 to 100"),
+    (SIM + ("--rule", "zig"), "bad --rule zig: one of border, centre, first, random"),
+    (SIM + ("--size", "0x3"), "bad --size 0x3: a board size is WxH"),
+    (SIM + ("--start", "i9"), "bad --start i9: not a square of the 8x8 board"),
+    (SIM + ("--rule", "two words"), "bad --rule 'two words': one of border"),
+    (("orders", "analyse", "--rule", "bogus"), "bad --rule bogus: one of border, centre, first ("),
+    (("solve", "--start", "z0"), "bad --start z0: "),
+    (("deploy", ".", "--force", "--display", "oled"), "bad --display oled: give one of"),
+    (("deploy", "nowhere", "--display", "max7219"), "bad PATH_TO_CIRCUITPY nowhere: no such folder"),
+])
+def test_a_bad_option_reads_bad_option_value_then_what_it_takes(tmp_path, capsys, monkeypatch, argv, line):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = main(capsys, *argv)
+    assert code == 2 and one_line(err), err
+    assert err.startswith("knights-tour ") and ": error: " + line in err, err
+    assert os.listdir(tmp_path) == []

@@ -21,7 +21,7 @@ def test_the_tft_toy_with_an_xpt2046_runs_in_the_tft_toys_heap_and_a_touch_start
     defaults = TOUCH_DEFAULTS["xpt2046"]
     calibration = tuple(defaults[name] for name in ("x0", "x1", "y0", "y1", "swap"))
     raw_x, raw_y = raw_touch(calibration, (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16, 0)
-    result = _run(node, display="ili9341", touch="xpt2046", tours=20, heap=NEEDS_KB["ili9341"] * 1024,
+    result = _run(node, display="ili9341", touch="xpt2046", tours=20, heap=NEEDS_KB["ili9341"][0] * 1024,
                   press=(raw_x, raw_y, 5))
     assert result["touched_start"] == square
     assert result["tours"] == 20
@@ -34,12 +34,12 @@ PRESSES = (("A2", 20, 100), ("A2", 150, 230), ("A2", 300, 310),
 
 
 def test_the_matrix_toys_buttons_under_micropython_in_its_heap(node):  # noqa: F811
-    result = _run(node, display="max7219", tours=20, heap=NEEDS_KB["max7219"] * 1024, buttons=PRESSES)
+    result = _run(node, display="max7219", tours=20, heap=NEEDS_KB["max7219"][0] * 1024, buttons=PRESSES)
     assert result["tours"] == 20
     assert result["speed"] == "32" and result["paused"] == 0
     assert 150 <= result["paused_steps"] <= 320  # from about step 470 to about step 770, 10-20 ms a step
 
 
 def test_without_presses_the_buttons_do_nothing(node):  # noqa: F811
-    result = _run(node, display="max7219", tours=3, heap=NEEDS_KB["max7219"] * 1024, buttons=(("A4", 5, 6),))
+    result = _run(node, display="max7219", tours=3, heap=NEEDS_KB["max7219"][0] * 1024, buttons=(("A4", 5, 6),))
     assert result["tours"] == 3 and result["speed"] == "0" and "paused_steps" not in result

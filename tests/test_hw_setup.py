@@ -148,7 +148,7 @@ def test_code_py_compiles_and_uses_the_shared_loop():
     assert "from knightstour.hw.feather import main" in source
     with open(os.path.join(HW, "feather.py")) as handle:
         source = handle.read()
-    assert "run_forever(app, now, time.sleep" in source and "ticks_ms" in source
+    assert "from .mainloop import steps" in source and "ticks_ms" in source
     with open(os.path.join(HW, "startup.py")) as handle:
         assert "table.load(os.getenv)" in handle.read()
 

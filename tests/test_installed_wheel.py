@@ -192,6 +192,20 @@ def test_deploy_writes_what_a_clone_deploys(venv, elsewhere):
     assert (mismatch, errors) == ([], [])
 
 
+def test_bundle_writes_what_a_clone_bundles(venv, elsewhere, capsys, monkeypatch):
+    from knightstour_desktop.cli import main
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(elsewhere / "cache"))  # no compiler: .py files in both
+    knights_tour(venv, elsewhere, "bundle", "toy.zip", "--display", "ili9341", "--touch", "tsc2007")
+    assert main(["bundle", str(elsewhere / "clone.zip"), "--display", "ili9341", "--touch", "tsc2007"]) == 0
+    with zipfile.ZipFile(elsewhere / "toy.zip") as installed, zipfile.ZipFile(elsewhere / "clone.zip") as clone:
+        assert installed.namelist() == clone.namelist()
+        assert "knightstour/CircuitPython 10.x/lib/adafruit_ili9341.py" in clone.namelist()
+        for name in clone.namelist():
+            if "/lib/adafruit" not in name:  # the libraries: each venv's own pip packages
+                assert installed.read(name) == clone.read(name), name
+
+
 def test_web_build(venv, elsewhere, tmp_path_factory):
     if not os.path.isfile(os.path.join(PORT, "micropython.wasm")):
         reason = "no MicroPython WebAssembly port in node_modules: run npm ci"

@@ -117,7 +117,7 @@ def test_toml_syntax_errors_name_the_line():
 def test_settings_set_with_a_cli_label():
     settings = Settings()
     error = settings.set("rule", "zig", label="--rule")
-    assert error.startswith("bad --rule = 'zig': one of border")
+    assert error.startswith("bad --rule zig: one of border")
     assert settings.set("speed", "3") is None and settings.speed == 3.0
 
 

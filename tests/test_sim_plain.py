@@ -45,11 +45,11 @@ def test_plain_once_exit_code_1_when_stuck(capsys, monkeypatch):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--rule", "zig"], "bad --rule = 'zig': one of border, centre, first, random"),
-        (["--order", "abc"], "bad --order = 'abc': super, or a check order is the eight move labels a-h"),
-        (["--size", "0x3"], "bad --size = '0x3': a board size is WxH"),
-        (["--speed", "fast"], "bad --speed = 'fast': 0 (no delay) or a number from 0.01 to 100"),
-        (["--start", "k9"], "bad --start = 'k9': not a square of the 8x8 board (a1 to h8)"),
+        (["--rule", "zig"], "bad --rule zig: one of border, centre, first, random"),
+        (["--order", "abc"], "bad --order abc: super, or a check order is the eight move labels a-h"),
+        (["--size", "0x3"], "bad --size 0x3: a board size is WxH"),
+        (["--speed", "fast"], "bad --speed fast: 0 (no delay) or a number from 0.01 to 100"),
+        (["--start", "k9"], "bad --start k9: not a square of the 8x8 board (a1 to h8)"),
         (["--size", "10x10", "--display", "matrix"], "the 10x10 board does not fit the display (at most 8x8)"),
     ],
 )

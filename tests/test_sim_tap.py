@@ -43,9 +43,9 @@ def test_a_tap_on_a_square_starts_the_tour_there(tmp_path, capsys):
 def test_bad_taps_are_refused_in_one_line_and_write_nothing(tmp_path, capsys, monkeypatch):
     shot = str(tmp_path / "a.png")
     cases = [
-        (["--display", "tft", "--screenshot", shot, "--tap", "5"], "bad --tap '5': give X,Y"),
-        (["--display", "tft", "--screenshot", shot, "--tap", "a,b"], "bad --tap 'a,b'"),
-        (["--display", "tft", "--screenshot", shot, "--tap=-1,4"], "bad --tap '-1,4'"),
+        (["--display", "tft", "--screenshot", shot, "--tap", "5"], "bad --tap 5: give X,Y"),
+        (["--display", "tft", "--screenshot", shot, "--tap", "a,b"], "bad --tap a,b"),
+        (["--display", "tft", "--screenshot", shot, "--tap=-1,4"], "bad --tap -1,4"),
         (["--display", "tft", "--screenshot", shot, "--tap", "320,5"], "bad --tap 320,5: off the 320x240 screen"),
         (["--display", "tft", "--tap", "5,5"], "--tap presses the TFT in a --screenshot run"),
         (["--display", "matrix", "--screenshot", shot, "--tap", "5,5"], "--tap presses the TFT"),

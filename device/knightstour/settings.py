@@ -197,9 +197,26 @@ def _quick_square_check(text):
     raise ValueError("bad square")
 
 
+def as_given(value):
+    """A value as a message echoes it after an option ("bad --speed -1: ..."): as typed when it is
+    a plain word of printable ASCII, else quoted."""
+    text = str(value)
+    for ch in text:
+        if not "!" <= ch <= "~" or ch in "'\"\\":
+            return repr(text)
+    return text if text else "''"
+
+
+def named(label, raw):
+    """"--speed -1" for an option, "KNIGHTSTOUR_SPEED = '-1'" for a key."""
+    if label and label[:2] == "--":
+        return "%s %s" % (label, as_given(raw))
+    return "%s = %r" % (label, raw)
+
+
 def message(key, raw, label=None, fallback=True):
-    """The one-line message for a bad value: names the key and what it accepts."""
-    text = "bad %s = %r: %s" % (label or key.env, raw, key.accepted())
+    """The one-line message for a bad value: names the key (or option) and what it accepts."""
+    text = "bad %s: %s" % (named(label or key.env, raw), key.accepted())
     if fallback:
         text += "; using the default %s" % (_show(key.default),)
     return text
@@ -260,8 +277,8 @@ class Settings:
             try:
                 board.parse_square(self.start)
             except ValueError:
-                text = "bad %s = %r: not a square of the %s board (a1 to %s), nor random" % (
-                    (labels or {}).get("start") or find_key("start").env, self.start,
+                text = "bad %s: not a square of the %s board (a1 to %s), nor random" % (
+                    named((labels or {}).get("start") or find_key("start").env, self.start),
                     self.size, board.square_name(board.squares - 1))
                 errors.append(text + ("; using the default random" if self.fallback else ""))
                 self.start = "random"

@@ -37,6 +37,7 @@ COMMANDS = (
     ("sim", "knightstour_sim.command", "run the toy in the terminal simulator"),
     ("run", "knightstour_desktop.commands.run", "run the toy on a Raspberry Pi's real hardware"),
     ("deploy", "knightstour_desktop.commands.deploy", "copy the toy onto a Feather's CIRCUITPY drive"),
+    ("bundle", "knightstour_desktop.commands.bundle", "write the toy as a zip to copy onto a CIRCUITPY drive by hand"),
     ("web", "knightstour_sim.web", "build or serve the toy as a web page (the Feather's code in the browser)"),
 )
 
@@ -49,6 +50,14 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # "--tap -5,-5", "--speed -.5": a word starting with - and a digit is an option's value
+        # (argparse would take -5,-5 for an option), so that its own check names what is accepted.
+        import re
+
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
+
     def error(self, message):
         self.exit(2, "knights-tour: error: %s (see --help)\n" % message)
 

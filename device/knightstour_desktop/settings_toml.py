@@ -9,6 +9,9 @@ to 10.1, supervisor/shared/settings.c from 10.2). What it does, and what this re
 - It stops at the first line that starts with ``[`` (a [section]): keys below are ignored, with
   a warning.
 - It takes the first of a key set twice: refused here (one line).
+- A key alone on its line (right before the newline) makes it read on into the next line: as
+  the key's = (a setting split over two lines), or else skipped when it looks for that key, a
+  [section] line too. Both are refused here when they change what it reads.
 - A value is ``"text"`` in double quotes, with the escapes \\b \\t \\n \\f \\r \\v \\" \\\\
   \\uXXXX \\UXXXXXXXX; other escapes, code points over 10FFFF and surrogates are refused here.
 - A bare value: 8 to 10.1 read it as a number (1_000, +5, 0x10 too) or raise ValueError (true,
@@ -19,7 +22,8 @@ Uses only the standard library; parse_toml runs on MicroPython too (the tests ru
 """
 
 # Environment variables of ours that are not settings: no "unknown setting" warning for them.
-NOT_SETTINGS = ("KNIGHTSTOUR_MPY_CROSS", "KNIGHTSTOUR_INSTALL_RECORD")
+NOT_SETTINGS = ("KNIGHTSTOUR_MPY_CROSS", "KNIGHTSTOUR_MPY_CROSS_BASE", "KNIGHTSTOUR_MPY_CROSS_SHA256",
+                "KNIGHTSTOUR_INSTALL_RECORD")
 MAX_BYTES = 65536  # a settings file is a few dozen lines; anything this big is the wrong file
 SHOWN = 60  # characters of a value echoed in a message
 PIPE_SECONDS = 10  # how long a pipe (--config <(...)) may take to give its text
@@ -76,11 +80,19 @@ def parse_toml(text, warn=None):
             continue
         name, rest = split_key(body)
         seen = not section and not hidden
-        if seen and name in known and not rest and number < len(lines) and lines[number].lstrip(SPACE)[:1] == "=":
-            # A key right before the line's end: CircuitPython reads on into the next line.
-            errors.append("line %d: %s and its = are on two lines, which CircuitPython reads as one; "
-                          "write %s = value on one line" % (number, name, name))
-            continue
+        if seen and name in known and not rest and number < len(lines):
+            # A key right before the line's end: CircuitPython reads on into the next line, as
+            # its = (a key split over two lines) or, failing that, skips it when it looks for the key.
+            after = lines[number].lstrip(SPACE)
+            if after[:1] == "=":
+                errors.append("line %d: %s and its = are on two lines, which CircuitPython reads as one; "
+                              "write %s = value on one line" % (number, name, name))
+                continue
+            if after[:1] == "[" or split_key(after)[0] == name:
+                errors.append("line %d: %s alone on its line makes CircuitPython skip line %d when it looks for "
+                              "it; write %s = value on one line, or delete line %d"
+                              % (number, name, number + 1, name, number))
+                continue
         rest = rest.lstrip(SPACE)
         if seen and name in known and rest[:1] == "=":
             if name in where:

@@ -23,6 +23,7 @@ class ResistivePanel:
         self.x_plate = x_plate
         self.y_plate = y_plate
         self.touching = None
+        self._seen = {}  # the voltages for each way the pins are driven, while the touch lasts
         for name, pin in self.pins.items():
             pin.analog = self._reader(name)
 
@@ -31,34 +32,81 @@ class ResistivePanel:
         if resistance <= 0:
             raise ValueError("a touch has a resistance above 0 ohms")
         self.touching = (min(max(u, 0.0), 1.0), min(max(v, 0.0), 1.0), resistance)
+        self._seen = {}
+
+    def touch_raw(self, raw_x, raw_y, resistance=400):
+        """Press where the toy's reader (hw/chips/pyportal.py: adafruit_touchscreen's 16-bit
+        readings >> 4) reads (raw_x, raw_y), 0-4095: its x comes from the Y plate, its y from the X plate."""
+        self.touch(raw_y / 4095, raw_x / 4095, resistance)
 
     def release(self):
         self.touching = None
+        self._seen = {}
 
     def _reader(self, name):
         return lambda: self.voltages().get(name, 0.0)
 
     def voltages(self):
         """{node: voltage} for every node joined to a driven pin (nodes: the four pins, and
-        "x"/"y", the plates under the finger)."""
-        edges = [("xl", "xr", self.x_plate), ("yd", "yu", self.y_plate)]
-        if self.touching is not None:
-            u, v, resistance = self.touching
-            edges = [
-                ("xl", "x", self.x_plate * u + _TINY), ("x", "xr", self.x_plate * (1 - u) + _TINY),
-                ("yd", "y", self.y_plate * v + _TINY), ("y", "yu", self.y_plate * (1 - v) + _TINY),
-                ("x", "y", resistance),
-            ]
+        "x"/"y", the plates under the finger). Worked out once for each way the pins are driven
+        while a touch lasts (under MicroPython every float is heap: the harness's panel must not
+        fill the toy's heap with garbage in one loop step)."""
+        key = 0
+        for pin in (self.pins["xl"], self.pins["xr"], self.pins["yd"], self.pins["yu"]):
+            level = pin.board_level
+            key = key * 3 + (0 if level is None else 2 if level else 1)
+        found = self._seen.get(key)
+        if found is None:
+            found = self._seen[key] = self._voltages()
+        return found
+
+    def _voltages(self):
+        """The network in closed form: each plate, seen from the finger, is its driven ends through
+        its two lengths (a Thevenin source, or nothing when neither end is driven); the finger
+        joins the two; an undriven end carries no current, so it is at its plate's voltage under the
+        finger (untouched: at the driven end's)."""
         fixed = {}
         for name, pin in self.pins.items():
             if pin.board_level is not None:
                 fixed[name] = 1.0 if pin.board_level else 0.0
-        return solve(edges, fixed)
+        u, v, resistance = self.touching if self.touching is not None else (0.5, 0.5, None)
+        plates = (("xl", "xr", "x", self.x_plate * u + _TINY, self.x_plate * (1 - u) + _TINY),
+                  ("yd", "yu", "y", self.y_plate * v + _TINY, self.y_plate * (1 - v) + _TINY))
+        sources = []
+        for low, high, _, r_low, r_high in plates:
+            ends = [(fixed[end], ohms) for end, ohms in ((low, r_low), (high, r_high)) if end in fixed]
+            if not ends:
+                sources.append(None)
+            elif len(ends) == 1:
+                sources.append(ends[0])
+            else:
+                (v1, r1), (v2, r2) = ends
+                sources.append(((v1 * r2 + v2 * r1) / (r1 + r2), r1 * r2 / (r1 + r2)))
+        (sx, sy) = sources
+        contact = {}
+        if resistance is None:  # untouched: each plate on its own
+            contact = {"x": sx and sx[0], "y": sy and sy[0]}
+        elif sx and sy:
+            drop = (sy[0] - sx[0]) / (sx[1] + resistance + sy[1])
+            contact = {"x": sx[0] + drop * sx[1], "y": sy[0] - drop * sy[1]}
+        elif sx or sy:  # one plate driven: no current through the finger
+            contact = {"x": (sx or sy)[0], "y": (sx or sy)[0]}
+        volts = dict(fixed)
+        for low, high, node, _, _ in plates:
+            if contact.get(node) is None:
+                continue
+            if self.touching is not None:
+                volts[node] = contact[node]
+            for end in (low, high):
+                if end not in volts:
+                    volts[end] = contact[node]
+        return volts
 
 
 def solve(edges, fixed):
     """Node voltages of a resistor network: ``edges`` (a, b, ohms), ``fixed`` {node: volts}.
-    Nodes with no path to a fixed node are left out (floating)."""
+    Nodes with no path to a fixed node are left out (floating). The general method, which the
+    panel's closed form is tested against (tests/test_chips_pyportal.py)."""
     neighbours = {}
     for a, b, ohms in edges:
         neighbours.setdefault(a, []).append((b, 1.0 / ohms))

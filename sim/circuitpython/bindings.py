@@ -12,7 +12,7 @@ tests/test_circuitpython_bindings.py holds every stand-in (sim/circuitpython, an
 this: the same names and parameters, nothing more and nothing missing. HARNESS names what the
 harness adds for its own use (the chip models on a pin, the records of what was drawn); a
 stand-in keeps everything else of its own behind a leading underscore. The board module's pins
-come from board.py's _PINS (pins.c, per board)."""
+come from board.py's _PINS (pins.c, per board), and BOARD_EXTRAS."""
 
 TABLE = {
     "board": {"board_id": None, "SPI": (), "I2C": ()},
@@ -105,13 +105,36 @@ TABLE = {
             "__len__": (), "__getitem__": ("index",), "__setitem__": ("index", "value"), "__delitem__": ("index",),
         },
     },
+    "analogio": {
+        "AnalogIn": {
+            "()": ("pin",),
+            "deinit": (), "__enter__": (), "__exit__": ("*args",), "value": None, "reference_voltage": None,
+        },
+    },
+    "audiocore": {
+        "RawSample": {
+            "()": ("buffer", "*", "channel_count", "sample_rate", "single_buffer"),
+            "deinit": (), "__enter__": (), "__exit__": ("*args",),
+            "sample_rate": None, "bits_per_sample": None, "channel_count": None,
+        },
+    },
+    "audioio": {
+        "AudioOut": {
+            "()": ("left_channel", "*", "right_channel", "quiescent_value"),
+            "deinit": (), "__enter__": (), "__exit__": ("*args",), "play": ("sample", "*", "loop"), "stop": (),
+            "pause": (), "resume": (), "playing": None, "paused": None,
+        },
+    },
     "bitmaptools": {"fill_region": ("dest_bitmap", "x1", "y1", "x2", "y2", "value")},
     "supervisor": {"ticks_ms": ()},
     "terminalio": {"FONT": None},
 }
 
+# What a board's module holds besides its pins (pins.c): the display board.c builds at boot.
+BOARD_EXTRAS = {"pyportal": ("DISPLAY",), "pyportal_titano": ("DISPLAY",)}
+
 # What the harness adds (not CircuitPython's): a pin's chip model and the level on its wire.
 HARNESS = {
-    "microcontroller": {"Pin": {"()", "chip", "level", "board_level", "drive", "__repr__"}},
+    "microcontroller": {"Pin": {"()", "chip", "level", "board_level", "analog", "drive", "__repr__"}},
     "supervisor": {"now_ms"},
 }

@@ -23,9 +23,14 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 RUNNER = os.path.join(ROOT, "tools", "micropython", "run.mjs")
 STAND_INS = ("_c", "_cp_os", "_cp_time", "_float30", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
              "displayio", "feather", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
-CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046")
+# The stand-ins of the modules only the PyPortals' toy imports (the panel's, the speaker's), loaded
+# there alone, so the other boards' heap figures stay as they were.
+PORTAL_STAND_INS = ("analogio", "audiocore", "audioio", "_portal")
+CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046", "resistive")
 STAND_IN_ROOM = 96 * 1024  # the stand-ins' and the harness's heap (about 25 KB) and then some
-BOARD_IDS = {"feather_m4": "feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040", "pyportal": "pyportal"}
+BOARD_IDS = {"feather_m4": "feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040", "pyportal": "pyportal",
+             "pyportal_titano": "pyportal_titano"}
+PYPORTALS = ("pyportal", "pyportal_titano")  # board.DISPLAY and a resistive panel on TOUCH_XL/XR/YD/YU
 
 
 def libraries():
@@ -98,12 +103,13 @@ def _compile(lib, skip=None):
 
 
 def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True, extra=None):
-    """The settings.toml for a configuration: fast tours (the clock is the harness's)."""
+    """The settings.toml for a configuration: fast tours (the clock is the harness's). A PyPortal's
+    ("builtin": board.DISPLAY and its panel, KNIGHTSTOUR_TOUCH auto) has no piezo: its speaker."""
     settings = {"KNIGHTSTOUR_DISPLAY": display, "KNIGHTSTOUR_SIZE": size, "KNIGHTSTOUR_SPEED": 0,
                 "KNIGHTSTOUR_PAUSE_MS": 0, "KNIGHTSTOUR_SEED": 1}
     if display == "ili9341":
         settings["KNIGHTSTOUR_TOUCH"] = touch
-    if piezo:
+    if piezo and display != "builtin":
         settings["KNIGHTSTOUR_PIEZO"] = "on"
     settings.update(extra or {})
     return settings
@@ -111,7 +117,7 @@ def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True
 
 def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
                 board="feather_m4", press=None, settings=None, mpy=False, timeout=600, workdir=None,
-                chip=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False):
+                chip=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False, map=0):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
     ``heap``: the free heap code.py starts with, as on a board after boot (gc.mem_free()); the
@@ -123,7 +129,12 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     ``settings`` replaces the configuration's settings.toml (a dict for settings_text).
     ``chip``: the touch controller on the board when it is not ``touch`` (KNIGHTSTOUR_TOUCH =
     "auto" finds "stmpe610", the TFT FeatherWing V1, or "tsc2007", the V2).
+    ``board``: a key of BOARD_IDS. On "pyportal" and "pyportal_titano" (display="builtin") the board
+    has its DISPLAY and a resistive panel on its touch pins (sim/chips/resistive.py), which a press
+    presses where the toy's reader reads (raw x, raw y), 0-4095; its speaker plays into audioio.
     ``record``/``modules``: the module measurements of benchmarks/feather_heap.py (feather.py).
+    ``map``: 1 prints after each start phase the live heap, the heap the phase took and the
+    modules loaded, with qstr_info; 2 lists the qstrs too; 3 adds the heap's map after start.
     ``uptime_ms``: the board's time since boot when code.py starts (its ticks_ms() is 0x1fff0000
     more, modulo 2**29).
     ``float30``: the toy's clock readings, waits and stored times rounded to CircuitPython's 30-bit
@@ -131,6 +142,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     ``buttons``: presses of the push buttons, (board pin name, loop step down, loop step up) each;
     the clock then moves on 10 ms a step at least (a board's loop pass takes a while).
     """
+    if board in PYPORTALS:
+        chip = chip or "touchscreen"
     chip = chip or (touch if display == "ili9341" else "none")
     owned = workdir is None
     if owned:
@@ -141,7 +154,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
             os.makedirs(drive)
             lay_out(drive, settings if settings is not None else feather_settings(display, touch, size), mpy)
         # The stand-ins are C on a board: compiled, so that only their bytecode takes heap.
-        sources = [os.path.join(HERE, name + ".py") for name in STAND_INS]
+        stand_ins = STAND_INS + (PORTAL_STAND_INS if board in PYPORTALS else ())
+        sources = [os.path.join(HERE, name + ".py") for name in stand_ins]
         sources += [os.path.join(os.path.dirname(HERE), "chips", name + ".py") for name in CHIPS]
         for source in sources:
             _mpy(source, os.path.join(workdir, os.path.basename(source)[:-3] + ".mpy"))
@@ -151,8 +165,11 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
                   "press": [list(p) for p in press] if press and isinstance(press[0], (list, tuple))
                   else [list(press)] if press else None, "record": record, "modules": modules,
                   "buttons": [list(each) for each in buttons or ()], "uptime_ms": uptime_ms,
-                  "float30": float30,
-                  "free": heap, "stand_ins": [name for name in STAND_INS if name != "feather"]}
+                  "float30": float30, "map": map,
+                  "free": heap, "stand_ins": [name for name in stand_ins if name != "feather"]}
+        if board in PYPORTALS:  # _portal.py makes the board this one; feather.py starts from the PyPortal's pins
+            config["portal"] = config["board_id"]
+            config["board_id"] = "pyportal"
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
             f.write("CONFIG = %r\n" % (config,))
         proc = subprocess.run([node, RUNNER, "--heap", str(heap + STAND_IN_ROOM), "--root", drive,

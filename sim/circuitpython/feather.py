@@ -23,16 +23,19 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
     MODULE name bytes (the live heap each adds, after a collection), each after a line of
     micropython.qstr_info() (the heap the interned names take, qstr pools included).
 
+    CONFIG["map"]: after each start phase print PHASE, the live heap, the heap the phase took
+    (what stays and its garbage) and the modules loaded, and micropython.qstr_info() (2: with
+    every qstr; 3: and micropython.mem_info(1), the heap's map, after start).
+
     CONFIG["free"]: the free heap code.py starts with (bytes), as gc.mem_free() reads on a board
     after boot. The stand-ins (CONFIG["stand_ins"]) are C on a board (no heap), and this script
     and run.mjs's asyncio are not there at all, but here their bytecode takes heap: they are all imported
     first, then a ballast takes what is free beyond CONFIG["free"], so code.py gets that much.
     None: code.py gets all the heap run.mjs was given.
 
-The start is hw/feather.py's start(), a generator of phases that run() goes through in a row
-on the board; the main loop is knightstour.hw.mainloop.steps(), the generator run_forever()
-iterates on the board. Here run and run_forever are swapped for ones that hand the same
-generators to run.mjs's asyncio stand-in, which runs one step per return to JavaScript and
+code.py's run is hw/feather.py's steps(): the start's phases (hw/feather.py's PLAN), then the main
+loop's passes, a generator main() iterates on a board. Here feather.host takes it instead, and
+each step runs in one step of run.mjs's asyncio stand-in, which returns to JavaScript and
 collects the garbage after each (a board collects whenever an allocation finds no room; this
 port cannot while a step runs). It prints one line at the end:
 RESULT {...} with the live heap after start and after the tours (bytes, after a collection).
@@ -93,14 +96,8 @@ for _name in CONFIG["stand_ins"]:
 
 result = {}
 ballast = None
-# What hw/feather.py forgets after start (startup.py's FORGET, startup.py, the super orders).
-START_MODULES = ("knightstour.settings", "knightstour.hw.wiring.keys", "knightstour.hw.wiring.build",
-                 "knightstour.hw.wiring.builtin",
-                 "knightstour.hw.wiring.touch_chips", "knightstour.hw.wiring.hardware", "knightstour.hw.wiring.pins",
-                 "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
-                 "knightstour.hw.wiring",
-                 "knightstour.hw.startup",
-                 "knightstour.super_orders")
+PHASES = 16  # at most, in hw/feather.py's PLAN
+phase_heap = None
 
 
 def _live():
@@ -118,8 +115,13 @@ def _free():
 
 
 def _begin():
-    """After a collection, leave code.py CONFIG["free"] bytes of free heap (the ballast takes the rest)."""
-    global ballast
+    """After a collection, leave code.py CONFIG["free"] bytes of free heap (the ballast takes the
+    rest). What the harness keeps while code.py runs is made before the ballast."""
+    global ballast, phase_heap
+    for key in ("stand_ins", "free_at_start", "base", "live_after_start", "live_after_tours", "tours",
+                "most_made_by_a_loop_step", "loop_step_that_made_most", "steps"):
+        result[key] = 0
+    phase_heap = [0] * 2 * PHASES  # live after each phase, then the heap each took
     yield  # run.mjs collects after each step
     result["stand_ins"] = gc.mem_alloc()
     free = CONFIG.get("free")
@@ -131,19 +133,60 @@ def _begin():
         ballast = bytearray(spare)
     result["free_at_start"] = _free()
     result["base"] = gc.mem_alloc()
+    if CONFIG.get("map"):
+        import micropython
+
+        micropython.qstr_info()
 
 
-def _drive(app, steps):
-    yield  # run.mjs collects after each step
+def _made(steps):
+    """next(steps), and the heap the step took (what stays and its garbage: this port collects
+    none during a step), or (None, 0) at the end."""
+    before = gc.mem_alloc()
+    try:
+        wait = next(steps)
+    except StopIteration:
+        return None, 0
+    return wait, gc.mem_alloc() - before
+
+
+def _drive(toy, steps):
+    """code.py's steps (hw/feather.py's steps(): the start's phases, then the main loop), one per
+    step of run.mjs, which collects the garbage after each."""
+    phases = phase_heap
+    count = 0
+    while toy.app is None:
+        wait, took = _made(steps)
+        if wait is None:
+            return
+        phases[PHASES + count] = took
+        yield
+        phases[count] = _live()
+        count += 1
+        if CONFIG.get("map"):
+            import micropython
+
+            print("PHASE %d made %d: %s" % (phases[count - 1], took, " ".join(sorted(
+                name for name in sys.modules if name.startswith(("knightstour", "adafruit"))))))
+            micropython.qstr_info(1) if CONFIG["map"] == 2 else micropython.qstr_info()
     result["live_after_start"] = _live()
-    result["start_modules_kept"] = len([name for name in START_MODULES if name in sys.modules])
+    if CONFIG.get("map") == 3:
+        micropython.mem_info(1)
+    app = toy.app
     presses = CONFIG.get("press") or []  # [raw x, raw y, step]: down at step, up 3 steps on
     last = presses[-1][2] + 3 if presses else 0
     buttons = CONFIG.get("buttons") or ()
     step = 0
     wanted = CONFIG["tours"]
+    result["most_made_by_a_loop_step"] = 0
     moved = [0, 0]  # the tour's length and the clock (ms since boot) at its last move
-    for wait in steps:
+    while True:
+        wait, took = _made(steps)
+        if wait is None:
+            break
+        if took > result["most_made_by_a_loop_step"]:
+            result["most_made_by_a_loop_step"] = took
+            result["loop_step_that_made_most"] = step + 1
         if CONFIG.get("float30"):
             wait = float30(wait)
         if buttons and wait < 0.01:
@@ -194,6 +237,18 @@ def _drive(app, steps):
         result["display"] = "%dx%d" % (display.width, display.height)
     yield  # run.mjs collects after each step
     result["live_after_tours"] = _live()
+    global ballast
+    ballast = None  # the report below is the harness's: it gets the heap code.py had not
+    yield
+    result["live_after_phases"] = "/".join("%d" % live for live in phases[:count])
+    result["made_by_phases"] = "/".join("%d" % took for took in phases[PHASES:PHASES + count])
+    loaded = list(sys.modules)
+    from knightstour.hw.feather import PLAN
+
+    result["start_modules_kept"] = len([name for name in loaded for _, names in PLAN for prefix in names
+                                        if name == prefix or name.startswith(prefix) and name[len(prefix)] == "."])
+    if CONFIG.get("record"):
+        print("LOADED " + " ".join(sorted(loaded)))
     out = []
     for key in sorted(result):
         out.append('"%s": %d' % (key, result[key]) if isinstance(result[key], int)
@@ -206,39 +261,27 @@ def _drive(app, steps):
 FLOAT_STATE = ("now", "due", "paused_left", "last_delay")  # the App's floats kept between updates
 
 
-def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory=None):
-    from knightstour.hw import mainloop
-
-    if CONFIG.get("float30"):  # the clock's readings and the App's stored times in 30-bit floats
-        clock = monotonic
+def host(toy, steps):
+    """hw/feather.py's host: main() hands the toy and its steps here instead of running them.
+    With CONFIG["float30"], the toy's clock reads in 30-bit floats, and the App's stored times
+    are rounded so before each reading."""
+    if CONFIG.get("float30"):
+        clock = toy.clock
 
         def monotonic():
-            for name in FLOAT_STATE:
-                value = getattr(app, name)
-                if isinstance(value, float):
-                    setattr(app, name, float30(value))
+            app = toy.app
+            if app is not None:
+                for name in FLOAT_STATE:
+                    value = getattr(app, name)
+                    if isinstance(value, float):
+                        setattr(app, name, float30(value))
             return float30(clock())
 
-    main_loop.append((app, mainloop.steps(app, monotonic, mainloop.MAX_SLEEP, out_of_memory)))
-
-
-main_loop = []
-
-
-def run(phases):
-    """hw/feather.py's start, one phase per step (a collection between them), then the loop:
-    _main drives them once code.py has called this."""
-    started.append(phases)
+        toy.clock = monotonic
+    started.append((toy, steps))
 
 
 started = []
-
-
-def _start(phases):
-    for _ in phases:
-        yield
-    if main_loop:
-        yield from _drive(*main_loop[0])
 
 
 imported = []
@@ -283,14 +326,12 @@ def _main():
     if CONFIG.get("record"):
         _record()
     import knightstour.hw.feather
-    import knightstour.hw.mainloop
 
-    knightstour.hw.mainloop.run_forever = run_forever
-    knightstour.hw.feather.run = run
+    knightstour.hw.feather.host = host
     code = "/code.py"
     exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})
     if started:
-        yield from _start(started.pop())
+        yield from _drive(*started.pop())
 
 
 asyncio.run(_main())

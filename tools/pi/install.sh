@@ -18,14 +18,16 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
-prefix=/opt/knightstour
-config_dir=/etc/knightstour
+# Every path below lies under this root ("" on a Pi; the tests install into a folder of their own).
+root="${KNIGHTSTOUR_INSTALL_ROOT:-}"
+prefix="$root/opt/knightstour"
+config_dir="$root/etc/knightstour"
 config="$config_dir/config.toml"
-unit=/etc/systemd/system/knightstour.service
+unit="$root/etc/systemd/system/knightstour.service"
 # What this installer created, for --uninstall (the variable is for the tests' dry runs).
 record="${KNIGHTSTOUR_INSTALL_RECORD:-$config_dir/installed-by-knightstour}"
 # The toy writes its process id here once it has drawn its first frame (the unit's RuntimeDirectory).
-status_file=/run/knightstour/status
+status_file="$root/run/knightstour/status"
 wait_seconds="${KNIGHTSTOUR_INSTALL_WAIT:-120}"  # a first start on a Pi Zero imports for a while
 reboot_needed=0
 overlay_line="dtoverlay=spi0-0cs"
@@ -105,8 +107,10 @@ toy_running() {  # toy_running SECONDS: true once the service is active and its 
 report_not_running() {  # what went wrong, from the journal, and how to fix it
   local state
   state="$(systemctl is-active knightstour.service 2>/dev/null || true)"
-  echo "knightstour is installed, but the toy is not running (the service is ${state:-unknown}," \
-    "and no first frame after $wait_seconds s). The service's last lines:" >&2
+  local waited="no first frame after $wait_seconds s"
+  case "$state" in failed|inactive) waited="it stopped before its first frame" ;; esac
+  echo "knightstour is installed, but the toy is not running (the service is ${state:-unknown}:" \
+    "$waited). The service's last lines:" >&2
   journalctl --unit=knightstour.service --lines=15 --no-pager --output=cat >&2 || true
   echo "Fix what the last line says (the settings: $config; the wiring: $prefix/src/wiring/README.md)," \
     "then: sudo systemctl restart knightstour. Follow it with: journalctl -u knightstour -f" >&2
@@ -120,7 +124,7 @@ if [ "$uninstall" = 1 ]; then
   run systemctl disable --now knightstour.service || true
   run rm -f "$unit"
   run systemctl daemon-reload
-  for file in /boot/firmware/config.txt /boot/config.txt; do
+  for file in "$root/boot/firmware/config.txt" "$root/boot/config.txt"; do
     if recorded "boot-config $file"; then
       run sed -i "/^$overlay_line\$/d" "$file"
     fi
@@ -128,7 +132,7 @@ if [ "$uninstall" = 1 ]; then
   if recorded "prefix"; then
     run rm -rf "$prefix"
   else
-    run rm -rf "$prefix/src" "$prefix/venv"
+    run rm -rf "$prefix/src" "$prefix/venv" "$prefix/venvs"
   fi
   if recorded "user"; then
     if id "$user" >/dev/null 2>&1 || [ "$dry_run" = 1 ]; then run userdel "$user"; fi
@@ -164,15 +168,15 @@ done
 if command -v raspi-config >/dev/null 2>&1; then
   run raspi-config nonint do_spi 0
   run raspi-config nonint do_i2c 0
-elif [ ! -e /dev/spidev0.0 ]; then
+elif [ ! -e "$root/dev/spidev0.0" ]; then
   echo "SPI looks off and raspi-config is missing: add 'dtparam=spi=on' to /boot/firmware/config.txt and reboot"
 fi
-[ -e /dev/spidev0.0 ] || reboot_needed=1
+[ -e "$root/dev/spidev0.0" ] || reboot_needed=1
 
 # With SPI on, newer kernels claim CE0/CE1 for the SPI driver, and the toy drives its chip
 # selects itself ("GPIO busy" otherwise): free them with the spi0-0cs overlay (needs a reboot).
-boot_config=/boot/firmware/config.txt
-[ -e "$boot_config" ] || [ ! -e /boot/config.txt ] || boot_config=/boot/config.txt
+boot_config="$root/boot/firmware/config.txt"
+[ -e "$boot_config" ] || [ ! -e "$root/boot/config.txt" ] || boot_config="$root/boot/config.txt"
 if ! grep -qs "^$overlay_line\$" "$boot_config"; then
   if [ "$dry_run" = 1 ]; then
     echo "+ append $overlay_line to $boot_config, on a line of its own (reboot needed)"
@@ -191,18 +195,43 @@ if [ ! -e "$prefix" ]; then
   run mkdir -p "$prefix"
   recorded "prefix" || remember "prefix"
 fi
-run rm -rf "$prefix/src"
-run mkdir -p "$prefix/src"
+# The new code goes into a new venv beside the running one; only once it is complete does
+# $prefix/venv point at it (a failed download leaves the toy as it was). A fresh venv each time:
+# nothing of an older release stays importable beside the new one.
+new_venv="$prefix/venvs/$(date +%Y%m%d-%H%M%S)-$$"
+new_src="$prefix/src.new"
+abandon() {  # on the way out before the swap: the unfinished venv and source go, the installed toy stays
+  local code=$?
+  rm -rf "$new_venv" "$new_src" "$prefix/venv.new"
+  if [ "$code" != 0 ]; then
+    echo "install.sh: error: the new code could not be installed (see above); what was installed is as it" \
+      "was, and a toy that ran still runs" >&2
+  fi
+}
+if [ "$dry_run" = 0 ]; then trap abandon EXIT; fi
+run rm -rf "$new_src"
+run mkdir -p "$new_src" "$prefix/venvs"
 if [ "$dry_run" = 1 ]; then
-  echo "+ copy $repo to $prefix/src (without .git, .venv, node_modules, build, *.egg-info)"
+  echo "+ copy $repo to $new_src (without .git, .venv, node_modules, build, *.egg-info)"
 else
   # Without build/: setuptools would put an earlier build's modules, gone from the source, in the wheel.
   tar -C "$repo" --exclude=./.git --exclude=./.venv --exclude=./node_modules --exclude=./build \
-    --exclude='*.egg-info' -cf - . | tar -C "$prefix/src" -xf -
+    --exclude='*.egg-info' -cf - . | tar -C "$new_src" -xf -
 fi
-run python3 -m venv "$prefix/venv"
-run "$prefix/venv/bin/pip" install --upgrade pip
-run "$prefix/venv/bin/pip" install "$prefix/src[pi]"
+run python3 -m venv "$new_venv"
+run "$new_venv/bin/pip" install --quiet --upgrade pip
+run "$new_venv/bin/pip" install "$new_src[pi]"
+run ln -sfn "venvs/$(basename "$new_venv")" "$prefix/venv.new"
+if [ -d "$prefix/venv" ] && [ ! -L "$prefix/venv" ]; then
+  run rm -rf "$prefix/venv"  # an earlier release's venv, a folder of its own
+fi
+run mv -T "$prefix/venv.new" "$prefix/venv"
+run rm -rf "$prefix/src"
+run mv -T "$new_src" "$prefix/src"
+for old in "$prefix"/venvs/*; do
+  if [ "$old" != "$new_venv" ] && [ -e "$old" ]; then run rm -rf "$old"; fi
+done
+if [ "$dry_run" = 0 ]; then trap - EXIT; fi
 if [ -e "$config" ]; then
   echo "kept $config (yours)"
 else

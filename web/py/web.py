@@ -38,7 +38,7 @@ FLAGS = ("display", "start", "order", "rule", "size", "speed", "seed")
 DISPLAYS = {"tft": "ili9341", "matrix": "max7219", "both": "ili9341"}
 EXTRA = ("moves",)  # the page's own: stop after that many squares, as sim --moves does
 
-toy = {"app": None, "phases": None, "steps": None, "query": {}, "moves": 0, "tft": None, "matrix": None,
+toy = {"app": None, "toy": None, "steps": None, "query": {}, "display": "", "moves": 0, "tft": None, "matrix": None,
        "written": 0, "touch": None, "device_input": None, "keys": None, "events": [], "stopped": ""}
 
 
@@ -127,28 +127,30 @@ def start(query_json):
     display = str(query.get("display", "tft")).strip().lower()
     with open("/settings.toml", "w") as f:
         f.write(toml())
+    toy["display"] = display
     _wire(display)
 
     import knightstour.hw.feather
-    import knightstour.hw.mainloop
 
-    def run(phases):
-        toy["phases"] = phases
-
-    def run_forever(app, monotonic, sleep, max_sleep=None, until=None, out_of_memory=None):
-        toy["app"] = app
-        toy["screen"] = app.display  # the TFT's display port, or the matrix's
-        if display == "both":
-            _add_matrix(app)
-        _add_keys(app)
-        toy["steps"] = knightstour.hw.mainloop.steps(app, monotonic, knightstour.hw.mainloop.MAX_SLEEP,
-                                                     out_of_memory)
-
-    knightstour.hw.mainloop.run_forever = run_forever
-    knightstour.hw.feather.run = run
+    knightstour.hw.feather.host = _host
     code = "/code.py"
     exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})
     return ""
+
+
+def _host(device, steps):
+    """hw/feather.py's host: code.py's main() hands the toy and its steps here; step() runs them."""
+    toy["toy"] = device
+    toy["steps"] = steps
+
+
+def _started(app):
+    """The app is made (the start's last phase ran): the page's own parts join it."""
+    toy["app"] = app
+    toy["screen"] = app.display  # the TFT's display port, or the matrix's
+    if toy["display"] == "both":
+        _add_matrix(app)
+    _add_keys(app)
 
 
 def _add_matrix(app):
@@ -197,18 +199,12 @@ def step(now_ms):
     if toy["stopped"]:
         return 1000
     try:
-        if toy["phases"] is not None:
-            try:
-                next(toy["phases"])
-            except StopIteration:
-                toy["phases"] = None
-                if toy["app"] is None:  # the start ended without a main loop
-                    toy["stopped"] = "the toy stopped (see the message above)"
-            return 0
         app = toy["app"]
-        if app is None or _done(app):
+        if toy["steps"] is None or app is not None and _done(app):
             return 1000
         wait = next(toy["steps"])
+        if app is None and toy["toy"].app is not None:
+            _started(toy["toy"].app)
     except StopIteration:
         toy["stopped"] = "the toy stopped"
         return 1000

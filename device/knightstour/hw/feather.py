@@ -1,16 +1,74 @@
 """The Feather's program (CircuitPython): code.py only calls ``main()``.
 
-Settings come from settings.toml through os.getenv, pins from wiring/pins.py, the board kind from
-``board.board_id`` (startup.py, forgotten after start with the modules it loads). A chip that
-does not answer, or a heap too small for the display, prints one line on the serial console and
-the toy waits there (no reboot loop).
+The start runs PLAN (below) one phase at a time (settings from settings.toml through os.getenv
+and the ports from the pin map, in startup.py; the app), each forgetting what only it needed, then
+the main loop (mainloop.py). A chip that does not answer, or a heap too small for the display, prints
+one line on the serial console and the toy waits there (no reboot loop).
+
+A host that runs the toy one step at a time (the test harness, sim/circuitpython/feather.py; the
+web page, web/py/web.py) sets ``host`` before code.py runs: main() then hands it the toy and its
+steps instead of running them (see ``steps``).
 """
 
-# The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the
-# piezo: the smallest in which 100 tours run (the TFT: and a whole game played by touch, which
-# needs more), 2 KB more (benchmarks/feather_heap.py; tests/test_feather.py runs 100 tours in
-# these, tests/test_feather_play.py the game). Deployed without --mpy: startup.NEEDS_KB_PY.
-NEEDS_KB = {"max7219": 51, "ili9341": 81}
+# The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the piezo,
+# deployed with --mpy and without (the board then compiles the package at each start): the
+# smallest from which the tours (the TFT's: and a game played by touch) run at every size up to
+# 32 KB more, 2 KB added (benchmarks/feather_heap.py --sweep; tests/test_feather_heap.py).
+NEEDS_KB = {"max7219": (50, 76), "ili9341": (81, 106), "builtin": (92, 114)}  # builtin: a PyPortal's screen
+
+# The start, in phases (one step each; a board collects each one's garbage when it needs the room),
+# in the order the heap fills: (phase, the modules forgotten when it ends: each name, and the modules
+# in its package). Only what goes is listed: what a phase loads stays unless the plan forgets it.
+#   settings  settings.toml through os.getenv: the key table, parsers and messages (about 20 KB
+#             while they run), gone before anything long-lived is made
+#   views     the display's view (the TFT's, with its board and drawing modules, or the matrix's)
+#   ports     the display, touch and sound built from the pin map; then the builders go
+#   board     the display's buffers for the board's size (the TFT's bitmaps), made once, low in
+#             the heap where the builders were; the size's super orders, read from the table of
+#             every size's, which goes
+#   core      the app's modules and the main loop's, loaded in a step of their own: loading makes
+#             garbage too, and the first pass of the loop solves the first tour
+#   app       the app and its tables for the board's size, made once
+PLAN = (
+    ("settings", ("knightstour.settings", "knightstour.hw.wiring.keys")),
+    ("views", ()),
+    ("ports", ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel")),
+    ("board", ("knightstour.super_orders", "knightstour.hw.startup")),
+    ("core", ()),
+    ("app", ()),
+)
+
+host = None  # a function host(toy, steps) that runs the toy instead of main() (see above)
+
+
+class Stop(Exception):
+    """The start cannot go on: the one line to show (a chip that does not answer, calibration done)."""
+
+
+class Settings:
+    """The settings' values, as attributes named after the keys (``settings.rule``): all the app and
+    the hardware read after start (startup.py fills it in and forgets the table that read them)."""
+
+
+class Toy:
+    """What the start builds and the run keeps: the settings, the ports, the app, the chip selects
+    the builders drove (kept, not collected), the super orders for the board's size once read,
+    the clock, and the line for running out of memory (startup.py makes the display's). startup.py
+    reaches this module's Stop and NEEDS_KB through it: it imports nothing from here."""
+
+    Stop = Stop
+    NEEDS_KB = NEEDS_KB
+
+    def __init__(self):
+        self.settings = Settings()
+        self.display = self.touch = self.sound = self.app = self.orders = None
+        self.outputs = ()
+        self.clock, self.wrap = clock()
+        self.memory = MEMORY % (min(kb[0] for kb in NEEDS_KB.values()), min(kb[1] for kb in NEEDS_KB.values()))
+
+
+# Before the settings are read: the smallest heaps any display needs (startup.py's line names the display's).
+MEMORY = "out of memory while starting: the toy needs a heap of at least %d KB with --mpy, %d KB without (README: Will it fit?)"
 
 
 def clock():
@@ -35,86 +93,84 @@ def stop(text):
 
 
 def main():
-    """Start the toy; a MemoryError before the display is chosen, or while it is built, ends in
-    one line (this module imports nothing until then, so code.py's import of it cannot fail)."""
-    try:
-        run(start())
-    except MemoryError:
-        stop(MEMORY % min(NEEDS_KB.values()))
-
-
-# The second figure is min(startup.NEEDS_KB_PY.values()): startup.py is not loaded when this is needed.
-MEMORY = "out of memory while starting: the toy needs a heap of at least %d KB with --mpy, 79 KB without (README: Will it fit?)"
-
-
-def run(phases):
-    """Run the start's phases in a row. The harness (sim/circuitpython/feather.py) steps through
-    them one at a time instead: its port collects garbage only between steps, as a board would
-    collect each phase's garbage when it needs the room."""
-    for _ in phases:
-        pass
-
-
-def start():
-    """The start, in phases (a generator: each ``yield`` ends one), then the main loop. What only
-    the start needs (the settings' table and parsers, the pin map, the builders, the super
-    orders' table) is loaded in functions of its own and forgotten once used: a generator's
-    frame may keep what its own statements touched until it ends, and this one never ends."""
-    memory = MEMORY % min(NEEDS_KB.values())
-    try:
-        settings = step("load_settings")
-        memory = step("out_of_memory", settings, NEEDS_KB)
-        yield
-        now, wrap = clock()
-        ports = step("build_ports", settings, OUTPUTS, now, wrap)
-        if type(ports) is str:
-            stop(ports)
-        display, touch, sound = ports
-        yield
-        if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
-            stop(step("calibrate", settings, display, touch))
-            return
-        forget(("knightstour.hw.startup",))
-        from ..app import App
-
-        yield
-        app = App(settings, display, touch, sound)
-        forget(("knightstour.super_orders",))  # read by App(): every size's orders
-        for text in app.messages:
-            print("knightstour: " + text)
-        yield
-    except MemoryError:
-        stop(memory)
+    """Start the toy and run it. This module imports nothing until then, so code.py's import of it
+    cannot fail."""
+    toy = Toy()
+    run = steps(toy)
+    if host is not None:
+        host(toy, run)
         return
     import time
 
-    from .mainloop import run_forever
-
-    app.clock.wrap = wrap
-    run_forever(app, now, time.sleep, out_of_memory=lambda: stop(memory))
-
-
-def step(name, *args):
-    """Call startup.py's function ``name``, then forget the modules it loaded for it (startup's
-    FORGET): imported here, the module is held by no frame that lives on, so forgetting it frees it."""
-    from . import startup
-
-    result = getattr(startup, name)(*args)
-    forget(startup.FORGET.get(name, ()))
-    return result
+    for wait in run:
+        if wait > 0:
+            time.sleep(wait)
 
 
-OUTPUTS = []  # the chip selects the builders drove, the microSD card's too: kept, not collected
+def steps(toy):
+    """The toy, one step at a time (a generator): each phase of PLAN, then each pass of
+    the main loop; yields the seconds to wait (0 during the start). ``toy.app`` is set once the
+    start is done. A Stop or a MemoryError ends in stop() (one line, then wait)."""
+    try:
+        phase = 0
+        while phase is not None:
+            phase = step(phase, toy)
+            yield 0
+        from .mainloop import steps as loop
+
+        toy.app.clock.wrap = toy.wrap
+        yield from loop(toy.app, toy.clock)
+    except MemoryError:
+        stop(toy.memory)
+    except Stop as exc:
+        stop(str(exc))
 
 
-def forget(names):
-    """Drop modules from sys.modules and their packages: once nothing else holds them, the next
-    collection frees their code. Imported again, they would load afresh."""
+def step(phase, toy):
+    """Run PLAN's phase number ``phase``, the function of that name (below, or else startup.py's),
+    on ``toy``; then forget the modules the plan forgets at its end. The next phase's number, None
+    after the last. startup.py is imported here, held by no frame that lives on, so forgetting it
+    frees it."""
+    name, prefixes = PLAN[phase]
+    try:
+        if name in globals():
+            globals()[name](toy)
+        else:
+            from . import startup
+
+            getattr(startup, name)(toy)
+            startup = None
+    finally:
+        forget(prefixes)
+    return phase + 1 if phase + 1 < len(PLAN) else None
+
+
+def core(toy):
+    """The app's modules (the core) and the main loop's, loaded on their own."""
+    from .. import app  # noqa: F401
+    from . import mainloop  # noqa: F401
+
+
+def app(toy):
+    """The app on the ports."""
+    from ..app import App
+
+    toy.app = App(toy.settings, toy.display, toy.touch, toy.sound, orders=toy.orders)
+    for text in toy.app.messages:
+        print("knightstour: " + text)
+
+
+def forget(prefixes):
+    """Drop the modules named ``prefixes``, and those in their packages, from sys.modules and from
+    their packages: once nothing else holds them, the next collection frees their code."""
     import sys
 
-    for name in names:
-        sys.modules.pop(name, None)
-        dot = name.rfind(".")
-        package = sys.modules.get(name[:dot])
-        if package is not None and hasattr(package, name[dot + 1:]):
-            delattr(package, name[dot + 1:])
+    for name in list(sys.modules):
+        for prefix in prefixes:
+            if name == prefix or name.startswith(prefix) and name[len(prefix)] == ".":
+                sys.modules.pop(name)
+                dot = name.rfind(".")
+                package = sys.modules.get(name[:dot])
+                if package is not None and hasattr(package, name[dot + 1:]):
+                    delattr(package, name[dot + 1:])
+                break

@@ -1,26 +1,74 @@
-"""The Feather's start (hw/feather.py): what only the start needs, forgotten once it is done.
+"""The Feather's first phases (hw/feather.py's PLAN): what only the start needs, forgotten once done.
 
-Reading settings.toml through os.getenv, finding the board kind and its pins, building the
-ports, the touch calibration. feather.py calls these through ``feather.step``, so that no
-frame that lives on holds this module, and then forgets it with the modules these load
-(FORGET). Nothing here imports feather.py: what these need from it comes in as arguments, and
-what stops the toy goes back as a line.
+Each phase fills in the ``toy`` (feather.Toy): ``settings`` reads settings.toml through os.getenv,
+``views`` loads the display's view, ``ports`` builds the display, touch and sound from the pin map,
+``board`` makes what the board's size needs. A chip that does not answer raises feather.Stop
+(``toy.Stop``) with its line: nothing here imports feather.py. Nothing here is held by a frame that
+lives on, and the plan forgets this module after its last phase.
 """
 
-# The modules each step loads for the start alone, forgotten after it: reading settings.toml
-# (key table, parsers and messages, about 14 KB of heap), and building the ports from the pin
-# map (about 4 KB).
-FORGET = {
-    "load_settings": ("knightstour.settings", "knightstour.hw.wiring.keys"),
-    "build_ports": ("knightstour.hw.wiring.build", "knightstour.hw.wiring.builtin", "knightstour.hw.wiring.touch_chips",
-                    "knightstour.hw.wiring.touch_xpt2046", "knightstour.hw.wiring.calibration", "knightstour.hw.wiring.hardware",
-                    "knightstour.hw.wiring.pins", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
-                    "knightstour.hw.wiring"),
-}
-# feather.NEEDS_KB for a deploy without --mpy: the board compiles the package's .py files at each
-# start (benchmarks/feather_heap.py --py, 2 KB more than it found). Here, not in feather.py: read
-# only at start, and forgotten with this module.
-NEEDS_KB_PY = {"max7219": 79, "ili9341": 113}
+
+def settings(toy):
+    """The settings from settings.toml (os.getenv), their messages printed; the memory line made
+    while there is room for it."""
+    import os
+
+    from .. import settings as table
+    from .wiring import keys  # noqa: F401  (adds the hardware settings)
+
+    loaded, messages = table.load(os.getenv)
+    for text in messages:
+        print("knightstour: " + text)
+    values = toy.settings
+    for key in table.KEYS:
+        setattr(values, key.name, getattr(loaded, key.name))
+    toy.memory = out_of_memory(toy.NEEDS_KB, values.display, values.touch, values.size)
+
+
+def out_of_memory(needs_kb, display, touch, size):
+    """The line for a MemoryError on ``display`` (from feather.py's NEEDS_KB), made before it is
+    needed: the heap may be full then."""
+    mpy, py = needs_kb[display]
+    what = display if display != "ili9341" else "%s and %s touch" % (display, touch)
+    return ("out of memory for the %s board on the %s: the 8x8 board needs a free heap of about %d KB with "
+            "--mpy, %d KB without, bigger boards more (README: Will it fit?); try a smaller KNIGHTSTOUR_SIZE, "
+            "or deploy --mpy" % (size, what, mpy, py))
+
+
+def views(toy):
+    """The display's own modules, loaded before anything is built: loading makes garbage too."""
+    settings = toy.settings
+    if settings.display == "max7219":
+        if settings.matrix_chain:
+            from .views import chain  # noqa: F401
+        else:
+            from .views import matrix  # noqa: F401
+    else:
+        from .views import tft  # noqa: F401
+
+
+def board(toy):
+    """What the board's size needs, made now, before the app's modules load: the display's buffers
+    (the TFT's bitmaps, a few KB), where the builders' garbage was, so that nothing made later
+    can split the heap beneath them; and the size's super orders, read from every size's table
+    (forgotten after this phase). A board too big for the display: the app falls back to 8x8,
+    says so, and makes and reads these itself."""
+    from ..board import Board
+
+    settings, display = toy.settings, toy.display
+    try:
+        board = Board.parse(settings.size)
+    except ValueError:
+        return
+    if board.width > display.max_width or board.height > display.max_height:
+        return
+    prepare = getattr(display, "prepare", None)
+    if prepare is not None:
+        prepare(board)
+    if settings.order == "super":
+        from ..orders import super_orders
+
+        toy.orders = super_orders(board.size_name)
 
 
 def board_kind(settings, board):
@@ -38,55 +86,23 @@ def board_kind(settings, board):
     return pins.detect_kind(getattr(board, "board_id", ""), machine) or "feather_rp2040"
 
 
-def out_of_memory(settings, needs_kb):
-    """The line for a MemoryError while the display is built, made before it can happen."""
-    what = settings.display
-    if settings.display == "ili9341":
-        what += " and %s touch" % settings.touch
-    return ("out of memory for the %s board on the %s: the 8x8 board needs a free heap of about %d KB "
-            "with --mpy, %d KB without, bigger boards more (README: Will it fit?); try a smaller "
-            "KNIGHTSTOUR_SIZE, or deploy --mpy"
-            % (settings.size, what, needs_kb.get(settings.display, 0), NEEDS_KB_PY.get(settings.display, 0)))
-
-
-def build_ports(settings, outputs, clock=None, wrap=0):
-    """(display, touch, sound) on this board, the chip selects it drives added to ``outputs``
-    (kept, not collected); a chip that does not answer: its line (a str) instead. ``clock`` (and
-    ``wrap``): the main loop's, for the push buttons."""
+def ports(toy):
+    """(display, touch, sound) on this board, the chip selects it drives kept in ``toy.outputs``;
+    with KNIGHTSTOUR_CALIBRATE on a touch screen, the calibration instead."""
     import board
 
     from .wiring import build, hardware
 
+    settings = toy.settings
     try:
         hw = hardware.BoardHardware(board_kind(settings, board), settings, board=board)
-        hw.clock, hw.clock_wrap = clock, wrap
-        ports = build.build(settings, hw)
+        hw.clock, hw.clock_wrap = toy.clock, toy.wrap
+        toy.display, toy.touch, toy.sound = build.build(settings, hw)
     except hardware.HardwareError as exc:
-        return str(exc)
-    outputs.extend(hw.outputs)
-    return ports
-
-
-class Settings:
-    """The settings' values, as attributes named after the keys (``settings.rule``): all the
-    app and the hardware read after start."""
-
-
-def load_settings():
-    """The settings from settings.toml (os.getenv), their messages printed, as a Settings whose
-    values alone stay: the modules that read them are forgotten."""
-    import os
-
-    from .. import settings as table
-    from .wiring import keys  # noqa: F401  (adds the hardware settings)
-
-    loaded, messages = table.load(os.getenv)
-    for text in messages:
-        print("knightstour: " + text)
-    settings = Settings()
-    for key in table.KEYS:
-        setattr(settings, key.name, getattr(loaded, key.name))
-    return settings
+        raise toy.Stop(str(exc)) from None
+    toy.outputs = hw.outputs
+    if settings.calibrate and settings.display in ("ili9341", "builtin") and settings.touch != "none":
+        raise toy.Stop(calibrate(settings, toy.display, toy.touch))
 
 
 def calibrate(settings, display, touch):

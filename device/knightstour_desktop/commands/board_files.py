@@ -9,6 +9,10 @@ import re
 import stat
 import time
 
+from knightstour.settings import as_given
+
+from .settings_edit import set_keys
+
 # The first line of the toy's code.py (device/code.py): a code.py starting otherwise is the user's.
 TOY_CODE = "\"\"\"Knight's Tour desk toy"
 OLDEST = 8  # os.getenv, which reads settings.toml, came with CircuitPython 8
@@ -39,8 +43,8 @@ def circuitpython_version(drive, force=False):
     if not os.path.lexists(path):
         if force:
             return None, None
-        raise ValueError("bad PATH_TO_CIRCUITPY %r: it has no boot_out.txt, so it does not look like a "
-                         "CircuitPython drive (use --force to deploy anyway)" % drive)
+        raise ValueError("bad PATH_TO_CIRCUITPY %s: it has no boot_out.txt, so it does not look like a "
+                         "CircuitPython drive (use --force to deploy anyway)" % as_given(drive))
     try:
         first = first_bytes(path).decode("utf-8", "replace").split("\n")[0].strip()
     except (OSError, ValueError) as exc:
@@ -89,33 +93,13 @@ def read_settings(path):
         raise ValueError("cannot change %s: %s" % (path, getattr(exc, "strerror", None) or exc)) from None
     if size > 64 * 1024 or len(data) > 64 * 1024:
         raise ValueError("cannot change %s: it is over 64 KB; set the keys yourself" % path)
+    if b"\0" in data:
+        raise ValueError("cannot change %s: it holds a NUL byte, which CircuitPython reads as its end; set the "
+                         "keys yourself" % path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError("cannot change %s: it is not UTF-8 text; set the keys yourself" % path) from None
-
-
-def set_keys(text, values):
-    """``text`` (a settings.toml) with each key of ``values`` set to its quoted value: on every
-    line that sets it (the board reads the first, the desktop refuses two), else on a new line
-    before the first [table] (os.getenv reads no key inside one). Comments and line ends stay."""
-    bom = "\ufeff" if text.startswith("\ufeff") else ""
-    lines = text[len(bom):].splitlines(True)
-    newline = "\r\n" if "\r\n" in text else "\n"
-    for key, value in values.items():
-        pattern = re.compile(r"^(\s*%s\s*=\s*)(\"[^\"\r\n]*\"|'[^'\r\n]*'|[^\s#]*)" % re.escape(key))
-        found = False
-        for i, line in enumerate(lines):
-            match = pattern.match(line)
-            if match:
-                lines[i] = match.group(1) + '"%s"' % value + line[match.end():]
-                found = True
-        if not found:
-            at = next((i for i, line in enumerate(lines) if line.lstrip().startswith("[")), len(lines))
-            if at and not lines[at - 1].endswith(("\n", "\r")):
-                lines[at - 1] += newline
-            lines.insert(at, '%s = "%s"%s' % (key, value, newline))
-    return bom + "".join(lines)
 
 
 def plan(drive, staging, written, values, verb, example):
@@ -135,7 +119,10 @@ def plan(drive, staging, written, values, verb, example):
         lines.append("%s %s%s" % (verb("copy"), settings, " (%s)" % _listed(values) if values else ""))
     elif values:
         text = read_settings(settings)
-        edited = set_keys(text, values)
+        try:
+            edited = set_keys(text, values)
+        except ValueError as exc:
+            raise ValueError("cannot change %s: %s" % (settings, exc)) from None
         if edited == text:
             lines.append("%s %s (yours; it already sets %s)" % (verb("keep"), settings, _listed(values)))
         else:

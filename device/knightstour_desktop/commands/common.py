@@ -5,6 +5,7 @@ import random
 from knightstour.board import Board
 from knightstour.orders import parse_order
 from knightstour.rules import RULES, check_rule
+from knightstour.settings import as_given
 
 
 def add_board_arguments(parser, start=True):
@@ -31,7 +32,7 @@ def start_from(args, board, rng):
     try:
         return board.parse_square(args.start)
     except ValueError as exc:
-        raise ValueError("bad --start %r: %s, or random" % (args.start, str(exc).split(": ", 1)[1])) from None
+        raise ValueError("bad --start %s: %s, or random" % (as_given(args.start), str(exc).split(": ", 1)[1])) from None
 
 
 def order_from(text, board, rule, rng):

@@ -22,8 +22,10 @@ import sys
 import tempfile
 import threading
 
+from knightstour.settings import as_given
+
 from .. import files
-from . import board_files, mpy_cross
+from . import board_files, find_drive, mpy_cross
 from .drive import clean_up, free_bytes, install, space_needed
 from .lock import DeployError, DriveLock, Interrupted, Signals
 
@@ -32,9 +34,12 @@ DEVICE_DIR = files.BOARD
 REQUIREMENTS = os.path.join(DEVICE_DIR, "requirements.txt")
 EXAMPLE = os.path.join(DEVICE_DIR, "settings.toml.example")
 
+UNCOMPILED = "(not compiled in a dry run)"  # stands for the compiler in a dry run
+
 
 def add_arguments(parser):
-    parser.add_argument("drive", metavar="PATH_TO_CIRCUITPY", help="the mounted CIRCUITPY drive")
+    parser.add_argument("drive", metavar="PATH_TO_CIRCUITPY", nargs="?", default=None,
+                        help="the mounted CIRCUITPY drive (default: found where Linux, macOS or Windows mounts it)")
     parser.add_argument("--mpy", action="store_true",
                         help="compile the package to .mpy with CircuitPython's own mpy-cross (less heap)")
     parser.add_argument("--mpy-cross", default=None, metavar="PROGRAM",
@@ -88,19 +93,20 @@ def setting_values(args):
         key = settings.find_key(name)
         value = given.strip().lower()
         if value not in key.choices:
-            raise ValueError("bad %s %r: give one of %s" % (option, given, ", ".join(key.choices)))
+            raise ValueError("bad %s %s: give one of %s" % (option, as_given(given), ", ".join(key.choices)))
         values[key.env] = value
     if values.get("KNIGHTSTOUR_DISPLAY") == "max7219" and values.get("KNIGHTSTOUR_TOUCH", "none") != "none":
-        raise ValueError("bad --touch %r: the max7219 matrix has no touch; leave --touch out (or give none)" % args.touch)
+        raise ValueError("bad --touch %s: the max7219 matrix has no touch; leave --touch out (or give none)" % as_given(args.touch))
     return values
 
 
 def _check(args):
     """Everything that can be checked before the drive is locked; returns (major, version)."""
+    args.drive = find_drive.locate() if args.drive is None else find_drive.windows_path(args.drive)
     drive = args.drive
     if not os.path.isdir(drive):
-        raise ValueError("bad PATH_TO_CIRCUITPY %r: no such folder; give the mounted CIRCUITPY drive, "
-                         "e.g. /media/$USER/CIRCUITPY" % drive)
+        raise ValueError("bad PATH_TO_CIRCUITPY %s: no such folder; give the mounted CIRCUITPY drive, "
+                         "e.g. /media/$USER/CIRCUITPY" % as_given(drive))
     major, version = board_files.circuitpython_version(drive, args.force)
     for path in (os.path.join(DEVICE_DIR, "code.py"), REQUIREMENTS, EXAMPLE):
         if not os.path.exists(path):
@@ -131,7 +137,9 @@ def _compiler(args, major, version):
         if version is None:
             raise ValueError("--mpy: %s has no boot_out.txt to read the CircuitPython version from; give "
                              "CircuitPython's mpy-cross with --mpy-cross PROGRAM" % args.drive)
-        program = mpy_cross.fetch(version)
+        program = mpy_cross.fetch(version, dry=args.dry_run)
+        if program is None:  # a dry run downloads and runs nothing: the .py files stand in for the .mpy
+            return UNCOMPILED
     mpy_cross.check(program, os.path.join(PACKAGE_DIR, "__init__.py"), major, version, boot_out)
     return program
 
@@ -145,7 +153,7 @@ def _stage(files, compiler, staging, signals):
             dest = dest[:-3] + ".mpy"
         target = os.path.join(staging, dest)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        if dest.endswith(".mpy"):
+        if dest.endswith(".mpy") and compiler != UNCOMPILED:
             mpy_cross.compile_mpy(compiler, source, target, os.path.relpath(source, os.path.dirname(PACKAGE_DIR)))
         else:
             shutil.copyfile(source, target)
@@ -153,12 +161,34 @@ def _stage(files, compiler, staging, signals):
     return written
 
 
-def run_circup(command, signals):
-    """Run circup; its output passes through, its failure ends in one line with its last message."""
+def _ends_with_us(parent):
+    """For Popen's preexec_fn on Linux: the helper gets SIGTERM when the deploy dies, even by
+    SIGKILL (prctl PR_SET_PDEATHSIG), and never outlives a deploy that died as it started."""
+    def preexec():
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+        if os.getppid() != parent:
+            os._exit(1)
+
+    return preexec if sys.platform.startswith("linux") else None
+
+
+def run_circup(command, signals, lock_fd=None):
+    """Run circup; its output passes through, its failure ends in one line with its last message.
+
+    circup runs in a process group of its own, stopped with the deploy: by the deploy on a
+    signal (the whole group), by the kernel if the deploy is killed (Linux). It holds the drive's
+    lock (``lock_fd``) while it runs, so no other deploy starts while it writes to the drive."""
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as errors:
         try:
             proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors,
-                                    text=True, errors="replace")
+                                    text=True, errors="replace", start_new_session=True,
+                                    preexec_fn=_ends_with_us(os.getpid()),
+                                    pass_fds=(lock_fd,) if lock_fd is not None and os.name == "posix" else ())
         except OSError as exc:
             return "it does not run (%s)" % (exc.strerror or exc)
         said = []
@@ -178,7 +208,10 @@ def run_circup(command, signals):
                 except subprocess.TimeoutExpired:
                     signals.check()
         except Interrupted:
-            proc.terminate()
+            try:
+                os.killpg(proc.pid, signal.SIGTERM)
+            except OSError:
+                proc.terminate()
             proc.wait()
             raise
         finally:
@@ -210,8 +243,8 @@ def run(args):
 
 
 def _deploy(args, signals):
-    drive = args.drive
     major, version = _check(args)
+    drive = args.drive
     values = setting_values(args)
     compiler = _compiler(args, major, version) if args.mpy else None
     circup = None
@@ -229,7 +262,7 @@ def _deploy(args, signals):
             lines = clean_up(drive, dry=True) + lines
             return _show(args, staging, written, lines, command, dry=True)
         signals.defer = True  # from here a signal stops the deploy at its next safe point
-        with DriveLock(drive):
+        with DriveLock(drive) as lock:
             signals.check()
             lines = clean_up(drive)
             top, more = board_files.plan(drive, staging, written, values, lambda word: word, EXAMPLE)
@@ -241,7 +274,7 @@ def _deploy(args, signals):
                 if circup is not None:
                     done = "the toy's files are in place, the libraries may not be: run %s" % " ".join(
                         ["circup"] + command[1:])
-                    failure = run_circup(command, signals)
+                    failure = run_circup(command, signals, lock.fd)
                     signals.check()  # Ctrl-C in the terminal stops circup too: say so, not that it failed
                     if failure:
                         raise DeployError("circup failed (%s); the toy's files are in place: run %s once the "

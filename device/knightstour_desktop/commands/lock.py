@@ -1,8 +1,9 @@
 """One deploy at a time per drive, and what a signal does to a deploy.
 
 - ``DriveLock``: a lock file on the drive, locked with flock (the kernel lets go of it when its
-  process dies, however it dies), removed at the end. A second deploy gets one line naming the
-  first one's process, exits non-zero and writes nothing.
+  process dies, however it dies, and the helpers it passed it to, circup, have ended), removed at
+  the end. A second deploy gets one line naming the first one's process, exits non-zero and
+  writes nothing; if that process is gone but its circup still holds the lock, it waits for it.
 - ``Signals``: SIGINT, SIGTERM and SIGHUP. Before the drive is touched a signal stops the
   deploy at once; after, it is noted and the deploy stops at its next safe point (``check()``)
   and undoes what it did. Later signals are ignored, so the undo is never cut short.
@@ -103,7 +104,7 @@ class DriveLock:
             except OSError as exc:
                 raise DeployError("cannot deploy to %s: %s" % (self.drive, reason(exc))) from None
             try:
-                _lock(fd)
+                _lock_or_wait(fd, self.drive)
             except OSError as exc:
                 holder = _read_holder(fd)
                 os.close(fd)
@@ -146,6 +147,46 @@ def _lock(fd):
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     else:
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+
+ORPHAN_WAIT = 120  # seconds to wait for the helper (circup) of a deploy that was killed
+
+
+def _lock_or_wait(fd, drive):
+    """Lock ``fd``; if a deploy that has ended (killed) holds it through the circup it started,
+    wait up to ORPHAN_WAIT seconds for that to end. OSError if still held."""
+    try:
+        _lock(fd)
+        return
+    except OSError as exc:
+        if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK) or not _holder_gone(fd):
+            raise
+    print("waiting for the circup a stopped deploy left running on %s to end" % drive, flush=True)
+    end = time.monotonic() + ORPHAN_WAIT
+    while True:
+        time.sleep(0.1)
+        try:
+            _lock(fd)
+            return
+        except OSError as exc:
+            if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK) or time.monotonic() > end:
+                raise
+
+
+def _holder_gone(fd):
+    """True when the lock file names a process of this computer that no longer runs."""
+    words = _read_holder(fd).strip(" ()").split()
+    if len(words) < 2 or words[0] != "process" or not words[1].isdigit():
+        return False
+    if len(words) > 3 and words[3] != socket.gethostname():
+        return False
+    try:
+        os.kill(int(words[1]), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def _read_holder(fd):

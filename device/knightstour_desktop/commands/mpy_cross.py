@@ -2,13 +2,20 @@
 for the board's version, downloaded once into the user's cache folder.
 
 Adafruit's bucket holds one per version and computer: BASE/<os>/mpy-cross-<os>-<version><ext>
-(KNIGHTSTOUR_MPY_CROSS_BASE replaces BASE). A downloaded compiler is checked before it is kept
-or used: it runs, and ``mpy-cross --version`` names the board's CircuitPython version
-("CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.1"). The cache is written
-atomically (a private part file renamed into place), so deploys running at once cannot see
-half a compiler. Nothing here touches the drive.
+(KNIGHTSTOUR_MPY_CROSS_BASE replaces BASE; https only, and redirects are followed only to https).
+A downloaded program is never run unchecked: its SHA-256 must match the one pinned for its
+version (KNIGHTSTOUR_MPY_CROSS_SHA256, or the pin file sha256.txt in the cache folder) when one
+is; then it runs, and ``mpy-cross --version`` must name the board's CircuitPython version
+("CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.1"). It is kept with a record of
+where it came from and its SHA-256 (<name>.json beside it); a cached copy that no longer matches
+its record (or the pin, or the version) is removed, with a line saying so, and downloaded again.
+The cache folder must be the user's alone. The cache is written atomically (a private part file
+renamed into place), so deploys running at once cannot see half a compiler. Nothing here touches
+the drive.
 """
 
+import hashlib
+import json
 import os
 import platform
 import re
@@ -17,12 +24,18 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
+
+from knightstour.settings import as_given
 
 from .output import OutputError
 
 BASE = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
 BASE_ENV = "KNIGHTSTOUR_MPY_CROSS_BASE"
 PROGRAM_ENV = "KNIGHTSTOUR_MPY_CROSS"
+PIN_ENV = "KNIGHTSTOUR_MPY_CROSS_SHA256"
+PIN_FILE = "sha256.txt"  # in the cache folder: lines of "<version> <sha256>"
 INDEX = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
 # The .mpy version each CircuitPython major version loads (its py/persistentcode.h MPY_VERSION).
 MPY_VERSIONS = {8: 5, 9: 6, 10: 6}
@@ -48,8 +61,8 @@ def given(program=None, environ=None):
         return None
     found = shutil.which(program)
     if found is None:
-        raise ValueError("bad --mpy-cross %r: no such program; download CircuitPython's mpy-cross for "
-                         "your version from %s" % (program, INDEX))
+        raise ValueError("bad --mpy-cross %s: no such program; download CircuitPython's mpy-cross for "
+                         "your version from %s" % (as_given(program), INDEX))
     return found
 
 
@@ -82,6 +95,9 @@ def url_for(version, environ=None, system=None, machine=None):
                             platform.machine() if machine is None else machine, version, _how()))
     folder, suffix = name
     base = (environ.get(BASE_ENV) or BASE).rstrip("/")
+    if not base.lower().startswith("https://"):
+        raise ValueError("bad %s %s: only an https:// address is used (a program fetched over anything else "
+                         "could come from anyone)" % (BASE_ENV, base))
     return "%s/%s/mpy-cross-%s-%s%s" % (base, folder, folder, version, suffix)
 
 
@@ -118,30 +134,130 @@ def reported_version(program):
     return match.group(1)
 
 
-def fetch(version, environ=None, out=None):
+def pinned(version, folder, environ=None):
+    """The SHA-256 pinned for ``version`` ($KNIGHTSTOUR_MPY_CROSS_SHA256: a digest, or VERSION=DIGEST
+    pairs split by commas; else the cache folder's sha256.txt: "VERSION DIGEST" lines), or None."""
+    environ = os.environ if environ is None else environ
+    text = environ.get(PIN_ENV, "").strip()
+    where = PIN_ENV
+    if not text:
+        try:
+            with open(os.path.join(folder, PIN_FILE), encoding="utf-8") as handle:
+                text = handle.read(65536)
+        except OSError:
+            return None
+        where = os.path.join(folder, PIN_FILE)
+        items = [(line.strip(), line.split()) for line in text.splitlines()
+                 if line.strip() and not line.lstrip().startswith("#")]
+    elif "=" not in text and "," not in text:
+        items = [(text, [version, text])]
+    else:
+        items = [(item.strip(), item.split("=", 1)) for item in text.split(",") if item.strip()]
+    for given, pair in items:
+        digest = pair[-1].strip().lower()
+        if len(pair) != 2 or len(digest) != 64 or digest.strip("0123456789abcdef"):
+            raise ValueError("bad %s %s: give the 64 hex digits of the compiler's SHA-256 (sha256sum prints "
+                             "them)%s" % (where, as_given(given[:80]), ", after its version, one a line"
+                                          if where != PIN_ENV else ", or VERSION=DIGEST pairs split by commas"))
+        if pair[0].strip() == version:
+            return digest
+    return None
+
+
+def sha256_of(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 16), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def private_folder(folder):
+    """Make ``folder`` (mode 700) and check that it is the user's alone: DownloadError if others
+    could write to it, as a program kept there is run."""
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        info = os.stat(folder)
+    except OSError as exc:
+        raise DownloadError("cannot keep mpy-cross in %s: %s; %s" % (folder, exc.strerror or exc, _how())) from None
+    if not hasattr(os, "getuid"):
+        return
+    if info.st_uid != os.getuid():
+        raise DownloadError("cannot keep mpy-cross in %s: it belongs to user %d, not you, and a program kept there "
+                            "is run; remove it and deploy again" % (folder, info.st_uid))
+    if info.st_mode & 0o022:
+        raise DownloadError("cannot keep mpy-cross in %s: others can write to it (mode %03o), and a program kept "
+                            "there is run; chmod go-w %s and deploy again" % (folder, info.st_mode & 0o777, folder))
+
+
+def _record_of(path):
+    try:
+        with open(path + ".json", encoding="utf-8") as handle:
+            record = json.load(handle)
+        return record if isinstance(record, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _cached_fault(path, version, pin):
+    """Why the cached compiler at ``path`` may not be used, or None: no record of its download,
+    another SHA-256 than recorded or pinned, or another version."""
+    record = _record_of(path)
+    digest = sha256_of(path)
+    if record.get("sha256") != digest:
+        return "its SHA-256 is not the one recorded when it was downloaded" if record.get("sha256") else \
+            "there is no record of where it was downloaded from"
+    if pin and digest != pin:
+        return "its SHA-256 %s is not the pinned %s" % (digest, pin)
+    try:
+        got = reported_version(path)
+    except ValueError as exc:
+        return str(exc)
+    return None if got == version else "it is for CircuitPython %s, not %s" % (got, version)
+
+
+def fetch(version, environ=None, out=None, dry=False):
     """The path of CircuitPython ``version``'s mpy-cross: from the cache, else downloaded into it.
-    DownloadError (one line naming the address and --mpy-cross) if it cannot be had."""
+    DownloadError (one line naming the address and --mpy-cross) if it cannot be had. Prints where
+    it came from and its SHA-256. ``dry``: nothing is downloaded or run; None is returned after a
+    line saying what would be fetched."""
+    out = out or sys.stdout
     url = url_for(version, environ)
     folder = cache_dir(environ)
     path = os.path.join(folder, url.rsplit("/", 1)[1])
+    pin = pinned(version, folder, environ)
+    if dry:
+        record = _record_of(path)
+        if os.path.isfile(path) and record.get("sha256") and (pin or record["sha256"]) == record["sha256"]:
+            print("would use the mpy-cross in %s (from %s, sha256 %s; not run in a dry run)"
+                  % (path, record.get("url"), record["sha256"]), file=out)
+        else:
+            print("would download mpy-cross for CircuitPython %s from %s%s (nothing fetched or run in a dry run)"
+                  % (version, url, ", sha256 pinned to %s" % pin if pin else ""), file=out)
+        return None
+    private_folder(folder)
     if os.path.isfile(path):
-        try:
-            if reported_version(path) == version:
-                return path
-        except ValueError:
-            pass  # broken or replaced: downloaded again below
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError as exc:
-        raise DownloadError("cannot keep mpy-cross in %s: %s; %s" % (folder, exc.strerror or exc, _how())) from None
+        fault = _cached_fault(path, version, pin)
+        if fault is None:
+            _said(path, out)
+            return path
+        for name in (path, path + ".json"):
+            try:
+                os.remove(name)
+            except OSError:
+                pass
+        print("removed the cached mpy-cross %s: %s; downloading it again" % (path, fault), file=out, flush=True)
     _remove_stale_parts(folder)
     fd, part = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".part")
     try:
         with os.fdopen(fd, "wb") as handle:
-            _download(url, handle, version, out or sys.stdout)
+            digest = _download(url, handle, version, out)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(part, 0o755)
+        if pin and digest != pin:
+            raise DownloadError("the mpy-cross from %s has SHA-256 %s, not the pinned %s; it was not run or kept; "
+                                "%s" % (url, digest, pin, _how()))
+        os.chmod(part, 0o700)
         try:
             got = reported_version(part)
         except ValueError as exc:
@@ -149,24 +265,47 @@ def fetch(version, environ=None, out=None):
         if got != version:
             raise DownloadError("the mpy-cross from %s is for CircuitPython %s, not %s as the board's "
                                 "boot_out.txt says; %s" % (url, got, version, _how()))
+        with open(part + ".json", "w", encoding="utf-8") as handle:
+            json.dump({"url": url, "sha256": digest, "version": version}, handle)
+        os.replace(part + ".json", path + ".json")
         os.replace(part, path)
         part = None
     except OSError as exc:
         raise DownloadError("cannot keep mpy-cross in %s: %s; %s" % (folder, exc.strerror or exc, _how())) from None
     finally:
         if part is not None:
-            try:
-                os.remove(part)
-            except OSError:
-                pass
+            for name in (part, part + ".json"):
+                try:
+                    os.remove(name)
+                except OSError:
+                    pass
+    _said(path, out)
     return path
 
 
+def _said(path, out):
+    record = _record_of(path)
+    print("mpy-cross %s (from %s, sha256 %s)" % (path, record.get("url"), record.get("sha256")), file=out, flush=True)
+
+
+class HttpsOnly(urllib.request.HTTPRedirectHandler):
+    """Redirects are followed to https:// addresses only."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        if not newurl.lower().startswith("https://"):
+            raise urllib.error.URLError("it redirects to %s, and only https:// is followed" % newurl[:100])
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+def opener():
+    """The URL opener downloads go through (tests put one in that serves https:// from loopback)."""
+    return urllib.request.build_opener(HttpsOnly)
+
+
 def _download(url, handle, version, out):
-    """Copy ``url`` into ``handle``, with a progress line; DownloadError (one line) on failure."""
+    """Copy ``url`` into ``handle``, with a progress line; its SHA-256. DownloadError (one line)
+    on failure."""
     import socket
-    import urllib.error
-    import urllib.request
 
     def failed(reason):
         return DownloadError("cannot download mpy-cross for CircuitPython %s from %s: %s; download it "
@@ -175,8 +314,9 @@ def _download(url, handle, version, out):
     print("downloading mpy-cross for CircuitPython %s from %s" % (version, url), file=out, flush=True)
     tty = hasattr(out, "isatty") and out.isatty()
     done = 0
+    digest = hashlib.sha256()
     try:
-        with urllib.request.urlopen(url, timeout=TIMEOUT) as answer:
+        with opener().open(url, timeout=TIMEOUT) as answer:
             total = int(answer.headers.get("Content-Length") or 0)
             while True:
                 chunk = answer.read(64 * 1024)
@@ -186,6 +326,7 @@ def _download(url, handle, version, out):
                 if done > LARGEST:
                     raise failed("it is over %d MB, which no mpy-cross is" % (LARGEST >> 20))
                 handle.write(chunk)
+                digest.update(chunk)
                 if tty and total:
                     print("\r  %d of %d KB" % (done >> 10, total >> 10), end="", file=out, flush=True)
     except urllib.error.HTTPError as exc:
@@ -203,6 +344,7 @@ def _download(url, handle, version, out):
             print(file=out)
     if total and done != total:
         raise failed("the connection ended after %d of %d bytes" % (done, total))
+    return digest.hexdigest()
 
 
 def _remove_stale_parts(folder):
@@ -210,7 +352,7 @@ def _remove_stale_parts(folder):
     for name in os.listdir(folder):
         path = os.path.join(folder, name)
         try:
-            if name.endswith(".part") and now - os.path.getmtime(path) > STALE_PART:
+            if name.endswith((".part", ".part.json")) and now - os.path.getmtime(path) > STALE_PART:
                 os.remove(path)
         except OSError:
             pass

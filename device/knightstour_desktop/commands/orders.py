@@ -6,6 +6,7 @@ import time
 
 from knightstour.board import Board
 from knightstour.rules import check_rule
+from knightstour.settings import as_given
 
 from ..files import BOARD_PACKAGE
 from .output import check_output, write_output
@@ -47,8 +48,8 @@ def analysed_rule(name):
     except ValueError:
         rule = None
     if rule not in ANALYSED_RULES:
-        raise ValueError("bad --rule %r: one of %s (the random rule breaks ties by chance, not by the check "
-                         "order, so there is no order to analyse)" % (name, ", ".join(ANALYSED_RULES)))
+        raise ValueError("bad --rule %s: one of %s (the random rule breaks ties by chance, not by the check "
+                         "order, so there is no order to analyse)" % (as_given(name), ", ".join(ANALYSED_RULES)))
     return rule
 
 

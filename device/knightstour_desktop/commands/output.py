@@ -19,6 +19,8 @@ import os
 import stat
 import tempfile
 
+from knightstour.settings import as_given
+
 
 class OutputError(Exception):
     """An output could not be written (a file, a drive): one line, exit code 1."""
@@ -38,7 +40,7 @@ def check_output(path, option, suffix=None):
     if not str(path):
         raise ValueError("bad %s '': give a file name%s" % (option, " ending in " + suffix if suffix else ""))
     if suffix and not str(path).lower().endswith(suffix):
-        raise ValueError("bad %s %r: give a file name ending in %s" % (option, path, suffix))
+        raise ValueError("bad %s %s: give a file name ending in %s" % (option, as_given(path), suffix))
     target = _target(path)
     try:
         mode = os.stat(target).st_mode

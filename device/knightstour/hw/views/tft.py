@@ -146,6 +146,12 @@ class TftDisplay(BoardView):
         item.set(text)
 
 
+    def prepare(self, board):
+        """Make the bitmaps of ``board`` (one that fits) now: the Feather does at start, before the
+        app's modules load; begin() keeps them for a board of that size."""
+        if board.width != self.bw or board.height != self.bh:
+            self._build_board(board)
+
     def begin(self, board, mode, order, rule):
         if board.width > MAX_SIDE or board.height > MAX_SIDE:
             raise ValueError("the TFT shows at most %dx%d, not %s" % (MAX_SIDE, MAX_SIDE, board.size_name))

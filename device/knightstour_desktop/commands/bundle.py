@@ -1,0 +1,226 @@
+"""knights-tour bundle: the toy as one zip for makers without Python, laid out as Adafruit's
+project bundles are.
+
+    knights-tour bundle OUT.zip [--display max7219|ili9341] [--touch NAME] [--mpy-cross PROGRAM ...]
+
+The zip holds knightstour/README.txt (the three steps) and a folder per CircuitPython major
+version the toy supports, "CircuitPython 9.x" and "CircuitPython 10.x", each with code.py,
+settings.toml (the template with the build's --display and --touch lines) and lib/: the toy's
+knightstour package and the Adafruit libraries that build imports, taken from their pip packages
+as installed here (the emu extra), never from the network. A version's folder holds .mpy files
+when CircuitPython's mpy-cross for that version is given (--mpy-cross, once per version) or was
+downloaded by an earlier `deploy --mpy` into the cache; .py files otherwise (they run as well and
+take more of the board's RAM).
+
+The zip is written to a temporary file beside OUT.zip and renamed over it at the end: an error
+or a signal leaves no part of it and the old OUT.zip as it was.
+"""
+
+import importlib.metadata
+import os
+import re
+import signal
+import sys
+import tempfile
+import zipfile
+
+from . import deploy, mpy_cross
+from .board_files import set_keys
+from .lock import Interrupted, Signals
+from .output import OutputError, check_output, write_output
+
+VERSIONS = (9, 10)
+TOP = "knightstour"
+# The Adafruit libraries a build may import (device/requirements.txt), and the PyPI package of each.
+DISTRIBUTIONS = {
+    "adafruit_ili9341": "adafruit-circuitpython-ili9341",
+    "adafruit_touchscreen": "adafruit-circuitpython-touchscreen",
+    "adafruit_tsc2007": "adafruit-circuitpython-tsc2007",
+    "adafruit_bus_device": "adafruit-circuitpython-busdevice",
+}
+STAMP = (2020, 1, 1, 0, 0, 0)  # every entry's date: the same build gives the same zip
+
+README = """Knight's Tour desk toy for CircuitPython: {build}
+
+1. Unzip this file.
+2. Open the folder for the CircuitPython your board runs: boot_out.txt on its CIRCUITPY drive
+   names the version (CircuitPython 9.x or CircuitPython 10.x).
+3. Copy everything in that folder (code.py, settings.toml and the lib folder) onto the
+   CIRCUITPY drive. Let it merge lib and replace code.py (keep a copy of your own first).
+4. Edit settings.toml on the drive to match your build: each setting is explained in the file.
+   Save it; the board restarts with the new settings.
+
+The toy lights up on its own once the files are there. Messages (a chip that does not answer,
+a bad setting) appear on the board's serial console, one line each.
+{compiled}
+"""
+
+
+def add_arguments(parser):
+    parser.add_argument("output", metavar="OUT.zip", help="the zip to write")
+    parser.add_argument("--display", default=None, metavar="NAME",
+                        help="set KNIGHTSTOUR_DISPLAY in settings.toml: max7219 or ili9341")
+    parser.add_argument("--touch", default=None, metavar="NAME",
+                        help="set KNIGHTSTOUR_TOUCH in settings.toml (the ili9341's touch controller)")
+    parser.add_argument("--mpy-cross", action="append", default=[], metavar="PROGRAM",
+                        help="CircuitPython's mpy-cross for 9.x or 10.x (give it once per version): that "
+                             "version's folder gets .mpy files; compilers `deploy --mpy` downloaded are "
+                             "used too")
+
+
+def setting(text, key):
+    """The value ``key`` has in settings.toml text (the first line that sets it), or None."""
+    match = re.search(r"^\s*%s\s*=\s*\"?([^\"\s#]*)" % re.escape(key), text, re.M)
+    return match.group(1).lower() if match else None
+
+
+def libraries_for(display, touch):
+    """The Adafruit libraries the build imports: the ILI9341's, and the touch controller's when
+    the toy has none of its own for it (auto: any of them, as the board finds them)."""
+    if display == "builtin":  # a PyPortal's own display and resistive panel
+        return ["adafruit_touchscreen"]
+    if display != "ili9341":
+        return []
+    if touch == "auto":
+        return list(DISTRIBUTIONS)
+    return ["adafruit_ili9341"] + (["adafruit_tsc2007", "adafruit_bus_device"] if touch == "tsc2007" else [])
+
+
+def library_files(module):
+    """[(installed file, path under lib/)] of ``module``'s .py files in its installed pip package."""
+    name = DISTRIBUTIONS[module]
+    try:
+        files = importlib.metadata.distribution(name).files or []
+    except importlib.metadata.PackageNotFoundError:
+        files = []
+    found = [(str(f.locate()), str(f).replace("\\", "/")) for f in files
+             if str(f).endswith(".py") and (str(f) == module + ".py" or str(f).replace("\\", "/").startswith(module + "/"))]
+    if not found:
+        raise OutputError("the bundle takes %s from the pip package %s, which is not installed here: %s -m pip "
+                          "install %s (the emu extra brings every library the builds need)"
+                          % (module, name, sys.executable, name))
+    return sorted(found, key=lambda pair: pair[1])
+
+
+def _cached(major, environ=None):
+    """The newest compiler for CircuitPython ``major`` that `deploy --mpy` left in the cache, or None."""
+    name = mpy_cross.published_name()
+    folder = mpy_cross.cache_dir(environ)
+    if name is None or not os.path.isdir(folder):
+        return None
+    place, suffix = name
+    pattern = re.compile(r"^mpy-cross-%s-(%d\.\d+\.\d+)%s$" % (re.escape(place), major, re.escape(suffix)))
+    versions = []
+    for entry in os.listdir(folder):
+        match = pattern.match(entry)
+        if match:
+            versions.append((tuple(int(n) for n in match.group(1).split(".")), match.group(1), entry))
+    for _, version, entry in sorted(versions, reverse=True):
+        path = os.path.join(folder, entry)
+        try:
+            if mpy_cross.reported_version(path) == version:
+                mpy_cross.check(path, _probe(), major, version, "the cache")
+                return path
+        except ValueError:
+            continue
+    return None
+
+
+def _probe():
+    return os.path.join(deploy.PACKAGE_DIR, "__init__.py")
+
+
+def compilers(programs, environ=None):
+    """{major: mpy-cross} for the versions that get .mpy: the ones given, else cached ones."""
+    found = {}
+    for program in programs:
+        path = mpy_cross.given(program)
+        try:
+            version = mpy_cross.reported_version(path)
+        except ValueError as exc:
+            raise ValueError("bad --mpy-cross %s: %s" % (program, exc)) from None
+        major = int(version.split(".")[0])
+        if major not in VERSIONS:
+            raise ValueError("bad --mpy-cross %s: it is CircuitPython %s's; the bundle holds CircuitPython %s"
+                             % (program, version, " and ".join("%d.x" % v for v in VERSIONS)))
+        if major in found:
+            raise ValueError("bad --mpy-cross %s: two compilers for CircuitPython %d.x; give one" % (program, major))
+        mpy_cross.check(path, _probe(), major, version, "--mpy-cross %s" % program)
+        found[major] = path
+    for major in VERSIONS:
+        if major not in found:
+            cached = _cached(major, environ)
+            if cached:
+                found[major] = cached
+    return found
+
+
+def entries(values, compiled, staging, signals):
+    """[(name in the zip, file to put there)] for every version's folder, and the build's words."""
+    with open(deploy.EXAMPLE, encoding="utf-8") as f:
+        settings = set_keys(f.read(), values) if values else f.read()
+    display = setting(settings, "KNIGHTSTOUR_DISPLAY") or "ili9341"
+    touch = setting(settings, "KNIGHTSTOUR_TOUCH") or "auto"
+    files = [(source, dest.replace(os.sep, "/")) for source, dest in deploy.device_files()]
+    for module in libraries_for(display, touch):
+        files += [(source, "lib/" + rel) for source, rel in library_files(module)]
+    settings_path = os.path.join(staging, "settings.toml")
+    with open(settings_path, "w", encoding="utf-8", newline="") as f:
+        f.write(settings)
+    build = "%s display%s" % (display, ", touch %s" % touch if display == "ili9341" else "")
+    found = []
+    for major in VERSIONS:
+        folder = "%s/CircuitPython %d.x/" % (TOP, major)
+        found.append((folder + "settings.toml", settings_path))
+        for source, dest in files:
+            signals.check()
+            if major in compiled and dest.startswith("lib/"):
+                dest = dest[:-3] + ".mpy"
+                target = os.path.join(staging, str(major), dest)
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                mpy_cross.compile_mpy(compiled[major], source, target, dest[len("lib/"):-4] + ".py")
+                source = target
+            found.append((folder + dest, source))
+    return found, build
+
+
+def write_zip(handle, files, readme, signals):
+    with zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in [(TOP + "/README.txt", readme.encode("utf-8"))] + files:
+            signals.check()
+            info = zipfile.ZipInfo(name, date_time=STAMP)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            if isinstance(data, bytes):
+                archive.writestr(info, data)
+            else:
+                with open(data, "rb") as source:
+                    archive.writestr(info, source.read())
+
+
+def run(args):
+    try:
+        with Signals() as signals:
+            return _bundle(args, signals)
+    except Interrupted as exc:
+        print("knights-tour bundle: stopped by %s: nothing was written" % signal.Signals(exc.signum).name,
+              file=sys.stderr)
+        return 128 + exc.signum
+
+
+def _bundle(args, signals):
+    check_output(args.output, "OUT.zip", suffix=".zip")
+    values = deploy.setting_values(args)
+    compiled = compilers(args.mpy_cross)
+    with tempfile.TemporaryDirectory() as staging:
+        files, build = entries(values, compiled, staging, signals)
+        kinds = ", ".join("%d.x %s" % (major, ".mpy" if major in compiled else ".py") for major in VERSIONS)
+        note = "" if len(compiled) == len(VERSIONS) else (
+            "\nThe .py files take more RAM than .mpy ones would; a computer with Python makes .mpy files:\n"
+            "knights-tour bundle OUT.zip --mpy-cross PROGRAM (CircuitPython's mpy-cross for the version).\n")
+        readme = README.format(build=build, compiled=note).replace("\n", "\r\n")  # Notepad shows it too
+        write_output(args.output, lambda handle: write_zip(handle, files, readme, signals), "OUT.zip")
+    size = os.path.getsize(args.output)
+    print("wrote %s: %s; CircuitPython %s; %d files, %d KB" % (args.output, build, kinds, len(files) + 1,
+                                                               (size + 1023) // 1024))
+    return 0

@@ -1,0 +1,84 @@
+"""What a PyPortal (or PyPortal Titano) adds to the stand-in board: ``board.DISPLAY`` and the
+resistive panel on its touch pins. Loaded on these boards alone, with analogio, audiocore and
+audioio (drive.py's PORTAL_STAND_INS), so that the other boards' runs load exactly the names they
+did: the heap figures of the Feathers stay as they were.
+
+``board.DISPLAY`` is built as ports/atmel-samd/boards/pyportal*/board.c builds it at boot: a
+busdisplay.BusDisplay of the board's size (320x240; the Titano's HX8357 480x320) at rotation 0, on
+a parallel display bus that holds the LCD_DATA0-7 and TFT_* pins from then on (in use), in static
+storage (no heap). The Titano's pins are the PyPortal's (pins.c): board.py's "pyportal" pins, with
+its own board_id.
+
+In the harness (feather.py imports the stand-ins first), ``setup`` runs with feather_config's
+CONFIG["portal"], the board id, and the panel becomes feather.py's ``chip``: a press there presses
+the panel where the toy's reader reads (raw x, raw y), 0-4095 (resistive.py's touch_raw)."""
+
+import board
+import busdisplay
+from microcontroller import _claim
+
+SIZES = {"pyportal": (320, 240), "pyportal_titano": (480, 320)}
+DISPLAY_PINS = ("LCD_DATA0", "LCD_DATA1", "LCD_DATA2", "LCD_DATA3", "LCD_DATA4", "LCD_DATA5", "LCD_DATA6",
+                "LCD_DATA7", "TFT_RS", "TFT_CS", "TFT_WR", "TFT_RD", "TFT_RESET", "TFT_BACKLIGHT")
+
+
+class ParallelBus:
+    """paralleldisplaybus.ParallelBus as board.c builds it: its bytes go nowhere."""
+
+    def reset(self):
+        pass
+
+    def send(self, command, data, *, toggle_every_byte=False):
+        pass
+
+
+def setup(board_id):
+    """Make the stand-in board the PyPortal ``board_id``: its pins, board_id and DISPLAY."""
+    board._setup("pyportal")
+    board.board_id = board_id
+    for name in DISPLAY_PINS:
+        _claim(getattr(board, name))
+    width, height = SIZES[board_id]
+    board.DISPLAY = busdisplay.BusDisplay(ParallelBus(), b"", width=width, height=height, rotation=0,
+                                          auto_refresh=True)
+    board._names.append("DISPLAY")  # board._setup takes it away again with the pins
+
+
+class Panel:
+    """The panel as feather.py presses a touch controller: touch(raw x, raw y), release()."""
+
+    def __init__(self, panel):
+        self.panel = panel
+
+    def touch(self, raw_x, raw_y):
+        self.panel.touch_raw(raw_x, raw_y)
+
+    def release(self):
+        self.panel.release()
+
+
+def _harness():
+    try:
+        from feather_config import CONFIG
+    except ImportError:  # not in the harness (tests/test_circuitpython_bindings.py)
+        return
+    import asyncio
+    import sys
+
+    from resistive import pyportal_panel
+
+    setup(CONFIG["portal"])
+    feather = sys.modules["feather"]  # still loading: it imports the stand-ins first
+    feather.chip = Panel(pyportal_panel(board))
+    start = asyncio.run
+
+    def run(main):
+        import audioio
+
+        audioio._heard = feather.result  # the speaker's plays in RESULT (made after the stand-ins)
+        return start(main)
+
+    asyncio.run = run
+
+
+_harness()

@@ -1,0 +1,67 @@
+"""analogio stand-in: AnalogIn reads the voltage a model puts on a pin (``pin.analog``: a callable
+giving a fraction of 3.3 V, as sim/chips/resistive.py's panel sets it on each pin), else the pin's level.
+
+As on a board (shared-bindings/analogio, ports/atmel-samd/common-hal/analogio): one positional
+argument, the pin; a pin in use raises ValueError "<name> in use", a pin with no ADC input ValueError
+"Invalid pin"; the pin is held until deinit(), after which ``value`` raises ValueError. ``value`` is
+a 12-bit conversion stretched to 16 bits (``raw << 4 | raw >> 8``); ``reference_voltage`` is 3.3.
+The pins with an ADC input are the board's (the SAMD51's PA02-PA07, PB00-PB09; the RP2040's
+GPIO26-29), by their first board name."""
+
+import board
+from microcontroller import _claim, _free
+
+# The C object (the sizes of _c.py, kept here: this module loads on the PyPortals alone).
+# ports/atmel-samd/common-hal/analogio/AnalogIn.h: base, pin, instance, channel = 13 -> 16.
+_SIZE = 16
+
+_ADC = {
+    "feather_m4_express": ("A0", "A1", "A2", "A3", "A4", "A5", "NEOPIXEL", "VOLTAGE_MONITOR"),
+    "adafruit_feather_rp2040": ("A0", "A1", "A2", "A3"),
+    "pyportal": ("SPEAKER", "LIGHT", "D3", "D4", "TOUCH_YD", "TOUCH_XL", "TOUCH_YU", "TOUCH_XR", "SDA", "SCL",
+                 "TFT_RD", "TFT_RS", "TFT_CS", "TFT_TE", "TFT_WR"),
+}
+_ADC["pyportal_titano"] = _ADC["pyportal"]
+
+
+class AnalogIn:
+    def __init__(self, pin):
+        from microcontroller import Pin
+
+        if not isinstance(pin, Pin):
+            raise TypeError("pin must be of type Pin, not %s" % type(pin).__name__)
+        _claim(pin)  # "in use" comes first (validate_obj_is_free_pin), then the ADC check
+        if pin._name not in _ADC.get(board.board_id, ()):
+            _free(pin)
+            raise ValueError("Invalid pin")
+        pin.board_level = None  # an analogue input: the board drives nothing on it
+        self._pin = pin
+
+    def _live(self):
+        if self._pin is None:
+            raise ValueError("Object has been deinitialized and can no longer be used. Create a new object.")
+        return self._pin
+
+    def deinit(self):
+        if self._pin is not None:
+            _free(self._pin)
+            self._pin = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.deinit()
+
+    @property
+    def value(self):
+        pin = self._live()
+        analog = getattr(pin, "analog", None)  # a model's voltage on the wire (resistive.py)
+        level = analog() if analog is not None else (1.0 if pin.level else 0.0)
+        raw = int(min(max(level, 0.0), 1.0) * 4095 + 0.5)
+        return raw << 4 | raw >> 8
+
+    @property
+    def reference_voltage(self):
+        self._live()
+        return 3.3

@@ -1,0 +1,164 @@
+"""`knights-tour bundle`: the zip a maker without Python copies onto the board, unzipped onto an
+emulated CIRCUITPY drive and run by the CircuitPython harness (tests/test_feather.py's) at the
+heap a Feather M4 has free after boot; the file it writes, whole or not at all."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import zipfile
+
+import pytest
+from test_deploy import stand_in_compiler
+from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
+
+from knightstour_desktop.cli import main
+from knightstour_desktop.commands import bundle, deploy
+from knightstour_sim.circuitpython.drive import libraries, run_feather
+
+FEATHER_M4_FREE = 150 * 1024  # what a Feather M4 Express has free after boot (about)
+
+
+@pytest.fixture(autouse=True)
+def no_cached_compilers(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def unzip_onto_drive(archive, version, drive):
+    """What the README says: unzip, copy the version's folder's contents onto CIRCUITPY."""
+    folder = "knightstour/CircuitPython %s/" % version
+    with zipfile.ZipFile(archive) as z:
+        for name in z.namelist():
+            if name.startswith(folder):
+                target = drive / name[len(folder):]
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(z.read(name))
+
+
+@pytest.mark.parametrize("display, touch, version", [("max7219", None, "9.x"), ("ili9341", "stmpe610", "10.x")])
+def test_the_bundle_runs_on_the_emulated_feather_in_the_heap_it_has(node, tmp_path, capsys, display, touch,  # noqa: F811
+                                                                    version):
+    archive = tmp_path / "toy.zip"
+    assert main(["bundle", str(archive), "--display", display] + (["--touch", touch] if touch else [])) == 0
+    drive = tmp_path / "run" / "CIRCUITPY"
+    unzip_onto_drive(archive, version, drive)
+    proc, result = run_feather(node, display=display, touch=touch or "stmpe610", tours=1, heap=FEATHER_M4_FREE,
+                               workdir=str(tmp_path / "run"))
+    assert proc.returncode == 0 and result is not None, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert result["tours"] == 1 and result["free_at_start"] == FEATHER_M4_FREE
+
+
+def test_the_bundle_holds_what_adafruits_project_bundles_hold(tmp_path, capsys):
+    archive = tmp_path / "toy.zip"
+    assert main(["bundle", str(archive), "--display", "ili9341", "--touch", "tsc2007"]) == 0
+    with zipfile.ZipFile(archive) as z:
+        names = set(z.namelist())
+        readme = z.read("knightstour/README.txt").decode()
+        for version in ("9.x", "10.x"):
+            folder = "knightstour/CircuitPython %s/" % version
+            mine = {name[len(folder):] for name in names if name.startswith(folder)}
+            board = {dest.replace(os.sep, "/") for _, dest in deploy.device_files()}
+            assert board <= mine  # code.py and lib/knightstour, as deploy writes them
+            assert {"settings.toml", "lib/adafruit_ili9341.py", "lib/adafruit_tsc2007.py",
+                    "lib/adafruit_bus_device/i2c_device.py"} <= mine
+            assert not any(name.startswith("lib/adafruit_touchscreen") for name in mine)
+            settings = z.read(folder + "settings.toml").decode()
+            assert 'KNIGHTSTOUR_DISPLAY = "ili9341"' in settings and 'KNIGHTSTOUR_TOUCH = "tsc2007"' in settings
+    assert names == {"knightstour/README.txt"} | {n for n in names if n.startswith("knightstour/CircuitPython ")}
+    for step in ("Unzip", "CIRCUITPY", "settings.toml", "CircuitPython 9.x or CircuitPython 10.x"):
+        assert step in readme
+
+
+def test_the_libraries_are_the_published_packages_files(tmp_path, capsys):
+    import adafruit_ili9341
+
+    assert set(bundle.DISTRIBUTIONS) == set(libraries())  # every library a build may need, known
+    archive = tmp_path / "toy.zip"
+    assert main(["bundle", str(archive)]) == 0  # the template's build: ili9341, touch auto: all of them
+    with zipfile.ZipFile(archive) as z:
+        with open(adafruit_ili9341.__file__, "rb") as f:
+            assert z.read("knightstour/CircuitPython 10.x/lib/adafruit_ili9341.py") == f.read()
+        assert "knightstour/CircuitPython 9.x/lib/adafruit_touchscreen.py" in z.namelist()
+
+
+def test_a_matrix_build_needs_no_library(tmp_path, capsys):
+    archive = tmp_path / "toy.zip"
+    assert main(["bundle", str(archive), "--display", "max7219"]) == 0
+    with zipfile.ZipFile(archive) as z:
+        assert not any("/lib/adafruit" in name for name in z.namelist())
+
+
+def test_a_versions_compiler_makes_that_folder_mpy(tmp_path, capsys):
+    compiler, log = stand_in_compiler(tmp_path, b"C\x06\x00\x1f")  # CircuitPython 9.2.1's
+    archive = tmp_path / "toy.zip"
+    assert main(["bundle", str(archive), "--display", "ili9341", "--touch", "none", "--mpy-cross", compiler]) == 0
+    with zipfile.ZipFile(archive) as z:
+        nine = [n for n in z.namelist() if n.startswith("knightstour/CircuitPython 9.x/lib/")]
+        ten = [n for n in z.namelist() if n.startswith("knightstour/CircuitPython 10.x/lib/")]
+        assert nine and all(n.endswith(".mpy") for n in nine) and all(n.endswith(".py") for n in ten)
+        assert z.read("knightstour/CircuitPython 9.x/lib/knightstour/solver.mpy") == b"C\x06\x00\x1fknightstour/solver.py"
+        assert "knightstour/CircuitPython 9.x/code.py" in z.namelist()
+    assert "9.x .mpy, 10.x .py" in capsys.readouterr().out
+
+
+def test_a_compiler_deploy_downloaded_is_used(tmp_path, capsys):
+    cache = tmp_path / "cache/knightstour/mpy-cross"
+    cache.mkdir(parents=True)
+    compiler, _ = stand_in_compiler(cache, b"C\x06\x00\x1f", name="mpy-cross-linux-amd64-9.2.1.static")
+    if sys.platform != "linux" or os.uname().machine not in ("x86_64", "amd64"):
+        pytest.skip("the cache's names here are this computer's")
+    assert main(["bundle", str(tmp_path / "toy.zip"), "--display", "max7219"]) == 0
+    assert "9.x .mpy, 10.x .py" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["out.txt"], "give a file name ending in .zip"),
+    (["toy.zip", "--display", "oled"], "bad --display oled: "),
+    (["toy.zip", "--display", "max7219", "--touch", "ft6206"], "the max7219 matrix has no touch"),
+    (["missing/toy.zip"], "does not exist"),
+    (["toy.zip", "--mpy-cross", "no-such-mpy-cross"], "bad --mpy-cross no-such-mpy-cross: "),
+])
+def test_bad_arguments_are_one_line_exit_2_and_write_nothing(tmp_path, capsys, monkeypatch, args, needle):
+    monkeypatch.chdir(tmp_path)
+    assert main(["bundle"] + args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and needle in err and err.startswith("knights-tour bundle: error: ")
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_failure_while_writing_leaves_the_old_zip_and_no_part(tmp_path, capsys, monkeypatch):
+    archive = tmp_path / "toy.zip"
+    archive.write_bytes(b"the old one")
+
+    def full(handle, *args):
+        handle.write(b"PK half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(bundle, "write_zip", full)
+    assert main(["bundle", str(archive)]) == 1
+    assert "No space left on device" in capsys.readouterr().err
+    assert archive.read_bytes() == b"the old one" and os.listdir(tmp_path) == ["toy.zip"]
+
+
+def test_a_signal_leaves_nothing(tmp_path):
+    slow = tmp_path / "bin" / "mpy-cross"
+    slow.parent.mkdir()
+    started = tmp_path / "started"
+    slow.write_text("#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'CircuitPython 10.0.3 on 2025-10-17; "
+                    "mpy-cross emitting mpy v6.3'; exit 0; fi\ntouch %s\nexec sleep 30\n" % started)
+    slow.chmod(0o755)
+    out = tmp_path / "out"
+    out.mkdir()
+    proc = subprocess.Popen([sys.executable, "-m", "knightstour_desktop.cli", "bundle", str(out / "toy.zip"), "--mpy-cross",
+                             str(slow)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache")))
+    for _ in range(200):
+        if started.exists():
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signal.SIGTERM, err
+    assert err == "knights-tour bundle: stopped by SIGTERM: nothing was written\n"
+    assert os.listdir(out) == []

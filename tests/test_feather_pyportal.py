@@ -1,0 +1,154 @@
+"""device/code.py, unchanged, on a stand-in PyPortal and PyPortal Titano under MicroPython
+(sim/circuitpython, as tests/test_feather.py runs it on a Feather): board.DISPLAY as the board
+builds it at boot (320x240, the Titano 480x320), the resistive panel on TOUCH_XL/XR/YD/YU read
+by the real adafruit_touchscreen through the analogio stand-in (sim/chips/resistive.py's model
+on the pins), the speaker through the audioio/audiocore stand-ins. A touch is given as the raw
+reading the toy's default calibration maps to a screen pixel; the panel is pressed where the
+toy's reader reads it. The pixels of the squares and buttons come from the CPython toy on the
+emulated PyPortal (tests/test_tft_buttons.py plays its game there)."""
+
+import pytest
+from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
+
+from knightstour.board import Board
+from knightstour.hw.chips.pyportal import SIZES
+from knightstour.hw.feather import NEEDS_KB
+from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
+from knightstour.solver import Warnsdorff
+from knightstour_sim.circuitpython.drive import feather_settings, run_feather
+from knightstour_sim.screenshot import Emulated
+from knightstour_sim.touch_raw import raw_touch
+
+HEAP = NEEDS_KB["builtin"][0] * 1024
+FREE_ON_A_PYPORTAL = 150 * 1024  # a SAMD51 like the Feather M4: about 150 KB free after boot
+
+
+def _run(node, board, **kwargs):  # noqa: F811
+    kwargs.setdefault("heap", HEAP)
+    proc, result = run_feather(node, display="builtin", board=board, mpy=True, **kwargs)
+    assert proc.returncode == 0 and result is not None, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "Traceback" not in proc.stdout + proc.stderr
+    return result
+
+
+def layout(board, rotation=0):
+    """{"play": (x, y), ..., square: (x, y)}: the centres of the buttons and squares on ``board``'s
+    screen at ``rotation``, as the toy draws them (the CPython toy on the emulated PyPortal)."""
+    from knightstour.hw.views.tft_panel import BUTTONS
+
+    emulated = Emulated("builtin", {"mode": "touch", "speed": "1"}, kind=board, rotation=rotation)
+    try:
+        emulated.step()
+        names = {event: word for word, event in BUTTONS}
+        places = {names[event]: ((x0 + x1) // 2, (y0 + y1) // 2)
+                  for x0, y0, x1, y1, event, _ in emulated.display.buttons}
+        for square in range(64):
+            places[square] = emulated.display.cell_centre(square)
+        return places
+    finally:
+        emulated.close()
+
+
+def raw_at(board, point, rotation=0):
+    """The raw panel reading (12 bits, as the toy's reader gives it) that the default calibration
+    maps to screen pixel ``point`` at ``rotation``."""
+    c = TOUCH_DEFAULTS["touchscreen"]
+    width0, height0 = SIZES[board]
+    return raw_touch((c["x0"], c["x1"], c["y0"], c["y1"], c["swap"]), point[0], point[1], rotation, width0, height0)
+
+
+@pytest.mark.parametrize("board", ["pyportal", "pyportal_titano"])
+def test_the_toy_runs_its_tours_on_the_pyportals_screen_in_the_heap_it_needs(node, board):  # noqa: F811
+    result = _run(node, board, tours=100)
+    assert result["tours"] == 100
+    assert result["display"] == "%dx%d" % SIZES[board]  # board.DISPLAY, landscape at rotation 0
+    assert result["free_at_start"] == HEAP
+    assert result["start_modules_kept"] == 0
+    assert result["live_after_tours"] <= result["live_after_start"] + 12 * 1024  # the board drawn once
+    # the speaker: the amplifier switched on, a looped note at each move and the tours' phrases
+    assert result["speaker_on"] == 1 and result["sound_plays"] >= 100
+
+
+def test_a_pyportal_starts_with_room_to_spare_in_the_heap_it_has_free(node):  # noqa: F811
+    result = _run(node, "pyportal", tours=3, heap=FREE_ON_A_PYPORTAL)
+    assert result["tours"] == 3 and result["free_at_start"] == FREE_ON_A_PYPORTAL
+
+
+def test_the_titano_turned_to_portrait_is_320x480(node):  # noqa: F811
+    settings = feather_settings("builtin", extra={"KNIGHTSTOUR_TFT_ROTATION": 90})
+    result = _run(node, "pyportal_titano", tours=3, settings=settings)
+    assert result["tours"] == 3 and result["display"] == "320x480"
+
+
+@pytest.mark.parametrize("board, rotation", [("pyportal", 0), ("pyportal_titano", 0), ("pyportal_titano", 270)])
+def test_a_touch_on_a_square_starts_a_tour_there(node, board, rotation):  # noqa: F811
+    square = 19  # d3
+    raw_x, raw_y = raw_at(board, layout(board, rotation)[square], rotation)
+    settings = feather_settings("builtin", extra={"KNIGHTSTOUR_TFT_ROTATION": rotation})
+    result = _run(node, board, tours=3, settings=settings, press=(raw_x, raw_y, 5))  # attract mode
+    assert result["touched_start"] == square
+    assert result["tours"] == 3
+
+
+@pytest.mark.parametrize("board", ["pyportal", "pyportal_titano"])
+def test_a_whole_game_through_the_panel_and_the_tft_buttons(node, board):  # noqa: F811
+    places = layout(board)
+    path = Warnsdorff(Board(8, 8)).run(0).path  # a tour from a1, played by touch
+    points = [places["play"], places[path[0]], places["hint"], places[path[1]], places["undo"],
+              places[path[1]]] + [places[square] for square in path[2:]]
+    presses = [raw_at(board, point) + (5 + 6 * i,) for i, point in enumerate(points)]
+    result = _run(node, board, tours=0, press=presses)
+    assert result["play_length"] == 64 and result["play_over"] in ("complete", "closed")
+
+
+def test_with_the_sound_off_the_speaker_is_left_alone(node):  # noqa: F811
+    result = _run(node, "pyportal", tours=3, settings=feather_settings("builtin", extra={"KNIGHTSTOUR_SOUND": "off"}))
+    assert result["tours"] == 3 and "sound_plays" not in result
+
+
+
+STAND_IN_SIZES = r'''
+import gc, asyncio
+import analogio, audiocore, audioio, board, microcontroller
+
+
+def main():
+    board._setup("pyportal")
+    samples = bytearray(32)
+    for name, c_size, count, make in (
+            ("AnalogIn", analogio._SIZE, 50, lambda: analogio.AnalogIn(microcontroller.Pin("TOUCH_XL"))),
+            ("RawSample", audiocore._SIZE, 50, lambda: audiocore.RawSample(samples)),
+            ("AudioOut", audioio._SIZE, 1, lambda: audioio.AudioOut(board.SPEAKER))):  # one DAC
+        gc.collect()
+        yield
+        before = gc.mem_alloc()
+        keep = [make() for i in range(count)]
+        gc.collect()
+        yield
+        each = (gc.mem_alloc() - before - 16 - 4 * count) // count
+        print(name, c_size, each)
+        keep = None
+
+
+asyncio.run(main())
+'''
+
+
+def test_each_pyportal_stand_in_holds_about_what_its_c_object_holds(node, tmp_path):  # noqa: F811
+    import shutil
+
+    from test_micropython import run_micropython
+
+    from knightstour_sim.circuitpython import drive
+
+    for name in ("_c", "board", "busdisplay", "microcontroller", "analogio", "audiocore", "audioio"):
+        shutil.copy(f"{drive.HERE}/{name}.py", tmp_path)
+    script = tmp_path / "sizes.py"
+    script.write_text(STAND_IN_SIZES)
+    proc = run_micropython(node, script, heap=1024 * 1024)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 3, proc.stdout
+    for line in lines:
+        name, c_size, size = line.rsplit(" ", 2)
+        assert int(c_size) <= int(size) <= int(c_size) + 100, line
