@@ -25,7 +25,8 @@
 #
 # Input events: see events.py.
 #
-# Parts, each owning its state (App holds the ports, the board and the state):
+# Parts, each owning its state (App holds the ports, the board and the state); what passes
+# between them: docs/architecture.md, held by tests/test_app_parts.py:
 #     ``app.tours``  tours.Tours: the check orders, the solver, the tour shown, the counters
 #     ``app.game``   play.Game: play mode's game (None until play mode is first used)
 #     ``app.clock``  pacing.Clock: the time, what is due, the pause, the knight's blink; its

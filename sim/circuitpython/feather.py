@@ -258,7 +258,7 @@ def _drive(toy, steps):
         print("MODULES " + " ".join(imported))
 
 
-FLOAT_STATE = ("now", "due", "paused_left", "last_delay")  # the App's floats kept between updates
+FLOAT_STATE = ("now", "due", "paused_left", "starting")  # the app's clock's times and its start's waiting delay
 
 
 def host(toy, steps):
@@ -271,10 +271,11 @@ def host(toy, steps):
         def monotonic():
             app = toy.app
             if app is not None:
+                times = app.clock  # the app's times are its clock's (pacing.Clock)
                 for name in FLOAT_STATE:
-                    value = getattr(app, name)
+                    value = getattr(times, name)
                     if isinstance(value, float):
-                        setattr(app, name, float30(value))
+                        setattr(times, name, float30(value))
             return float30(clock())
 
         toy.clock = monotonic
