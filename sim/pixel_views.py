@@ -28,6 +28,7 @@ class PixelTftView(BoardView):
         self.hardware = sim.hardware
         self.columns = 64
         self.rows = 24  # character rows: 2 * rows pixel rows
+        self.zoom = 1  # 1: the whole screen; 2, 4: the part around the knight (ZOOM_KEY)
         self.drawn = None
         self.strips = []
 
@@ -51,14 +52,19 @@ class PixelTftView(BoardView):
         return self.rows
 
     def version(self):
-        return self.hardware.version(), self.columns, self.rows
+        return self.hardware.version(), self.columns, self.rows, self.hardware.area(self.zoom)
+
+    def next_zoom(self):
+        self.zoom = {1: 2, 2: 4}.get(self.zoom, 1)
+        self.drawn = None
+        self.border_title = "TFT" if self.zoom == 1 else "TFT x%d (* to zoom)" % self.zoom
 
     def screen_xy(self, x, y):
-        """The screen pixel under content offset (x, y), or None."""
-        screen_w, screen_h = self.hardware.screen_size()
+        """The screen pixel under content offset (x, y) (of the zoomed part), or None."""
         if not (0 <= x < self.columns and 0 <= y < self.rows):
             return None
-        return int((x + 0.5) * screen_w / self.columns), int((y + 0.5) * screen_h / self.rows)
+        x0, y0, w, h = self.hardware.area(self.zoom)
+        return x0 + int((x + 0.5) * w / self.columns), y0 + int((y + 0.5) * h / self.rows)
 
     def on_mouse_down(self, event):
         offset = event.get_content_offset(self)
@@ -78,7 +84,7 @@ class PixelTftView(BoardView):
         version = self.version()
         if version != self.drawn:
             self.drawn = version
-            pixels = self.hardware.frame(self.columns, self.rows * 2)
+            pixels = self.hardware.frame(self.columns, self.rows * 2, area=self.hardware.area(self.zoom))
             self.strips = []
             for row in range(self.rows):
                 top, bottom = pixels[2 * row], pixels[2 * row + 1]

@@ -71,15 +71,32 @@ class Hardware:
     def screen_size(self):
         return self.tft.chip.screen_size(self.rotation)
 
-    def frame(self, columns, rows, samples=None):
-        """The TFT's screen scaled into ``columns`` x ``rows`` pixels, each the average colour of
-        ``samples`` x ``samples`` points of its area (default: 2 for small pictures, where a pixel
-        covers many, else 1, to keep a big terminal quick): rows of (r, g, b)."""
+    def area(self, zoom):
+        """(x0, y0, width, height) of the screen shown at ``zoom`` (1: all of it; 2, 4: that part of
+        it around the knight, or around the middle while no knight is on the board)."""
+        width, height = self.tft.chip.screen_size(self.rotation)
+        if zoom <= 1:
+            return 0, 0, width, height
+        w, h = width // zoom, height // zoom
+        view = self.tft.display
+        x, y = (width // 2, height // 2)
+        if getattr(view, "knight_square", -1) >= 0 and view.cell:
+            x, y = view.cell_centre(view.knight_square)
+        return min(max(0, x - w // 2), width - w), min(max(0, y - h // 2), height - h), w, h
+
+    def frame(self, columns, rows, samples=None, area=None):
+        """The TFT's screen (or ``area`` of it: x0, y0, width, height) scaled into ``columns`` x
+        ``rows`` pixels, each the average colour of ``samples`` x ``samples`` points of its area
+        (default: 2 for small pictures, where a pixel covers many, else 1, to keep a big terminal
+        quick): rows of (r, g, b)."""
         if samples is None:
             samples = 2 if columns * rows <= 5000 else 1
         chip = self.tft.chip
-        width, height = chip.screen_size(self.rotation)
-        pixel = chip.screen_pixel
+        x0, y0, width, height = area or (0, 0) + chip.screen_size(self.rotation)
+        screen_pixel = chip.screen_pixel
+
+        def pixel(x, y, rotation):
+            return screen_pixel(x0 + x, y0 + y, rotation)
         rotation = self.rotation
         out = []
         for row in range(rows):

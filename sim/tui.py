@@ -24,6 +24,9 @@ TICK = 0.02  # seconds between updates of the app
 BLINK = 0.25  # the matrix view's blink of an impossible start's knight
 
 HELP = "click or type a square (c3) | arrows+Enter | r random | p play | ? or h hint | u undo | +/- speed | s pause | [ ] buttons ({ } held) | q quit"
+# --pixels: one line at 80 columns (the whole list: --help and HELP above)
+PIXELS_HELP = "square: start | p play | h hint | u undo | r new | +/- speed | * zoom | q quit"
+ZOOM_KEY = "*"
 
 PANEL_MIN = 22  # the side panel's narrowest width (border and padding included)
 HELP_LINES = 2  # rows kept for the help line (it wraps at 80 columns)
@@ -84,7 +87,7 @@ class KnightsTourApp(App):
                         yield view
                 if not self.portrait:
                     yield Panel("", id="panel")
-            yield Static(HELP, id="help")
+            yield Static(PIXELS_HELP if self.pixels else HELP, id="help")
 
     def on_mount(self):
         self.query_one("#panel").border_title = "knight's tour"
@@ -167,6 +170,13 @@ class KnightsTourApp(App):
         if key in ("up", "down", "left", "right"):
             for view in self.views:
                 view.show_cursor = True
+        if key == ZOOM_KEY and self.pixels:
+            for view in self.views:
+                if isinstance(view, PixelTftView):
+                    view.next_zoom()
+            self.redraw(force=True)
+            event.stop()
+            return
         if key in BUTTON_KEYS:  # the push buttons: on the emulated pins with --pixels
             self.sim.button(*BUTTON_KEYS[key])
             self.tick()

@@ -415,6 +415,22 @@ def test_circups_failure_is_one_line_with_its_last_message(drive, tmp_path, monk
     assert "the toy's files are in place" in err and (drive / "lib/knightstour/board.py").exists()
 
 
+def test_circups_long_failure_line_is_whole(drive, tmp_path, monkeypatch, capsys):
+    cause = ("requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.github.com', port=443): Max "
+             "retries exceeded with url: /repos/adafruit/Adafruit_CircuitPython_Bundle/releases/latest (Caused "
+             "by NewConnectionError('<urllib3.connection.HTTPSConnection object at 0x7f3a2c1d5e10>: Failed to "
+             "establish a new connection: [Errno -3] Temporary failure in name resolution'))")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "circup").write_text("#!/bin/sh\necho \"%s\" >&2\nexit 1\n" % cause)
+    (bin_dir / "circup").chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir) + os.pathsep + os.environ["PATH"])
+    assert main(["deploy", str(drive)]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "circup failed (exit 1: %s)" % cause in err
+
+
 @pytest.mark.parametrize("display, touch", [("max7219", None), ("ili9341", "ft6206"), (None, "none")])
 def test_display_and_touch_go_into_a_new_settings_toml(drive, capsys, display, touch):
     args = ["deploy", str(drive), "--no-libs"]

@@ -86,7 +86,7 @@ def test_code_py_runs_the_toy_on_a_feather_with_the_tft_featherwing(monkeypatch)
         ink = tft_draw.INK_ON_DARK
         white = (ink >> 19) << 11 | (ink >> 10 & 0x3F) << 5 | (ink >> 3 & 0x1F)
         cell = [chip.screen_pixel(x, y) for y in range(210, 240) for x in range(0, 30)]
-        dark = (0x76 >> 3) << 11 | (0x96 >> 2) << 5 | 0x56 >> 3
+        dark = (tft_draw.DARK >> 19) << 11 | (tft_draw.DARK >> 10 & 0x3F) << 5 | (tft_draw.DARK >> 3 & 0x1F)
         assert cell[31] == dark and cell.count(white) > 10
     finally:
         tft_rig.close()

@@ -253,3 +253,37 @@ def test_calibration_settings_override_the_defaults():
 
 def test_stmpe610_emulator_spi_modes_still_work():
     assert stmpe610.STMPE610().registers[0] == 0x08
+
+
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_calibration_prompt_is_whole_and_centred(emulated_tft, rotation):
+    """The prompt's white pixels (the targets' crosses left out) lie inside the screen with a
+    margin, centred to within a glyph's half width and a line's half height."""
+    from knightstour_sim.chips.render import tft_image
+
+    emu = emulated_tft({"mode": "touch", "idle_ms": "600000"}, touch="stmpe610", rotation=rotation)
+    shots = []
+
+    def sleep(seconds):
+        if not shots:
+            shots.append(tft_image(emu.chip, rotation=rotation))
+        raise KeyboardInterrupt  # the first frame is all this test needs
+
+    with pytest.raises(KeyboardInterrupt):
+        calibrate.calibrate(emu.display.display, emu.input.reader, rotation, sleep, out=lambda text: None)
+    image = shots[0]
+    width, height = image.size
+    width0, height0 = (height, width) if rotation % 180 else (width, height)
+    crosses = [touch_module.from_landscape(x, y, rotation, width0, height0)
+               for x, y in calibrate.targets(width0, height0)]
+    xs, ys = [], []
+    pixels = image.load()
+    for y in range(height):
+        for x in range(width):
+            if pixels[x, y] == (255, 255, 255) and all(abs(x - cx) > 12 or abs(y - cy) > 12 for cx, cy in crosses):
+                xs.append(x)
+                ys.append(y)
+    assert xs, "no prompt on screen"
+    assert min(xs) >= 8 and max(xs) <= width - 9 and min(ys) >= 8 and max(ys) <= height - 9
+    assert abs((min(xs) + max(xs)) / 2 - (width - 1) / 2) <= 4
+    assert abs((min(ys) + max(ys)) / 2 - (height - 1) / 2) <= 8

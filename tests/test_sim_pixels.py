@@ -118,3 +118,41 @@ def test_raw_touch_inverts_the_devices_calibration_at_every_rotation():
             width, height = (320, 240) if rotation % 180 == 0 else (240, 320)
             for x, y in ((0, 0), (width - 1, 0), (17, height - 1), (width // 2, height // 3)):
                 assert mapper.screen(*raw_touch(calibration, x, y, rotation)) == (x, y)
+
+
+async def test_at_80x24_the_help_is_one_line_and_star_zooms_the_tft_around_the_knight():
+    from textual.widgets import Static
+
+    from knightstour_sim.tui import PIXELS_HELP
+
+    sim = make_sim("both", start="c3", speed="1")
+    app = KnightsTourApp(sim, "both", pixels=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert len(PIXELS_HELP) <= 80 and str(app.query_one("#help", Static).render()) == PIXELS_HELP
+        view = app.query_one(PixelTftView)
+        hardware = view.hardware
+        assert hardware.area(view.zoom) == (0, 0, 320, 240)
+        await pilot.press("*")
+        await pilot.pause()
+        assert view.zoom == 2
+        x0, y0, w, h = hardware.area(2)
+        knight = hardware.tft.display.cell_centre(hardware.tft.display.knight_square)
+        assert (w, h) == (160, 120) and x0 <= knight[0] < x0 + w and y0 <= knight[1] < y0 + h
+        # what the view draws is that part of the screen, the knight's orange in it
+        await pilot.pause()
+        assert view.drawn[-1] == (x0, y0, w, h)
+        pixels = [p for line in hardware.frame(view.columns, 2 * view.rows, area=(x0, y0, w, h)) for p in line]
+        assert any(r > 160 and 50 < g < 170 and b < 90 for r, g, b in pixels)  # orange, blended at this scale
+        await pilot.press("*")
+        await pilot.press("*")
+        await pilot.pause()
+        assert view.zoom == 1
+    sim.close()
+
+
+def test_simulate_with_no_arguments_starts_the_pixel_views():
+    import os
+
+    script = open(os.path.join(os.path.dirname(__file__), os.pardir, "simulate")).read()
+    assert 'if [ $# -eq 0 ]; then set -- --pixels; fi' in script

@@ -114,3 +114,64 @@ def test_pages_name_the_pin_map_they_come_from():
     for name, text in wiring.generate().items():
         if name.endswith(".md"):
             assert path in text, name
+
+
+import wiring_header  # noqa: E402
+
+
+def _plans():
+    for name, kind, part_names in wiring_builds.BUILDS:
+        wires = wiring.wire_plan(kind, wiring.parts_of(kind, part_names))
+        if wires is not None:
+            yield name, kind, wires
+
+
+def test_every_wire_has_a_pin_of_its_own_that_the_board_has():
+    for name, kind, wires in _plans():
+        assert wiring_header.problems(kind, wires) == [], name
+        on_board = [to[1] for _, _, _, to, _ in wires if to[0] == "board"]
+        assert len(on_board) == len(set(on_board)), name
+        assert set(on_board) <= wiring_header.header_pins(kind), name
+
+
+def test_each_ground_on_the_pi_has_its_own_gnd_pin_and_the_colours_follow_the_convention():
+    for name, kind, wires in _plans():
+        for _, label, signal, to, colour in wires:
+            if signal == "ground":
+                assert colour == "black", (name, label)
+                if kind == "pi":
+                    assert to[0] == "board" and wiring_header.PI_HEADER[to[1]] == "GND", (name, label)
+            elif signal in ("power_5v", "power_3v3"):
+                assert colour == "red", (name, label)
+            else:
+                assert colour not in ("red", "black"), (name, label)
+        signal_colours = {}
+        for _, _, signal, _, colour in wires:
+            if signal not in ("ground", "power_5v", "power_3v3"):
+                signal_colours.setdefault(signal, colour)
+        assert len(set(signal_colours.values())) == len(signal_colours), (name, signal_colours)  # distinct
+    pi = dict((n, w) for n, _, w in _plans())["pi-max7219"]
+    assert sorted(to[1] for _, _, s, to, _ in pi if s == "ground") == [6, 9, 14]
+
+
+def test_a_plan_with_a_shared_or_missing_pin_is_rejected():
+    good = [(0, "VCC", "power_5v", ("board", 2), "red"), (0, "GND", "ground", ("board", 6), "black")]
+    assert wiring_header.problems("pi", good) == []
+    shared = good + [(1, "other legs", "ground", ("board", 6), "black")]
+    assert wiring_header.problems("pi", shared) == ["GND and other legs share pin 6"]
+    missing = good + [(0, "CS", "matrix_cs", ("board", 41), "orange")]
+    assert wiring_header.problems("pi", missing) == ["CS: pin 41 is not on the pi header"]
+    wrong = good + [(1, "GND", "ground", ("board", 7), "black")]
+    assert wiring_header.problems("pi", wrong) == ["GND: ground on pin 7 (GPIO4)"]
+    assert wiring_header.problems("feather_m4", [(0, "CS", "matrix_cs", ("board", "D99"), "orange")])
+
+
+def test_the_pi_header_is_the_real_one():
+    assert sorted(p for p, name in wiring_header.PI_HEADER.items() if name == "GND") == [6, 9, 14, 20, 25, 30, 34, 39]
+    assert [p for p, name in wiring_header.PI_HEADER.items() if name in ("5V", "3V3")] == [1, 2, 4, 17]
+    for r in pinmap.rows("pi"):  # every GPIO of the pin map sits on its header pin
+        if r["gpio"] is not None and r["header"]:
+            assert wiring_header.PI_HEADER[r["header"]].split()[0] == "GPIO%d" % r["gpio"], r
+    for kind in wiring_header.FEATHER_HEADERS:
+        long, short = wiring_header.FEATHER_HEADERS[kind]
+        assert len(long) == 16 and len(short) == 12

@@ -16,6 +16,8 @@ sys.path.insert(0, os.path.join(ROOT, "device"))
 sys.path.insert(0, HERE)
 
 # The code's pin maps, imported here and nowhere else in this tool: if they move, this line follows.
+import wiring_header  # noqa: E402
+
 from knightstour.hw.wiring import pins  # noqa: E402
 from knightstour_desktop import pinmap  # noqa: E402
 
@@ -58,11 +60,33 @@ def _cell(value):
     return "-" if value in (None, "") else str(value)
 
 
-def table(kind, the_part):
+def wire_plan(kind, parts):
+    """wiring_header.plan for a build's parts (a PyPortal has no header: None)."""
+    if kind not in ("pi",) + tuple(wiring_header.FEATHER_HEADERS):
+        return None
+    return wiring_header.plan(kind, [(p["plugged"], [(label, signal, header, colour)
+                                                     for label, _board, _gpio, header, colour, _note, signal
+                                                     in rows(kind, p)]) for p in parts])
+
+
+def table(kind, the_part, parts):
+    """The part's pins: where each goes (the wire plan's pin, so every ground has its own) and its colour."""
+    wires = wire_plan(kind, parts)
+    index = parts.index(the_part)
+    planned = {label: (to, colour) for i, label, _s, to, colour in wires or () if i == index}
     lines = ["| %s pin | board pin | GPIO | %s | wire | what it is for |"
              % (the_part["box"], "header pin" if kind == "pi" else "label"), "|---|---|---|---|---|---|"]
     for label, board, gpio, header, colour, note, signal in rows(kind, the_part):
         board = board or (POWER.get(signal, "") if kind == "pi" else header)
+        if label in planned:
+            to, colour = planned[label]
+            if to[0] == "board":
+                header = to[1]
+            elif to[0] == "rail":
+                header = "the breadboard's %s" % wiring_header.RAIL
+            else:
+                header = "a short wire to its %s (breadboard)" % to[1]
+            colour = colour if not the_part["plugged"] else "none"
         lines.append("| %s | %s | %s | %s | %s | %s |" % (label, _cell(board), _cell(gpio), _cell(header),
                                                           _cell(colour), note))
     return "\n".join(lines)
@@ -137,14 +161,14 @@ def page(name, kind, part_names):
         out.append("- jumper wires" + (" for the piezo, if you add one" if plugged else
                                        " (female to female for the Pi's header)" if kind == "pi" else ""))
     out += ["", "## Before you start", "", board["before"], "", "![wiring diagram](%s.svg)" % name, "",
-            "## " + _capital(display["box"]), "", table(kind, display), ""]
+            "## " + _capital(display["box"]), "", table(kind, display, parts), ""]
     if display["text"]:
         out += [display["text"], ""]
     out += ["## Power", "", board["supply"], ""]
     settings = [line for p in parts if p is not PARTS["piezo"] for line in p["settings"]]
     out += ["## Settings", "", "In %s:" % board["settings"], "", "```toml"] + settings + ["```", ""]
     for extra in extras:
-        out += ["## " + _capital(extra["title"]), "", table(kind, extra), "",
+        out += ["## " + _capital(extra["title"]), "", table(kind, extra, parts), "",
                 extra["text"], ""]
     return "\n".join(out)
 
@@ -166,7 +190,13 @@ def generate():
     files = {"README.md": index()}
     for name, kind, part_names in BUILDS:
         files[name + ".md"] = page(name, kind, part_names)
-        files[name + ".svg"] = diagram(title_of(kind, part_names), kind, parts_of(kind, part_names))
+        parts = parts_of(kind, part_names)
+        wires = wire_plan(kind, parts)
+        if wires is None:
+            files[name + ".svg"] = diagram(title_of(kind, part_names), kind, parts)
+        else:
+            drawn = [(p["box"], p["plugged"], [row[0] for row in rows(kind, p)]) for p in parts]
+            files[name + ".svg"] = wiring_header.draw(title_of(kind, part_names), kind, drawn, wires)
     return files
 
 

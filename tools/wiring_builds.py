@@ -37,7 +37,9 @@ BOARDS = {
     "feather_m4": {
         "title": "Adafruit Feather M4 Express", "words": ("Feather", "CircuitPython", "CIRCUITPY"),
         "before": "Install CircuitPython on the Feather (circuitpython.org, Feather M4 Express), solder its "
-                  "headers, and deploy the toy with `knights-tour deploy` ([README](../README.md)).",
+                  "headers, and deploy the toy with `knights-tour deploy` ([README](../README.md)). The "
+                  "Feather has one GND pin: where several parts need ground, their ground wires meet on a "
+                  "breadboard's ground rail, joined to it by one wire.",
         "settings": "settings.toml on the CIRCUITPY drive",
         "supply": "USB is the Feather's pin for the 5 V of its USB port (only while USB is plugged in); 3V is "
                   "its 3.3 V regulator's output.",
@@ -45,7 +47,9 @@ BOARDS = {
     "feather_rp2040": {
         "title": "Adafruit Feather RP2040", "words": ("Feather", "CircuitPython", "CIRCUITPY"),
         "before": "Install CircuitPython on the Feather (circuitpython.org, Feather RP2040), solder its "
-                  "headers, and deploy the toy with `knights-tour deploy` ([README](../README.md)).",
+                  "headers, and deploy the toy with `knights-tour deploy` ([README](../README.md)). The "
+                  "Feather has one GND pin: where several parts need ground, their ground wires meet on a "
+                  "breadboard's ground rail, joined to it by one wire.",
         "settings": "settings.toml on the CIRCUITPY drive",
         "supply": "USB is the Feather's pin for the 5 V of its USB port (only while USB is plugged in); 3V is "
                   "its 3.3 V regulator's output.",
@@ -191,8 +195,9 @@ PARTS["ili9341_xpt2046"] = part(
      ("touch_irq", "T_IRQ", "pen down (optional)")),
     """\
 These modules carry the display and an XPT2046 touch controller on one SPI bus: each has its own chip
-select, and the touch pins T_CLK, T_DIN and T_DO join the display's SCK, SDI and SDO (a short wire
-between the module's pins, or both to the same board pin). Their logic is 3.3 V only. The SD card pins
+select, and the touch pins T_CLK, T_DIN and T_DO join the display's SCK, SDI and SDO. A header pin takes
+one jumper, so plug the module into a breadboard: a short wire joins T_CLK's row to SCK's, T_DIN's to
+SDI's, T_DO's to SDO's (and LED's to VCC's where the board has one 3.3 V pin). Their logic is 3.3 V only. The SD card pins
 stay unconnected. If the touch readings are garbage, disconnect the display's SDO: on many of these modules
 the ILI9341 does not let go of MISO, and the toy never reads from the display.""",
     settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "xpt2046"'),

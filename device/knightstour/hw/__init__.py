@@ -5,7 +5,7 @@ the matrix never loads displayio, and the desktop needs no hardware.
     chips    one small module per chip: max7219, stmpe610, ft6206, tsc2007, ili9341 (the
              adafruit_ili9341 glue), pyportal (its own screen, touch panel), piezo, speaker
     views    what the matrix (matrix, chain) and the TFT (tft, tft_board, tft_panel, tft_draw,
-             font, tft_play) show of the app's state: the display ports
+             font, tft_build, tft_play, tft_window) show of the app's state: the display ports
     inputs   touch readings -> screen pixel -> square or button (touch); the calibration
     wiring   one build: the pin map (pins; the documents' table is knightstour_desktop.pinmap), the hardware settings
              keys (keys), one board's pins and buses (hardware), the ports for the settings

@@ -221,7 +221,7 @@ def run_circup(command, signals, lock_fd=None):
         errors.seek(0)
         last = [line.strip() for line in errors.read().splitlines() if line.strip()] or \
             [line.strip() for line in said if line.strip()]
-        return "exit %d: %s" % (proc.returncode, last[-1][:200]) if last else "exit %d" % proc.returncode
+        return "exit %d: %s" % (proc.returncode, last[-1]) if last else "exit %d" % proc.returncode
 
 
 def run(args):

@@ -40,6 +40,24 @@ def _clamp(value):
     return 4095 if value > 4095 else value
 
 
+PROMPT = ("touch the centre", "of each target")
+
+
+def prompt(width, height, palette):
+    """The prompt's Text, each line centred on a width x height screen (font.py's glyphs)."""
+    from ..views import font, tft_draw
+
+    columns = max(len(line) for line in PROMPT)
+    lines = []
+    for line in PROMPT:
+        pad = (columns - len(line)) // 2
+        lines.append(" " * pad + line)
+    text = tft_draw.Text(columns, len(PROMPT), (width - columns * font.WIDTH) // 2,
+                         (height - len(PROMPT) * (font.HEIGHT + 1)) // 2, palette)
+    text.set("\n".join(lines))
+    return text
+
+
 def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=120.0):
     """Show the three targets in turn on ``display`` (a displayio display), read the raw touch
     while each is pressed, print the raw readings and the settings lines; return the tuple.
@@ -49,8 +67,6 @@ def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=12
     seconds without a touch.
     """
     import displayio
-
-    from ..views import tft_draw
 
     root = displayio.Group()
     palette = displayio.Palette(2)
@@ -68,10 +84,7 @@ def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=12
             bitmap[j, i] = 1
     cross = displayio.TileGrid(bitmap, pixel_shader=palette)
     root.append(cross)
-    words = "touch the centre of the target"
-    text = tft_draw.Text(len(words), 1, display.width // 2 - 3 * len(words), display.height // 2 - 6, palette)
-    text.set(words)
-    root.append(text.tilegrid)
+    root.append(prompt(display.width, display.height, palette).tilegrid)
     display.root_group = root
     width0, height0 = (display.height, display.width) if rotation % 180 else (display.width, display.height)
     raws = []

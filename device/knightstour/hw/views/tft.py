@@ -12,8 +12,8 @@ ILI9341 (26 px cells on 8x8) beside a 112 px panel; 320x320 on the Titano beside
               (tft_board.py). Cells of 24 px or more are drawn at half
               resolution and shown 2x2 (their group's scale)
     knight    a sprite (its own TileGrid) on the knight's square; blinks by
-              hiding; red when stuck; a closed tour's trace is a gold dot
-              running along the path
+              swapping its colours (never hidden); red when stuck; a closed tour's
+              trace is a gold dot running along the path
     marks     play mode: dots on the legal moves, a ring on the hint
               (tft_play.py, imported only when play mode shows them; undo too)
     panel     "move 12/64" (right-aligned: " 9/64"), the check order and rule, the result in capitals,
@@ -92,12 +92,19 @@ class TftDisplay(BoardView):
         self.board_palette = palette((LIGHT, DARK, INK_ON_LIGHT, PATH_COLOUR))
         self.knight_palette = palette((0, KNIGHT_COLOUR, KNIGHT_INK), 0)
         self.stuck_palette = palette((0, STUCK_COLOUR, KNIGHT_INK), 0)
+        # the blink's other half: the colours swapped, so the knight never vanishes
+        self.knight_blink = palette((0, KNIGHT_INK, KNIGHT_COLOUR), 0)
+        self.stuck_blink = palette((0, KNIGHT_INK, STUCK_COLOUR), 0)
         self.bw = 0
         self.bh = 0
         self.cell = 0
         self.ox = 0
         self.oy = 0
         self.ranks = []
+        self.vw = 0
+        self.vh = 0
+        self.wx = 0
+        self.wy = 0
         self.left = 0
         self.number = []  # per square, sized by _build_board
         self.order = b""  # the square of each number
@@ -209,13 +216,20 @@ class TftDisplay(BoardView):
         if square < 0:
             tile.hidden = True
             return
+        self.blink(True)
+        self._follow(square)
         self._place(tile, square, self.knight_size)
         tile.hidden = False
 
     def blink(self, on):
+        """The knight's blink: its colours swap (a dark disc, an orange head), it never hides."""
         self.knight_on = on
-        if self.knight_square >= 0:
-            self.knight_tile.hidden = not on
+        if self.result_kind == "stuck":
+            shader = self.stuck_palette if on else self.stuck_blink
+        else:
+            shader = self.knight_palette if on else self.knight_blink
+        if self.knight_tile.pixel_shader is not shader:  # the same one again would send its box
+            self.knight_tile.pixel_shader = shader
 
     def moves(self, squares, hint):
         if squares or hint >= 0 or self.marked:
@@ -230,6 +244,7 @@ class TftDisplay(BoardView):
         if kind == "stuck":
             tile.pixel_shader = self.stuck_palette
             if square >= 0:
+                self._follow(square)
                 self._place(tile, square, self.knight_size)
             tile.hidden = False
         else:
@@ -241,10 +256,12 @@ class TftDisplay(BoardView):
         if square < 0:
             tile.hidden = True
             if self.knight_square >= 0 and self.result_kind != "stuck":
+                self._follow(self.knight_square)
                 self.knight_tile.hidden = False
             return
         if not self.knight_tile.hidden:
             self.knight_tile.hidden = True
+        self._follow(square)
         self._place(tile, square, self.trace_size)
         tile.hidden = False
 

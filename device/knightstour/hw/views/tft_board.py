@@ -1,12 +1,17 @@
 """The TFT's board (tft.TftDisplay's lower half): the cells, the move numbers, the path and the
 knight's sprites, and the geometry from squares to screen pixels. See tft.py for the layout
 and why a bitmap per rank.
+
+A board whose numbers would be too small to read at arm's length (under 6 px tall, or three
+digits in a cell under 14 px: 14x14 to 16x16 on the ILI9341's 208 px) is shown through a
+window of 8x8 squares (26 px cells, every number legible) that follows the knight: the window
+jumps to centre the knight when it comes within two squares of its edge, so the knight, the
+square it came from and its legal moves are always in view.
 """
 
-import displayio
 from micropython import const
 
-from .tft_draw import TRACE_COLOUR, disc, draw_digit, fill_region, palette
+from .tft_draw import draw_digit, fill_region
 
 # The board's palette indexes: a light square's background is the ink on a dark one.
 _LIGHT_BG = const(0)
@@ -20,96 +25,39 @@ class BoardView:
     TftDisplay), ``board_x``, ``board_y`` and ``board_pixels`` (its square on the screen)."""
 
     def _build_board(self, board):
-        self.bw = board.width
-        self.bh = board.height
-        side = board.width if board.width > board.height else board.height
-        self.cell = self.board_pixels // side
-        self.ox = self.board_x + (self.board_pixels - self.cell * board.width) // 2
-        self.oy = self.board_y + (self.board_pixels - self.cell * board.height) // 2
-        while len(self.cells_group):
-            self.cells_group.pop()
-        while len(self.sprites_group):
-            self.sprites_group.pop()
-        self.mark_tiles = None
-        self.marked = False
-        cell = self.cell
-        # Cells of 24 px or more (8x8 on the ILI9341) are drawn at half resolution, each bitmap
-        # pixel 2x2 on the screen (cells_group's scale): a quarter of the RAM, the numbers' font
-        # pixels 2x2 (14 px tall), the path lines 2 px wide all the same.
-        self.zoom = zoom = 2 if cell >= 24 and cell % 2 == 0 else 1
-        self.unit = unit = cell // zoom  # a cell in bitmap pixels
-        # The numbers: 4x7 digits where the board's longest number fits a cell with a pixel to
-        # spare each side, else 3x5. Each number's box (a pixel around its digits, by digit
-        # count: x0, y0, x1, y1 from index 4 * digits) is cleared to the square's colour and the
-        # path stops at it: the path never crosses a number.
-        digits = len(str(board.squares))
-        self.big = big = 5 * digits + 1 <= unit
-        pitch, rows = (5, 7) if big else (4, 5)
-        self.boxes = boxes = bytearray(16)
-        for n in range(1, 4):
-            width = n * pitch - 1
-            x = (unit - width) // 2
-            y = (unit - rows) // 2
-            boxes[4 * n] = max(0, x - 1)
-            boxes[4 * n + 1] = max(0, y - 1)
-            boxes[4 * n + 2] = min(unit, x + width + 1)
-            boxes[4 * n + 3] = min(unit, y + rows + 1)
-        group = self.cells_group
-        group.scale = zoom
-        group.x = self.ox
-        group.y = self.oy
-        # a bitmap per rank, chequered: numbers and path drawn into it
-        self.ranks = []
-        for row in range(board.height):
-            rank = displayio.Bitmap(unit * board.width, unit, 4)
-            for f in range((board.height - 1 - row) % 2, board.width, 2):
-                fill_region(rank, f * unit, 0, (f + 1) * unit, unit, _DARK_BG)
-            self.ranks.append(rank)
-            group.append(displayio.TileGrid(rank, pixel_shader=self.board_palette, x=0, y=row * unit))
-        squares = board.squares
-        self.number = [0] * squares
-        self.order = bytearray(squares + 2)
-        self.inked = bytearray(squares)
-        # each cell's inked box (x0, y0 inclusive, x1, y1 exclusive): begin() clears only that
-        self.ink_x0 = bytearray(squares)
-        self.ink_y0 = bytearray(squares)
-        self.ink_x1 = bytearray(squares)
-        self.ink_y1 = bytearray(squares)
-        # the knight
-        size = cell - 6  # over the number of its square (the counter says it), and no bigger:
-        # each move sends its old and new places, as the ring's below
-        knight_bitmap = displayio.Bitmap(size, size, 3)
-        disc(knight_bitmap, size, 1, 0)
-        # a horse's head, 10x10 (bit 9 = left column), scaled onto the disc
-        shape = (0b0000000000, 0b0000110000, 0b0001111000, 0b0011111100, 0b0111011100,
-                 0b0111111100, 0b0000111100, 0b0001111000, 0b0011111100, 0b0000000000)
-        for row in range(10):
-            for col in range(10):
-                if shape[row] >> (9 - col) & 1:
-                    for y in range(row * size // 10, (row + 1) * size // 10):
-                        for x in range(col * size // 10, (col + 1) * size // 10):
-                            knight_bitmap[y * size + x] = 2
-        self.knight_size = size
-        # the closed tour's trace: a small gold disc (small: it moves 65 times)
-        self.trace_size = max(4, cell // 3)
-        trace_bitmap = displayio.Bitmap(self.trace_size, self.trace_size, 2)
-        disc(trace_bitmap, self.trace_size, 1, 0)
-        self.trace_tile = displayio.TileGrid(trace_bitmap, pixel_shader=palette((0, TRACE_COLOUR), 0))
-        self.trace_tile.hidden = True
-        self.knight_tile = displayio.TileGrid(knight_bitmap, pixel_shader=self.knight_palette)
-        self.knight_tile.hidden = True
-        # No frame marks the square the knight came from (the path's last line does): a move
-        # sends the knight's two places, the path and the counter, at most 4 KB (its frame's
-        # old and new places were 0.7 KB more, on a third square).
-        self.sprites_group.append(self.knight_tile)
-        self.sprites_group.append(self.trace_tile)
+        """The board's bitmaps and sprites (tft_build.py: build-time code, dropped again once the
+        board is built, as the Feather drops its start's modules)."""
+        import sys
+
+        from . import tft_build
+
+        tft_build.build_board(self, board)
+        package = __name__[:__name__.rfind(".")]
+        sys.modules.pop(package + ".tft_build", None)
+        views = sys.modules.get(package)
+        if views is not None and hasattr(views, "tft_build"):
+            delattr(views, "tft_build")
 
     # ------------------------------------------------------------- geometry
 
+    def shown(self, square):
+        """Whether ``square`` is in the window (the whole board where it fits)."""
+        f = square % self.bw - self.wx
+        r = square // self.bw - self.wy
+        return 0 <= f < self.vw and 0 <= r < self.vh
+
+    def _follow(self, square):
+        """A window that follows the knight (tft_window.py, loaded only for a board that needs one)."""
+        if self.vw != self.bw or self.vh != self.bh:
+            from .tft_window import follow
+
+            follow(self, square)
+
     def cell_origin(self, square):
-        """Screen (x, y) of the top-left pixel of ``square``'s cell."""
-        return (self.ox + (square % self.bw) * self.cell,
-                self.oy + (self.bh - 1 - square // self.bw) * self.cell)
+        """Screen (x, y) of the top-left pixel of ``square``'s cell (off the board's area for a
+        square outside the window)."""
+        return (self.ox + (square % self.bw - self.wx) * self.cell,
+                self.oy + (self.vh - 1 - square // self.bw + self.wy) * self.cell)
 
     def cell_centre(self, square):
         x, y = self.cell_origin(square)
@@ -126,9 +74,9 @@ class BoardView:
             return -1
         f = x // self.cell
         row = y // self.cell
-        if f >= self.bw or row >= self.bh:
+        if f >= self.vw or row >= self.vh:
             return -1
-        return (self.bh - 1 - row) * self.bw + f
+        return (self.wy + self.vh - 1 - row) * self.bw + self.wx + f
 
     def _place(self, tile, square, size):
         x, y = self.cell_origin(square)
@@ -142,17 +90,17 @@ class BoardView:
         return _LIGHT_BG if (square % self.bw + square // self.bw) % 2 else _DARK_BG
 
     def _rank(self, square):
-        """The bitmap of ``square``'s rank; self.left is the x of the cell's left edge in it (not
-        a returned tuple: a tuple is garbage)."""
-        self.left = (square % self.bw) * self.unit
-        return self.ranks[self.bh - 1 - square // self.bw]
+        """The bitmap of ``square``'s rank (in the window); self.left is the x of the cell's left
+        edge in it (not a returned tuple: a tuple is garbage)."""
+        self.left = (square % self.bw - self.wx) * self.unit
+        return self.ranks[self.vh - 1 - square // self.bw + self.wy]
 
     def _digits(self, number):
         return 1 if number < 10 else 2 if number < 100 else 3
 
     def _draw_number(self, square, number):
         """``number`` in the middle of ``square``'s cell, on its box cleared of the path."""
-        if not number:
+        if not number or not self.shown(square):
             return
         bitmap = self._rank(square)
         left = self.left
@@ -175,10 +123,15 @@ class BoardView:
                 fill_region(bitmap, left + max(x0, ix0), max(y0, iy0), left + min(x1, ix1), min(y1, iy1),
                             background)
         ink = _INK if background == _LIGHT_BG else _LIGHT_BG
-        pitch = 5 if self.big else 4
+        pitch = 8 if self.glyphs else 5 if self.big else 4
         x = left + x0 + 1 + (n - 1) * pitch
         while True:
-            draw_digit(bitmap, number % 10, x, y0 + 1, self.big, 1, ink)
+            if self.glyphs:
+                from .tft_window import draw_glyph_digit
+
+                draw_glyph_digit(bitmap, number % 10, x, y0 + 1, ink)
+            else:
+                draw_digit(bitmap, number % 10, x, y0 + 1, self.big, 1, ink)
             number //= 10
             if not number:
                 break
@@ -192,10 +145,14 @@ class BoardView:
         In bitmap pixels: 1 wide at zoom 2."""
         unit = self.unit
         half = unit // 2
-        x0 = a % self.bw * unit + half
-        y0 = (self.bh - 1 - a // self.bw) * unit + half
-        x1 = b % self.bw * unit + half
-        y1 = (self.bh - 1 - b // self.bw) * unit + half
+        top = self.vh - 1 + self.wy
+        x0 = (a % self.bw - self.wx) * unit + half
+        y0 = (top - a // self.bw) * unit + half
+        x1 = (b % self.bw - self.wx) * unit + half
+        y1 = (top - b // self.bw) * unit + half
+        if (x0 < 0 and x1 < 0) or (y0 < 0 and y1 < 0) or (x0 >= self.vw * unit and x1 >= self.vw * unit) or \
+                (y0 >= self.vh * unit and y1 >= self.vh * unit):
+            return  # wholly outside the window
         wide = self.zoom == 1
         dx = x1 - x0 if x1 >= x0 else x0 - x1
         dy = y1 - y0 if y1 >= y0 else y0 - y1
@@ -226,11 +183,13 @@ class BoardView:
         """Bitmap pixel (x, y) of the board (its top-left is 0, 0) in the path's colour, unless
         it is off the board, outside ``only``'s cell, in its number's box, or inked already."""
         unit = self.unit
+        if x < 0 or y < 0:
+            return
         f = x // unit
         row = y // unit
-        if x < 0 or y < 0 or f >= self.bw or row >= self.bh:
+        if f >= self.vw or row >= self.vh:
             return
-        square = (self.bh - 1 - row) * self.bw + f
+        square = (self.wy + self.vh - 1 - row) * self.bw + self.wx + f
         if only >= 0 and square != only:
             return
         lx = x - f * unit
@@ -266,7 +225,7 @@ class BoardView:
 
     def _clear(self, square):
         """Erase what was drawn in a cell: only its inked box is sent again."""
-        if self.inked[square]:
+        if self.inked[square] and self.shown(square):
             bitmap = self._rank(square)
             left = self.left
             fill_region(bitmap, left + self.ink_x0[square], self.ink_y0[square],

@@ -9,15 +9,17 @@ import displayio
 
 from . import font
 
+# Every text and number has a contrast of at least 4.5:1 (WCAG AA) with what is behind it
+# (tests/test_tft_contrast.py): the dark squares are dark enough for the light squares' colour.
 LIGHT = 0xEEEED2
-DARK = 0x769656
+DARK = 0x4A6B2F
 INK_ON_LIGHT = 0x202020
 INK_ON_DARK = LIGHT  # numbers on dark squares in the light squares' colour: 4 colours, 2 bits
-PATH_COLOUR = 0x1E50C8
+PATH_COLOUR = 0x3C7DFF
 KNIGHT_COLOUR = 0xFF8C00
 KNIGHT_INK = 0x000000
 TRACE_COLOUR = 0xFFD700
-STUCK_COLOUR = 0xE02020
+STUCK_COLOUR = 0xFF4848
 MARK_COLOUR = 0x00B4FF
 HINT_COLOUR = 0xFF30FF
 TEXT_COLOUR = 0xFFFFFF
