@@ -23,7 +23,7 @@ from knightstour import search as search_module  # noqa: E402
 from knightstour.board import Board  # noqa: E402
 from knightstour.rules import RULES  # noqa: E402
 from knightstour.search import find_tour  # noqa: E402
-from knightstour.solver import Warnsdorff  # noqa: E402
+from knightstour.warnsdorff import Warnsdorff  # noqa: E402
 from knightstour_desktop.analysis import Analysis  # noqa: E402
 
 from machine import describe  # noqa: E402

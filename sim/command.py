@@ -10,11 +10,10 @@ import sys
 
 from knightstour.rules import RULES
 from knightstour.settings import as_given
-from knightstour_desktop.commands.common import check_chain
 from knightstour_desktop.commands.output import check_output
 from knightstour_desktop.settings_toml import load_for_command
 
-from .simulator import DISPLAYS, Simulator
+from .simulator import DISPLAYS, Simulator, display_name
 
 # Options that are settings: (option's dest, settings key, option's name for messages).
 OPTION_KEYS = (
@@ -27,9 +26,20 @@ OPTION_KEYS = (
 )
 
 
+def display_option(text):
+    """--display's value: the settings' names (max7219, ili9341) or the simulator's (matrix, tft)."""
+    import argparse
+
+    name = display_name(text)
+    if name not in DISPLAYS:
+        raise argparse.ArgumentTypeError("%r is not one of max7219, ili9341, both (or matrix, tft)" % (text,))
+    return name
+
+
 def add_arguments(parser):
-    parser.add_argument("--display", choices=DISPLAYS, default="both",
-                        help="what to show: the LED matrix, the TFT, or both (default both)")
+    parser.add_argument("--display", type=display_option, default="both", metavar="DISPLAY",
+                        help="what to show: max7219 (or matrix: the LED matrix), ili9341 (or tft: the TFT), "
+                             "or both (default both)")
     parser.add_argument("--start", metavar="SQUARE",
                         help="start square (c3 or 3,3) or random (default random)")
     parser.add_argument("--order", metavar="ORDER",
@@ -71,17 +81,15 @@ def add_arguments(parser):
 def build_settings(args, environ=None):
     """Settings from the file, the environment and the options; raise ValueError with every message.
 
-    Every KNIGHTSTOUR_* key is accepted, the hardware's too (knightstour.hw.wiring.keys adds them):
-    one settings file serves the toy and the simulator (see View for those it shows).
+    Every KNIGHTSTOUR_* key is accepted, the hardware's too: one settings file serves the toy
+    and the simulator (see View for those it shows), its pins checked on the Feather's pin map.
     """
-    from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
-
     options = [(key, getattr(args, dest, None), label) for dest, key, label in OPTION_KEYS]
     if getattr(args, "play", False):
         options.append(("mode", "play", "--play"))
     elif getattr(args, "touch", False):
         options.append(("mode", "touch", "--touch"))
-    return load_for_command(getattr(args, "config", None), environ, options, checks=(check_chain,))
+    return load_for_command(getattr(args, "config", None), environ, options, board="feather_rp2040")
 
 
 def parse_tap(text):

@@ -129,7 +129,7 @@ class Hardware:
             if square >= 0:
                 queue.touch(square)
             return
-        from knightstour.hw.wiring.calibration import touch_calibration
+        from knightstour.hw.wiring.touch_chips import touch_calibration
 
         self.tft.press(*raw_touch(touch_calibration(self.tft.settings), x, y, self.rotation))
         self.pressed = True

@@ -14,7 +14,7 @@ pins, the hardware object, the ports and the app, with a fake clock.
 import types
 
 from knightstour.rng import Xorshift32
-from knightstour.settings import MAX_MS, Settings
+from knightstour.settings import MAX_MS, Settings, replace
 
 from .chips import bus, render, rig, shims
 
@@ -55,19 +55,6 @@ def sim_board(kind, tft=None, matrix=None):
     return board
 
 
-def copy_settings(settings):
-    """A copy of a Settings, with the hardware keys at their defaults where it has none
-    (a Settings made before knightstour.hw.wiring.keys added them)."""
-    from knightstour import settings as settings_module
-
-    copy = Settings(fallback=settings.fallback)
-    copy.__dict__.update(settings.__dict__)
-    for key in settings_module.KEYS:
-        if not hasattr(copy, key.name):
-            setattr(copy, key.name, key.default)
-    return copy
-
-
 class FakePWM:
     """A pwmio.PWMOut stand-in that remembers the notes (frequency, duty cycle)."""
 
@@ -98,14 +85,12 @@ class Emulated:
     def __init__(self, display="tft", settings=None, touch=None, kind="feather_rp2040", seed=1,
                  rotation=None, piezo=False, strict=False, clock=None):
         shims.install()
-        from knightstour.hw.wiring import build, hardware, keys  # noqa: F401  (keys adds the hardware keys)
+        from knightstour.hw.wiring import build, hardware
 
         if display not in DISPLAY_NAMES:
             raise ValueError("bad display %r: one of tft, matrix, builtin (or ili9341, max7219)" % (display,))
         self.display_name = DISPLAY_NAMES[display]
-        if isinstance(settings, Settings):
-            settings = copy_settings(settings)
-        else:
+        if not isinstance(settings, Settings):
             values = {"start": "c3", "speed": "0", "mode": "attract", "seed": str(seed)}
             values.update(settings or {})
             settings = Settings(fallback=False)
@@ -113,13 +98,14 @@ class Emulated:
                 error = settings.set(key, values[key])
                 if error:
                     raise ValueError(error)
-        settings.display = self.display_name
+        changes = {"display": self.display_name}
         if touch is not None:
-            settings.touch = touch
+            changes["touch"] = touch
         if rotation is not None:
-            settings.tft_rotation = rotation
+            changes["tft_rotation"] = rotation
         if piezo:
-            settings.piezo = "on"
+            changes["piezo"] = "on"
+        settings = replace(settings, **changes)
         self.settings = settings
         self.kind = kind
         self.panel = None
@@ -137,8 +123,11 @@ class Emulated:
 
             displayio.release_displays()
             # "auto" finds the chip on the rig: the V1 FeatherWing's STMPE610 unless asked for another
-            rig_touch = {"auto": "stmpe610", "stmpe610": "stmpe610", "tsc2007": "tsc2007", "xpt2046": "xpt2046",
-                         "ft6206": "ft6206"}.get(settings.touch)
+            rig_touch = None  # "none"
+            if settings.touch != "none":
+                from knightstour.hw.wiring.touch_chips import controller
+
+                rig_touch = controller("stmpe610" if settings.touch == "auto" else settings.touch).EMULATOR
             self.rig = rig.tft_rig(rig_touch, reset_pin=kind == "pi")
             self.chip = self.rig.display_chip
             board = sim_board(kind, tft=self.rig)
@@ -146,9 +135,9 @@ class Emulated:
         else:
             modules, columns, rows, block = 1, 1, 1, 0
             if settings.matrix_chain:  # KNIGHTSTOUR_MATRIX_CHAIN: the panel as built
-                from knightstour.hw.views.chain import grid, parse_chain
+                from knightstour.hw.views.chain import grid
 
-                modules, arrangement, block = parse_chain(settings.matrix_chain)
+                modules, arrangement, block = settings.matrix_chain
                 columns, rows = grid(modules, arrangement)
             self.rig = rig.matrix_rig(chain=modules)
             self.chip = self.rig.chip
@@ -217,7 +206,7 @@ class Emulated:
         between: the emulated controller gets the raw reading the device's calibration maps to
         that pixel (a PyPortal's panel, the reading its own wires give there). ValueError for a
         point off the screen or a TFT without touch."""
-        from knightstour.hw.wiring.calibration import touch_calibration
+        from knightstour.hw.wiring.touch_chips import touch_calibration
 
         from .touch_raw import raw_touch, to_landscape
 
@@ -270,8 +259,11 @@ def save_screenshot(display_kind, path, settings=None, moves=None, seed=1, kind=
     above, play mode or a waiting toy is shown as the taps leave it.
     Returns ``path``.
     """
+    if isinstance(settings, Settings):
+        settings = replace(settings, speed=0.0)
+    elif settings is not None:
+        settings = dict(settings, speed="0")
     emulated = Emulated(display_kind, settings, touch=touch, kind=kind, seed=seed, rotation=rotation, strict=True)
-    emulated.settings.speed = 0.0
     emulated.app.clock.pacing.speed = 0.0
     try:
         if taps:

@@ -15,6 +15,15 @@ from knightstour_desktop.recording import QueueInput, RecordingDisplay
 # LEDs; the 320x240 TFT keeps cells of 15 pixels up to 16x16.
 DISPLAY_LIMITS = {"matrix": (8, 8), "tft": (16, 16), "both": (8, 8)}
 DISPLAYS = ("matrix", "tft", "both")
+# The settings' names for the displays (KNIGHTSTOUR_DISPLAY, run --display), accepted everywhere
+# the simulator takes a display; the short names are the simulator's own.
+ALIASES = {"max7219": "matrix", "ili9341": "tft"}
+
+
+def display_name(text):
+    """The simulator's display for ``text``: matrix, tft, both, or the settings' max7219, ili9341."""
+    text = str(text).strip().lower()
+    return ALIASES.get(text, text)
 
 
 class View:
@@ -129,6 +138,7 @@ class Simulator:
     """One simulated toy: ``app``, ``display``, ``input``, ``sound`` and ``clock``."""
 
     def __init__(self, settings, display="both", seed=None, clock=None, orders=None, log=None, pixels=False):
+        display = display_name(display)
         if display not in DISPLAY_LIMITS:
             raise ValueError("bad display %r: one of %s" % (display, ", ".join(DISPLAYS)))
         width, height = DISPLAY_LIMITS[display]

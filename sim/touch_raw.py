@@ -19,7 +19,7 @@ def to_landscape(x, y, rotation, width0=WIDTH0, height0=HEIGHT0):
 
 def raw_touch(calibration, x, y, rotation, width0=WIDTH0, height0=HEIGHT0):
     """The raw controller reading (x, y) that the device's calibration maps to screen pixel (x, y)
-    at ``rotation``; ``calibration`` is knightstour.hw.wiring.calibration.touch_calibration's (x0, x1, y0, y1, swap)."""
+    at ``rotation``; ``calibration`` is knightstour.hw.wiring.touch_chips.touch_calibration's (x0, x1, y0, y1, swap)."""
     x0, x1, y0, y1, swap = calibration
     lx, ly = to_landscape(x, y, rotation, width0, height0)
     raw_a = int(round(x0 + lx * (x1 - x0) / (width0 - 1.0)))

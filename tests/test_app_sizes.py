@@ -105,7 +105,7 @@ def test_where_the_heuristic_gets_stuck_the_search_finds_the_tour():
     # Order abcdefgh under the "first" rule gets stuck on 8x8 from some starts.
     log = []
     app = make_app("8x8", display=RecordingDisplay(log), order="abcdefgh", rule="first")
-    from knightstour.solver import Warnsdorff
+    from knightstour.warnsdorff import Warnsdorff
 
     solver = Warnsdorff(app.board, "abcdefgh", "first")
     stuck = [s for s in range(64) if not solver.run(s).complete]
@@ -124,7 +124,7 @@ def test_another_super_order_is_tried_before_the_search(monkeypatch):
     monkeypatch.setattr(rescue, "SEARCH_BUDGET", 1)
     app = make_app("7x7", index=0)
     solver_stuck = []
-    from knightstour.solver import Warnsdorff
+    from knightstour.warnsdorff import Warnsdorff
 
     solver = Warnsdorff(app.board, app.tours.order_names[0], "border")
     solver_stuck = [s for s in range(49) if not impossibility(app.board, s) and not solver.run(s).complete]
@@ -149,7 +149,7 @@ def test_order_names_are_the_orders_as_parsed():
 def test_other_rules_are_never_stuck_either():
     # The super orders are the border rule's; under the centre rule all 8 get stuck from 13 starts
     # of 16x16, where the search (ordered by the border rule, rescue.SEARCH_RULE) finds the tour.
-    from knightstour.solver import Warnsdorff
+    from knightstour.warnsdorff import Warnsdorff
 
     app = make_app("16x16", rule="centre")
     solvers = [Warnsdorff(app.board, name, "centre") for name in app.tours.order_names]

@@ -3,8 +3,8 @@
 import pytest
 
 from knightstour.board import Board
-from knightstour.solver import Warnsdorff
 from knightstour.tour import Tour
+from knightstour.warnsdorff import Warnsdorff
 
 
 def test_the_default_board_is_8x8():

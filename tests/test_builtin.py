@@ -10,8 +10,9 @@ from knightstour.app import App
 from knightstour.board import Board
 from knightstour.hw.chips import speaker
 from knightstour.hw.views import tft
-from knightstour.hw.wiring import hardware, keys  # noqa: F401  (keys: the hardware settings)
+from knightstour.hw.wiring import hardware
 from knightstour.hw.wiring.build import build as build_ports
+from knightstour.hw.wiring.build import display_kind
 from knightstour.settings import Settings
 from knightstour_sim.chips import rig
 
@@ -66,7 +67,8 @@ def unturn(display, x, y):
 def test_ili9341_on_a_board_with_its_own_display_is_the_builtin_toy(portal, board_id, side):
     rig_ = portal(board_id)
     settings, (display, touch_input, sound) = build(rig_)  # KNIGHTSTOUR_DISPLAY left at its default
-    assert settings.display == "builtin"
+    assert settings.display == "ili9341"  # the settings as read: the builder decides, changing nothing
+    assert display_kind(settings, hardware.BoardHardware("feather_m4", settings, board=rig_.board)) == "builtin"
     assert isinstance(display, tft.TftDisplay) and display.display is rig_.board.DISPLAY
     assert display.board_pixels == side and display.panel == (side, 0, rig_.width - side, rig_.height)
     assert isinstance(sound, speaker.SpeakerSound)
@@ -133,7 +135,7 @@ def test_builtin_on_a_board_without_a_display_is_one_line():
 
 SCRIPT = """
 import sys
-from knightstour.hw.wiring import build, hardware, keys  # noqa: F401
+from knightstour.hw.wiring import build, hardware
 from knightstour.settings import Settings
 from knightstour_sim.chips import rig
 from knightstour_sim.screenshot import sim_board

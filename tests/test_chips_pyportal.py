@@ -8,7 +8,7 @@ import pytest
 
 from knightstour.hw.chips import pyportal, speaker
 from knightstour.hw.inputs.touch import TouchMapper
-from knightstour.hw.wiring import calibration, keys  # noqa: F401  (keys adds the hardware keys)
+from knightstour.hw.wiring import touch_chips
 from knightstour.ports import CLOSED_NOTES
 from knightstour_sim.chips import bus, resistive, shims
 from knightstour_sim.chips import speaker as speaker_model
@@ -78,7 +78,7 @@ def test_the_12_bit_reader_and_the_default_calibration_find_the_pixel():
     board = pyportal_board()
     panel = resistive.pyportal_panel(board)
     read = pyportal.touchscreen_reader(pyportal.make_touchscreen(board))
-    defaults = calibration.TOUCH_DEFAULTS["touchscreen"]
+    defaults = touch_chips.defaults("builtin")
     mapper = TouchMapper(defaults["x0"], defaults["x1"], defaults["y0"], defaults["y1"], defaults["swap"])
     assert read() is None
     for x, y in ((15, 15), (300, 30), (160, 200)):

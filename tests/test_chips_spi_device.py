@@ -98,7 +98,7 @@ def test_the_chip_select_is_released_and_the_bus_unlocked_when_a_transfer_fails(
 
 def make(driver, cs, spi):
     if driver == "max7219":
-        return max7219.Matrix8x8(spi, cs)
+        return max7219.MAX7219(spi, cs)
     if driver == "stmpe610":
         return stmpe610.STMPE610(spi, cs)
     return xpt2046.XPT2046(spi, cs)

@@ -101,10 +101,10 @@ def test_analyse_refuses_a_missing_folder_before_working(tmp_path, capsys):
 
 def test_the_committed_super_orders_equal_a_fresh_run(tmp_path, capsys):
     # `orders write` analyses every size from 5x5 to 16x16 (numba-compiled: seconds).
-    target = tmp_path / "super_orders.py"
+    target = tmp_path / "orders_data.py"
     code, out, _ = run(capsys, "orders", "write", "--output", str(target))
     assert code == 0 and "wrote the orders of 12 sizes" in out
-    assert os.path.basename(MODULE_PATH) == "super_orders.py"
+    assert os.path.basename(MODULE_PATH) == "orders_data.py"
     with open(MODULE_PATH) as f:
         assert target.read_text() == f.read()
 
@@ -115,7 +115,7 @@ def test_the_module_text_comes_from_the_entries(monkeypatch):
     namespace = {}
     exec(text, namespace)
     assert namespace["RULE"] == "border"
-    monkeypatch.setattr("knightstour.super_orders.TABLE", namespace["TABLE"])
+    monkeypatch.setattr("knightstour.orders_data.TABLE", namespace["TABLE"])
     assert super_orders("8x8") == ("ahfdgceb", "bcegdhfa")
     assert super_orders("7x7") == ("abdgcefh",) and super_orders("9x9") == ()
     assert super_orders("6x6") == ()  # not the end of 16x16

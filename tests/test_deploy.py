@@ -40,7 +40,7 @@ def test_deploy_copies_code_package_settings_and_runs_circup(drive, fake_circup,
     assert main(["deploy", str(drive)]) == 0
     files = listing(drive)
     assert "code.py" in files and "settings.toml" in files
-    assert "lib/knightstour/solver.py" in files and "lib/knightstour/super_orders.py" in files
+    assert "lib/knightstour/warnsdorff.py" in files and "lib/knightstour/orders_data.py" in files
     assert not any(f.startswith("lib/knightstour/commands") for f in files)
     assert "lib/knightstour/cli.py" not in files and "lib/knightstour/analysis.py" not in files
     assert (drive / "settings.toml").read_text() == open(os.path.join(deploy.DEVICE_DIR, "settings.toml.example")).read()
@@ -83,8 +83,8 @@ def test_mpy_compiles_the_package_with_circuitpythons_mpy_cross(drive, fake_circ
     assert "code.py" in files
     lib = [f for f in files if f.startswith("lib/")]
     assert lib and all(f.endswith(".mpy") for f in lib)
-    solver = (drive / "lib/knightstour/solver.mpy").read_bytes()
-    assert solver[:2] == b"C\x06" and solver[4:] == b"knightstour/solver.py"
+    solver = (drive / "lib/knightstour/warnsdorff.mpy").read_bytes()
+    assert solver[:2] == b"C\x06" and solver[4:] == b"knightstour/warnsdorff.py"
     assert str(deploy.DEVICE_DIR) not in log.read_text().split("-s ")[1].split()[0]
     assert not fake_circup.exists()
 
@@ -126,7 +126,7 @@ def snapshot(root):
 
 def test_a_full_drive_changes_nothing(drive, capsys, monkeypatch):
     assert main(["deploy", str(drive), "--no-libs"]) == 0
-    (drive / "lib/knightstour/solver.py").write_text("# the old toy\n")
+    (drive / "lib/knightstour/warnsdorff.py").write_text("# the old toy\n")
     before = snapshot(drive)
     monkeypatch.setattr(deploy, "free_bytes", lambda path: (20000, 512))
     capsys.readouterr()

@@ -77,7 +77,7 @@ def test_deploy_without_a_path_deploys_to_the_drive_it_found(tmp_path, monkeypat
     drive = board(tmp_path / "run/media/ada/CIRCUITPY")
     monkeypatch.setattr(find_drive, "mount_roots", lambda *given: roots)
     assert main(["deploy", "--no-libs"]) == 0
-    assert (drive / "code.py").exists() and (drive / "lib/knightstour/solver.py").exists()
+    assert (drive / "code.py").exists() and (drive / "lib/knightstour/warnsdorff.py").exists()
     assert capsys.readouterr().out.rstrip().endswith("deployed to %s" % drive)
 
 

@@ -113,7 +113,7 @@ def test_mpy_downloads_the_boards_compiler_once_then_uses_the_cached_one(bucket,
     out = capsys.readouterr().out
     url = bucket.base + path_of(bucket)[len("/bin/mpy-cross"):]
     assert "downloading mpy-cross for CircuitPython 9.2.1 from %s" % url in out
-    assert (drive / "lib/knightstour/solver.mpy").read_bytes()[:2] == b"C\x06"
+    assert (drive / "lib/knightstour/warnsdorff.mpy").read_bytes()[:2] == b"C\x06"
     name = os.path.basename(path_of(bucket))
     assert cached(tmp_path) == [name, name + ".json"]
     assert os.access(tmp_path / "cache/knightstour/mpy-cross" / name, os.X_OK)
@@ -314,7 +314,7 @@ def test_a_dry_run_downloads_and_runs_nothing(bucket, drive, tmp_path, capsys):
     out = capsys.readouterr().out
     url = bucket.base + path_of(bucket)[len("/bin/mpy-cross"):]
     assert "would download mpy-cross for CircuitPython 9.2.1 from %s" % url in out
-    assert "would copy %s" % (drive / "lib/knightstour/solver.mpy") in out
+    assert "would copy %s" % (drive / "lib/knightstour/warnsdorff.mpy") in out
     assert bucket.hits == [] and cached(tmp_path) == [] and not (tmp_path / "ran").exists()
     assert snapshot(drive) == before
 

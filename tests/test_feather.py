@@ -18,9 +18,9 @@ HEAP = {display: kb[0] * 1024 for display, kb in NEEDS_KB.items()}  # deployed -
 def raw_for(touch, square):
     """Raw controller readings the default calibration maps into ``square``'s cell (8x8 board,
     26 px cells from 16 px below the top, a1 at the bottom left), nearest its centre."""
-    from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
+    from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
 
-    c = TOUCH_DEFAULTS[touch]
+    c = touch_defaults(touch)
     mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])
     cx, cy = (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16
     best = None
@@ -102,9 +102,19 @@ def test_a_touch_controller_that_does_not_answer_gives_one_line_and_waits(node):
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
+def test_a_pin_given_two_uses_gives_one_line_and_waits(node):  # noqa: F811
+    settings = feather_settings("ili9341", "xpt2046", extra={"KNIGHTSTOUR_PIN_TOUCH_IRQ": "D6"})
+    proc, _ = run_feather(node, display="ili9341", touch="xpt2046", settings=settings, tours=1,
+                          heap=1024 * 1024, mpy=True)
+    assert proc.returncode == 3, proc.stdout + proc.stderr  # code.py sat waiting in its stop() loop
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("knightstour: error:")]
+    assert lines == ["knightstour: error: bad KNIGHTSTOUR_PIN_TOUCH_IRQ D6: already the touch chip select "
+                     "(KNIGHTSTOUR_PIN_TOUCH_CS); give another pin"], proc.stdout
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
 def test_a_pin_the_display_needs_cannot_be_none():
     from knightstour import settings as settings_module
-    from knightstour.hw.wiring import keys  # noqa: F401
 
     env = {"KNIGHTSTOUR_DISPLAY": "max7219", "KNIGHTSTOUR_PIN_MATRIX_CS": "none"}
     settings, errors = settings_module.load(env.get)

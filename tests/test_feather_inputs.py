@@ -5,7 +5,7 @@ in the TFT toy's heap, and the push buttons of the MAX7219 toy (A1, A2) in the m
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour.hw.feather import NEEDS_KB
-from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
+from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
 from knightstour_sim.circuitpython.drive import run_feather
 from knightstour_sim.touch_raw import raw_touch
 
@@ -18,7 +18,7 @@ def _run(node, **kwargs):  # noqa: F811
 
 def test_the_tft_toy_with_an_xpt2046_runs_in_the_tft_toys_heap_and_a_touch_starts_a_tour(node):  # noqa: F811
     square = 19  # d3: its cell's centre on the 8x8 board, 26 px cells from 16 px below the top
-    defaults = TOUCH_DEFAULTS["xpt2046"]
+    defaults = touch_defaults("xpt2046")
     calibration = tuple(defaults[name] for name in ("x0", "x1", "y0", "y1", "swap"))
     raw_x, raw_y = raw_touch(calibration, (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16, 0)
     result = _run(node, display="ili9341", touch="xpt2046", tours=20, heap=NEEDS_KB["ili9341"][0] * 1024,

@@ -7,14 +7,14 @@ from test_feather import HEAP
 from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 
 from knightstour.hw.inputs.touch import TouchMapper
-from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
+from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
 from knightstour_sim.circuitpython.drive import run_feather
 
 
 def raw_for(square):
     """Raw TSC2007 readings its default calibration maps to ``square``'s cell centre (8x8 board,
     26 px cells from 16 px below the top, a1 at the bottom left)."""
-    c = TOUCH_DEFAULTS["tsc2007"]
+    c = touch_defaults("tsc2007")
     mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])
     x, y = (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16
     a = round(c["x0"] + x * (c["x1"] - c["x0"]) / 319)

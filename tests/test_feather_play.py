@@ -6,7 +6,7 @@ import pytest
 from test_feather import HEAP, TouchMapper, _run, node  # noqa: F401  (node: a fixture)
 
 from knightstour.board import Board
-from knightstour.solver import Warnsdorff
+from knightstour.warnsdorff import Warnsdorff
 
 # Button centres, independent of the code: the 112 px panel right of the 208 px board, its three
 # rows of 26 px buttons, 3 px apart, at the foot of the 240 px screen; two to a row, 51 px wide.
@@ -17,10 +17,10 @@ UNDO = (236, 195)
 
 def raw_for_pixel(touch, x, y):
     """The raw reading the default calibration maps to screen pixel (x, y) at rotation 0."""
-    from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
+    from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
     from knightstour_sim.touch_raw import raw_touch
 
-    c = TOUCH_DEFAULTS[touch]
+    c = touch_defaults(touch)
     raw = raw_touch((c["x0"], c["x1"], c["y0"], c["y1"], c["swap"]), x, y, 0)
     mapper = TouchMapper(c["x0"], c["x1"], c["y0"], c["y1"], c["swap"])
     back = mapper.landscape(*raw)

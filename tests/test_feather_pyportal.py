@@ -13,8 +13,8 @@ from test_micropython import node as node  # noqa: F401,PLC0414  (the fixture)
 from knightstour.board import Board
 from knightstour.hw.chips.pyportal import SIZES
 from knightstour.hw.feather import NEEDS_KB
-from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
-from knightstour.solver import Warnsdorff
+from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
+from knightstour.warnsdorff import Warnsdorff
 from knightstour_sim.circuitpython.drive import feather_settings, run_feather
 from knightstour_sim.screenshot import Emulated
 from knightstour_sim.touch_raw import raw_touch
@@ -52,7 +52,7 @@ def layout(board, rotation=0):
 def raw_at(board, point, rotation=0):
     """The raw panel reading (12 bits, as the toy's reader gives it) that the default calibration
     maps to screen pixel ``point`` at ``rotation``."""
-    c = TOUCH_DEFAULTS["touchscreen"]
+    c = touch_defaults("builtin")
     width0, height0 = SIZES[board]
     return raw_touch((c["x0"], c["x1"], c["y0"], c["y1"], c["swap"]), point[0], point[1], rotation, width0, height0)
 

@@ -8,7 +8,6 @@ import pytest
 from knightstour.app import App
 from knightstour.board import Board
 from knightstour.hw.views.matrix import MatrixDisplay, square_xy
-from knightstour.hw.wiring import keys  # noqa: F401
 from knightstour.settings import Settings
 from knightstour_sim.chips import rig, shims
 from knightstour_sim.screenshot import Emulated
@@ -141,11 +140,11 @@ def test_matrix_show_sends_only_when_something_changed():
 def test_the_small_driver_lights_what_adafruit_max7219_lights():
     from adafruit_max7219 import matrices
 
-    from knightstour.hw.chips.max7219 import Matrix8x8
+    from knightstour.hw.chips.max7219 import MAX7219
 
     pixels = [(x * 5 + y * 3) % 8 for x in range(8) for y in range(8)]
     grids = []
-    for make in (matrices.Matrix8x8, Matrix8x8):
+    for make in (matrices.Matrix8x8, MAX7219):
         spi, cs, chip = rig.matrix_rig()
         matrix = make(spi, cs)
         matrix.brightness(9)
@@ -178,9 +177,9 @@ def test_an_impossible_start_lights_its_colour_and_blinks_the_knight():
 
 
 def Matrix8x8Small(spi, cs):  # noqa: N802
-    from knightstour.hw.chips.max7219 import Matrix8x8
+    from knightstour.hw.chips.max7219 import MAX7219
 
-    return Matrix8x8(spi, cs)
+    return MAX7219(spi, cs)
 
 
 def test_a_search_out_of_budget_keeps_the_path_lit_never_inverts(monkeypatch):

@@ -18,7 +18,7 @@ STAND_INS = ROOT / "sim" / "circuitpython"
 SCRIPT = r'''
 from knightstour import settings as S
 from knightstour.hw.inputs import touch
-from knightstour.hw.wiring import calibration, keys, pins  # noqa: F401  (keys adds the hardware keys)
+from knightstour.hw.wiring import pins, touch_chips  # noqa: F401
 from knightstour.hw.views.matrix import MatrixDisplay, square_xy
 from knightstour.hw.inputs.touch import HELD, TouchInput, TouchMapper, from_landscape
 from knightstour.hw.inputs.calibrate import solve, TARGETS
@@ -43,7 +43,7 @@ env = {"KNIGHTSTOUR_MATRIX_ROTATION": 90, "KNIGHTSTOUR_PIEZO": "d6", "KNIGHTSTOU
 settings, errors = S.load(env.get)
 for line in errors:
     print(line)
-print(settings.matrix_rotation, settings.piezo, calibration.touch_calibration(settings))
+print(settings.matrix_rotation, settings.piezo, touch_chips.touch_calibration(settings))
 print(pins.board_name("pi", "tft_dc"), pins.detect_kind("adafruit_feather_rp2040"), len(pins.SIGNALS))
 print([square_xy(0, 8, 8, r, m) for r in (0, 90, 180, 270) for m in (False, True)])
 

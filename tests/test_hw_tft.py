@@ -161,7 +161,6 @@ def test_screenshot_takes_the_simulators_settings(tmp_path):
 
     settings = Settings()
     settings.set("start", "e4")
-    del settings.tft_rotation  # as if made before knightstour.hw.wiring.keys added its keys
     path = save_screenshot("tft", str(tmp_path / "e4.png"), settings=settings, moves=5)
     assert os.path.getsize(path) > 1000
     assert settings.speed == 1.0  # the caller's settings are left alone

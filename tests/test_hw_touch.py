@@ -212,9 +212,9 @@ def test_calibrate_finds_the_default_values(emulated_tft, controller, rotation):
 
     result = calibrate.calibrate(emu.display.display, emu.input.reader, rotation, sleep, out=out)
     defaults = touch_module.TouchMapper  # noqa: F841
-    from knightstour.hw.wiring.calibration import TOUCH_DEFAULTS
+    from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
 
-    expected = TOUCH_DEFAULTS[controller]
+    expected = touch_defaults(controller)
     tolerance = 2 if controller == "ft6206" else 20
     assert result[4] == expected["swap"]
     for got, name in zip(result[:4], ("x0", "x1", "y0", "y1")):
@@ -239,8 +239,7 @@ def test_mapper_round_trip_and_rotations():
 
 
 def test_calibration_settings_override_the_defaults():
-    from knightstour.hw.wiring import keys  # noqa: F401  (adds the touch keys)
-    from knightstour.hw.wiring.calibration import touch_calibration
+    from knightstour.hw.wiring.touch_chips import touch_calibration
     from knightstour.settings import load
 
     settings, errors = load(mapping={"KNIGHTSTOUR_TOUCH": "ft6206", "KNIGHTSTOUR_TOUCH_X0": 300,

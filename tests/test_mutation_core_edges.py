@@ -5,8 +5,8 @@ import pytest
 import knightstour.search as search_module
 from knightstour.board import Board
 from knightstour.search import BUDGET, EXHAUSTED, FOUND, find_tour, rotate_closed, search
-from knightstour.solver import Warnsdorff
 from knightstour.tour import Tour
+from knightstour.warnsdorff import Warnsdorff
 
 
 @pytest.fixture

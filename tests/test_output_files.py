@@ -81,7 +81,7 @@ def test_a_read_only_folder_is_refused_before_the_analysis_runs(tmp_path, capsys
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_debris(tmp_path, capsys, monkeypatch):
-    target = tmp_path / "super_orders.py"
+    target = tmp_path / "orders_data.py"
     target.write_text("old\n")
     os.chmod(target, 0o640)
 
@@ -91,7 +91,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_debris(tmp_path, capsys, monk
     monkeypatch.setattr(os, "replace", full)
     code, _, err = run(capsys, "orders", "write", "--output", str(target))
     assert code == 1 and one_line(err) and "--output" in err and "No space left" in err
-    assert target.read_text() == "old\n" and [p.name for p in tmp_path.iterdir()] == ["super_orders.py"]
+    assert target.read_text() == "old\n" and [p.name for p in tmp_path.iterdir()] == ["orders_data.py"]
 
 
 def test_a_replaced_file_keeps_its_permissions(tmp_path, capsys):

@@ -11,7 +11,7 @@ from knightstour.settings import Settings
 
 
 class FrameMatrix:
-    """A Matrix8x8 stand-in that keeps each shown frame: the set of lit (x, y)."""
+    """A max7219.MAX7219 stand-in that keeps each shown frame: the set of lit (x, y)."""
 
     def __init__(self):
         self.lit = set()

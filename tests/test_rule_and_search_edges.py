@@ -18,7 +18,7 @@ from knightstour.search import (
     open_tours_exist,
     search,
 )
-from knightstour.solver import Warnsdorff
+from knightstour.warnsdorff import Warnsdorff
 
 
 def test_the_random_rule_draws_fairly_among_eight_tied_squares():

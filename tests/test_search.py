@@ -103,7 +103,7 @@ def test_the_search_does_not_depend_on_the_tie_rule_on_32x32(rule):
 
 
 def test_where_the_rules_own_tour_works_it_is_the_tour_given():
-    from knightstour.solver import Warnsdorff
+    from knightstour.warnsdorff import Warnsdorff
 
     board = Board(8, 8)
     for rule in ("border", "centre", "first"):

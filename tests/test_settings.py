@@ -1,7 +1,7 @@
 import pytest
 
 from knightstour.pacing import from_settings
-from knightstour.settings import KEYS, Settings, add_key, find_key, load
+from knightstour.settings import TABLE, Settings, find_key, load, replace
 from knightstour_desktop.settings_toml import parse_toml
 
 
@@ -62,8 +62,8 @@ def test_bad_values_name_the_key_and_the_accepted_values(key, value, expected):
     assert len(errors) == 1
     assert errors[0].startswith(expected)
     # ... and the default is used.
-    name = find_key(key).name
-    assert getattr(settings, name) == find_key(key).default
+    name = find_key(key)[0]
+    assert getattr(settings, name) == find_key(key)[2]
 
 
 def test_pace_must_not_speed_up():
@@ -121,15 +121,21 @@ def test_settings_set_with_a_cli_label():
     assert settings.set("speed", "3") is None and settings.speed == 3.0
 
 
-def test_add_key_extends_the_table():
-    count = len(KEYS)
-    try:
-        key = add_key("test_colour", "choice", "red", ("red", "green"))
-        assert key.env == "KNIGHTSTOUR_TEST_COLOUR"
-        settings, errors = load({"KNIGHTSTOUR_TEST_COLOUR": "Green"}.get)
-        assert settings.test_colour == "green" and errors == []
-        _, errors = load({"KNIGHTSTOUR_TEST_COLOUR": "blue"}.get)
-        assert errors == ["bad KNIGHTSTOUR_TEST_COLOUR = 'blue': one of red, green; using the default red"]
-        assert add_key("test_colour", "choice", "red", ("red", "green")) is key
-    finally:
-        del KEYS[count:]
+def test_the_table_is_declared_once_and_no_import_adds_keys():
+    import importlib
+
+    names = [key[0] for key in TABLE]
+    assert len(names) == len(set(names)) and "touch" in names and "pin_touch_irq" in names
+    for module in ("knightstour.hw.wiring.build", "knightstour.hw.wiring.touch_chips", "knightstour.hw.startup"):
+        importlib.import_module(module)
+    assert [key[0] for key in TABLE] == names
+    assert all(isinstance(key, tuple) and len(key) == 4 for key in TABLE)  # small tuples, no objects
+
+
+def test_replace_makes_a_new_value_and_leaves_the_old_alone():
+    settings, _ = load({"KNIGHTSTOUR_SIZE": "6x6"}.get)
+    other = replace(settings, display="max7219", speed=0.0)
+    assert (other.display, other.speed, other.size) == ("max7219", 0.0, "6x6")
+    assert (settings.display, settings.speed) == ("ili9341", 1.0)
+    with pytest.raises(KeyError):
+        replace(settings, colour="red")

@@ -118,9 +118,10 @@ def test_keys_are_found_by_either_name():
         find_key("KNIGHTSTOUR_COLOUR")
 
 
-def test_a_text_key_keeps_its_text_without_the_spaces():
-    from knightstour.settings import Key, parse_value
+def test_the_matrix_chain_is_read_once_into_its_parts():
+    from knightstour.settings import parse_value
 
-    key = Key("label", "text", "", help="any text")
-    assert parse_value(key, "  Desk toy  ") == "Desk toy"
-    assert parse_value(key, 42) == "42"
+    key = find_key("matrix_chain")
+    assert parse_value(key, " 3  ROW ") == (3, "row", 90)
+    assert parse_value(key, "4 2x2 0") == (4, "2x2", 0)
+    assert parse_value(key, "") is None

@@ -14,8 +14,6 @@ import pytest
 from circuitpython_getenv import NEW, OLD, getenv
 
 from knightstour import settings as settings_module
-from knightstour.hw.wiring import keys  # noqa: F401  (the hardware keys are settings too)
-from knightstour_desktop.commands.common import check_chain
 from knightstour_desktop.settings_toml import load_for_command, read_file
 
 # (file bytes, key, expected, rule). expected: ("value", v), ("ignored", warning text),
@@ -245,9 +243,9 @@ def test_a_value_past_ascii_is_refused_as_it_reads_differently_on_the_board(tmp_
 def test_a_bad_matrix_chain_is_a_bad_setting_whatever_the_display(tmp_path):
     for environ in ({"KNIGHTSTOUR_MATRIX_CHAIN": "bogus"}, {"KNIGHTSTOUR_MATRIX_CHAIN": "3 2x2"}):
         with pytest.raises(ValueError) as caught:
-            load_for_command(None, environ, checks=(check_chain,))
+            load_for_command(None, environ)
         assert "bad KNIGHTSTOUR_MATRIX_CHAIN" in str(caught.value) and "\n" not in str(caught.value)
-    assert load_for_command(None, {"KNIGHTSTOUR_MATRIX_CHAIN": "4 2x2"}, checks=(check_chain,)).matrix_chain == "4 2x2"
+    assert load_for_command(None, {"KNIGHTSTOUR_MATRIX_CHAIN": "4 2x2"}).matrix_chain == (4, "2x2", 90)
 
 
 def test_milliseconds_stop_at_a_day():

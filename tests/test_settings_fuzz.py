@@ -19,7 +19,6 @@ from circuitpython_getenv import NEW, OLD, getenv
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knightstour.hw.wiring import keys  # noqa: F401  (the hardware keys are settings too)
 from knightstour_desktop.commands.board_files import set_keys
 from knightstour_desktop.settings_toml import parse_toml, split_key
 

@@ -4,8 +4,7 @@ import pytest
 
 from knightstour.hw.inputs.touch import TouchMapper
 from knightstour.hw.views import tft_draw
-from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
-from knightstour.hw.wiring.calibration import touch_calibration
+from knightstour.hw.wiring.touch_chips import touch_calibration
 from knightstour.settings import Settings
 from knightstour_sim.pixel_views import PixelMatrixView, PixelTftView
 from knightstour_sim.simulator import FakeClock, Simulator

@@ -3,6 +3,8 @@
 import io
 import os
 
+import pytest
+
 from knightstour.settings import Settings
 from knightstour_desktop.cli import main
 from knightstour_sim import plain
@@ -62,7 +64,6 @@ def test_led_grid_of_a_small_board_keeps_its_shape():
 
 
 def test_tft_portrait_puts_the_panel_below_the_board():
-    from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
 
     settings = Settings()
     assert settings.set("tft_rotation", "90") is None
@@ -78,3 +79,21 @@ def test_a_board_too_big_for_the_tft_says_so_once(capsys):
     code, out, err = run_cli(capsys, "--plain", "--once", "--display", "tft", "--size", "17x17")
     assert code == 2 and out == ""
     assert err == "knights-tour sim: error: the 17x17 board does not fit the display (at most 16x16)\n"
+
+
+def test_the_simulator_takes_the_settings_names_for_its_displays(tmp_path, capsys, monkeypatch):
+    import io
+
+    from knightstour_desktop import cli
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    for name in ("max7219", "ILI9341", "matrix", "tft"):
+        assert cli.main(["sim", "--plain", "--once", "--display", name, "--speed", "0", "--seed", "1"]) == 0, name
+    capsys.readouterr()
+    path = tmp_path / "m.png"
+    assert cli.main(["sim", "--display", "max7219", "--screenshot", str(path), "--moves", "3"]) == 0
+    assert path.stat().st_size > 0
+    with pytest.raises(SystemExit) as caught:
+        cli.main(["sim", "--display", "oled"])
+    assert caught.value.code == 2
+    assert "'oled' is not one of max7219, ili9341, both (or matrix, tft)" in capsys.readouterr().err

@@ -159,7 +159,6 @@ async def test_an_impossible_start_on_the_matrix_view_and_the_panel():
 
 
 async def test_a_portrait_tft_has_its_panel_below_it_and_still_fits_80x24():
-    from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
 
     settings = Settings()
     assert settings.set("tft_rotation", "270") is None

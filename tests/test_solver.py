@@ -3,8 +3,8 @@ import random
 import pytest
 
 from knightstour.board import Board
-from knightstour.solver import Warnsdorff
 from knightstour.tour import Tour
+from knightstour.warnsdorff import Warnsdorff
 from knightstour_desktop.commands.solve import solve
 
 from reference import warnsdorff as reference_warnsdorff

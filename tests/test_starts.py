@@ -8,8 +8,8 @@ reason names the argument that rules each out.
 import pytest
 
 from knightstour.board import Board
-from knightstour.no_tour_starts import TABLE, UNKNOWN
 from knightstour.starts import impossibility, tour_exists
+from knightstour.starts_data import TABLE, UNKNOWN
 from knightstour_desktop.commands.solve import solve
 
 from reference import boards, tour_from, tour_starts
@@ -72,7 +72,7 @@ def test_the_committed_table_of_searched_starts_equals_a_fresh_run(tmp_path, cap
     from knightstour_desktop.cli import main
     from knightstour_desktop.commands.starts_table import MODULE_PATH
 
-    target = tmp_path / "no_tour_starts.py"
+    target = tmp_path / "starts_data.py"
     assert main(["orders", "starts", "--output", str(target)]) == 0
     out = capsys.readouterr().out
     assert "3x7   no tour from b4" in out and "searched every board from 1x1 to 32x32" in out
@@ -126,7 +126,7 @@ def test_a_start_the_search_cannot_settle_is_unknown(monkeypatch):
     assert summary(result, 0.0).splitlines()[2] == (
         "2 of the 30 squares are unknown (the search ran out of budget: unknown_starts in --json); "
         "failures count the other 28 starts")
-    monkeypatch.setattr("knightstour.no_tour_starts.UNKNOWN", "\n5x6 c2 c5\n")
+    monkeypatch.setattr("knightstour.starts_data.UNKNOWN", "\n5x6 c2 c5\n")
     assert tour_exists(board, c2) is None and tour_exists(board, board.parse_square("c3")) is True
     assert solve(board, c2, "abcdefgh", "border", None)["tour_exists"] is None
 

@@ -6,7 +6,7 @@ import pytest
 
 from knightstour.board import Board
 from knightstour.hw.inputs.touch import TouchMapper
-from knightstour.hw.wiring import build, calibration, hardware, keys, touch_chips  # noqa: F401  (keys adds the hardware keys)
+from knightstour.hw.wiring import build, hardware, touch_chips, touch_stmpe610
 from knightstour.settings import Settings
 from knightstour_sim.chips import shims, stmpe610
 from knightstour_sim.screenshot import sim_board
@@ -35,7 +35,7 @@ def test_v2_wing_a_tsc2007_answers_and_d6_stays_an_input(tft):
     display.begin(board, "touch", "", "border")
     # a touch on d3's centre, raw values from the TSC2007 default calibration
     x, y = display.cell_origin(board.parse_square("d3"))
-    raw = raw_for(calibration.TOUCH_DEFAULTS["tsc2007"], x + display.cell // 2, y + display.cell // 2)
+    raw = raw_for(touch_chips.defaults("tsc2007"), x + display.cell // 2, y + display.cell // 2)
     rig.touch_chip.touch(raw[0], raw[1], resistance=500)
     assert touch_input.poll() == board.parse_square("d3")
     assert rig.touch_chip.irq_fights == 0
@@ -55,7 +55,7 @@ def test_v1_wing_not_ready_at_a_cold_start_answers_on_the_retry(tft, no_sleep):
     settings, hw = feather(rig)
     build.build(settings, hw)
     assert rig.touch_chip.not_ready_reads == 0
-    assert no_sleep.slept >= touch_chips.STMPE610_RETRY_WAIT
+    assert no_sleep.slept >= touch_stmpe610.RETRY_WAIT
 
 
 def test_neither_answers_one_line_after_the_retry(tft, no_sleep):
@@ -65,7 +65,7 @@ def test_neither_answers_one_line_after_the_retry(tft, no_sleep):
         build.build(settings, hw)
     text = str(caught.value)
     assert "\n" not in text and "STMPE610" in text and "does not answer" in text
-    assert no_sleep.slept >= touch_chips.STMPE610_RETRY_WAIT  # the display's init sleeps count too
+    assert no_sleep.slept >= touch_stmpe610.RETRY_WAIT  # the display's init sleeps count too
 
 
 def test_v2_wing_with_touch_set_to_stmpe610_drives_d6_against_penirq(tft):
@@ -105,5 +105,5 @@ def raw_for(c, x, y):
 
 
 def test_shims_skip_the_retry_wait():
-    assert "knightstour.hw.wiring.touch_chips" in shims.SLEEPY_MODULES
+    assert "knightstour.hw.wiring.touch_stmpe610" in shims.SLEEPY_MODULES
     assert stmpe610.STMPE610().not_ready_reads == 0

@@ -6,8 +6,6 @@ import xml.etree.ElementTree as ElementTree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-from knightstour.hw.wiring import keys  # noqa: E402, F401  (adds the hardware's settings keys)
 from knightstour_desktop.settings_toml import load_for_command  # noqa: E402
 
 import wiring  # noqa: E402

@@ -13,9 +13,9 @@ DEFAULT_ORDER = "abcdefgh"
 
 
 def super_orders(size):
-    """A size's super orders (knightstour.super_orders, imported only here) as a tuple of names;
+    """A size's super orders (knightstour.orders_data, imported only here) as a tuple of names;
     () where it has none."""
-    from .super_orders import TABLE
+    from .orders_data import TABLE
 
     i = TABLE.find("\n" + size + " ")  # a line: size, starts stuck from, starts closed from, orders
     return tuple(TABLE[i + 1:TABLE.find("\n", i + 1)].split()[3:]) if i >= 0 else ()

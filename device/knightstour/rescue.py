@@ -8,8 +8,8 @@ On every board from 3x3 to 8x8 that finds the tour within 1,600 nodes (benchmark
 """
 
 from .search import BUDGET, FARTHEST, FOUND, search
-from .solver import Warnsdorff
 from .starts import NO_PATH, impossibility
+from .warnsdorff import Warnsdorff
 
 # Nodes (squares visited) the rescue may spend on one tour where every order got stuck
 # (benchmarks/rescue.py measures them).

@@ -10,7 +10,7 @@ has none when:
   and colours alternate; so the outer squares fill the tour's first half at odd places
   and its second half at even places, and it starts and ends on an outer line);
 - an exhaustive search of every path from it found no tour: the generated table in
-  no_tour_starts.py (3x7's centre, 3x8's b3 and b6).
+  starts_data.py (3x7's centre, 3x8's b3 and b6).
 Every other start of such a board has a tour on every board of at most 36 squares
 (checked by brute force) and wherever a closed tour exists (Schwenk 1991), since a
 closed tour passes every square; elsewhere `knights-tour orders starts` found one.
@@ -78,7 +78,7 @@ def impossibility(board, start, closed=False, searched=True, short=False):
                "moves to an inner one, and colours alternate); %s is on an inner %s" % (
                    size, outer, line, name, line)
     if searched:
-        from .no_tour_starts import TABLE
+        from .starts_data import TABLE
 
         i = TABLE.find("\n" + size + " ")
         if i >= 0 and (" " + name + " ") in TABLE[i:TABLE.find("\n", i + 1)] + " ":
@@ -93,7 +93,7 @@ def tour_exists(board, start):
     found a tour from every other start of every board up to 32x32 (None: one it left unknown)."""
     if impossibility(board, start):
         return False
-    from .no_tour_starts import UNKNOWN
+    from .starts_data import UNKNOWN
 
     i = UNKNOWN.find("\n" + board.size_name + " ")
     if i >= 0 and (" " + board.square_name(start) + " ") in UNKNOWN[i:UNKNOWN.find("\n", i + 1)] + " ":

@@ -6,7 +6,7 @@
 # (app.py), which paces it and decides what comes next.
 
 from .orders import DEFAULT_ORDER, parse_order, super_orders
-from .solver import Warnsdorff
+from .warnsdorff import Warnsdorff
 
 
 class Tours:

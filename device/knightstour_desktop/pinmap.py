@@ -22,7 +22,7 @@ A Feather with the TFT FeatherWing needs no wires for the display and touch:
 the wing fixes them (TFT_CS D9, TFT_DC D10, touch CS D6, SD CS D5, SPI on
 SCK/MOSI/MISO); the table lists them all the same.
 
-Settings may override a pin (KNIGHTSTOUR_PIN_TFT_DC = "D22": see keys.py).
+Settings may override a pin (KNIGHTSTOUR_PIN_TFT_DC = "D22": see knightstour/settings.py).
 """
 
 from knightstour.hw.wiring.pins import BOARD_KINDS, SIGNALS, board_name, check_kind  # noqa: F401  (BOARD_KINDS: for the documents)

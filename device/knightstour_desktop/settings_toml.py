@@ -56,11 +56,11 @@ def parse_toml(text, warn=None):
     read as one of the settings' keys are skipped, and ``warn(line)`` hears of those that look
     meant for one. Raises ValueError, one line per problem, each naming its line.
     """
-    from knightstour.settings import KEYS
+    from knightstour.settings import TABLE, env_name
 
     known = {}
-    for key in KEYS:
-        known[key.env] = key
+    for key in TABLE:
+        known[env_name(key[0])] = key
     result = {}
     where = {}
     errors = []
@@ -374,9 +374,10 @@ def read_pipe(fd, path, seconds=None):
     return b"".join(chunks)
 
 
-def load_for_command(config=None, environ=None, options=(), warn=None, checks=()):
-    """Settings for a desktop command: the file, then the environment, then the options;
-    ``checks(settings, mapping, config)`` then give more errors (commands.common.check_chain).
+def load_for_command(config=None, environ=None, options=(), warn=None, board=None):
+    """Settings for a desktop command: the file, then the environment, then the options, read
+    by knightstour.settings.load in one pass; then the pins they give two uses on board kind
+    ``board`` (the pin map's; KNIGHTSTOUR_BOARD when set), before any pin is claimed.
 
     ``options`` are (key, value, label) triples from the command line; a value
     of None is skipped. Raises ValueError with one line per bad value; a bad
@@ -387,7 +388,8 @@ def load_for_command(config=None, environ=None, options=(), warn=None, checks=()
     import os
     import sys
 
-    from knightstour.settings import KEYS, PREFIX, find_key, key_names, load, message
+    from knightstour.hw.wiring import conflicts
+    from knightstour.settings import PREFIX, TABLE, env_name, find_key, key_names, load, message
 
     environ = os.environ if environ is None else environ
     if warn is None:
@@ -395,7 +397,7 @@ def load_for_command(config=None, environ=None, options=(), warn=None, checks=()
             print("knights-tour: warning: %s" % line, file=sys.stderr)
     if config is not None and not str(config):
         raise ValueError("bad --config '': give the name of a settings file")
-    known = dict((key.env, key) for key in KEYS)
+    known = dict((env_name(key[0]), key) for key in TABLE)
     for name in sorted(environ):
         if name.startswith(PREFIX) and name not in known and name not in NOT_SETTINGS:
             close = meant_key(name, known)
@@ -405,24 +407,12 @@ def load_for_command(config=None, environ=None, options=(), warn=None, checks=()
     mapping = read_file(config, warn) if config else None
     if mapping:
         mapping = _clipped(mapping, errors, message, find_key, "%s: " % config)
-    env = _clipped(dict((key.env, environ[key.env]) for key in KEYS if key.env in environ), errors, message,
-                   find_key, "")
-    file_errors = set(load(None, mapping, fallback=False)[1]) if mapping else set()
-    settings, more = load(env.get, mapping, fallback=False)
-    for error in more:
-        errors.append(("%s: %s" % (config, error)) if error in file_errors else error)
-    labels = {}
-    for key, value, label in options:
-        if value is not None:
-            error = settings.set(key, value, label=label)
-            if error:
-                errors.append(error)
-            labels[find_key(key).name] = label
-    if not errors:
-        errors.extend(settings.check(labels))
-    for check in checks:  # the hardware's own readings of text settings (commands/common.py)
-        if not errors:
-            errors.extend(check(settings, mapping, config))
+    env = _clipped(dict((name, environ[name]) for name in known if name in environ), errors, message, find_key, "")
+    settings, more = load(env.get, mapping, fallback=False, options=options, where="%s: " % config)
+    errors.extend(more)
+    kind = settings.board if settings.board != "auto" else board
+    if not errors and kind:
+        errors.extend(conflicts.find(settings, kind))
     if errors:
         raise ValueError("\n".join(errors))
     return settings

@@ -40,7 +40,7 @@ from . import bus
 
 # Modules whose time.sleep only waits for hardware; their `time` attribute is swapped.
 SLEEPY_MODULES = ("busdisplay", "fourwire", "adafruit_stmpe610", "knightstour.hw.chips.stmpe610",
-                 "knightstour.hw.wiring.touch_chips")
+                 "knightstour.hw.wiring.touch_stmpe610")
 
 _installed = False
 

@@ -11,8 +11,8 @@
 # random, whose generators differ between CPython and MicroPython.
 import asyncio
 
-MODULES = ("board", "orders", "rules", "tour", "solver", "pacing", "ports", "settings",
-           "super_orders", "play", "rng", "tours", "events", "app")
+MODULES = ("board", "orders", "rules", "tour", "warnsdorff", "pacing", "ports", "settings",
+           "orders_data", "play", "rng", "tours", "events", "app")
 
 
 class Lcg:

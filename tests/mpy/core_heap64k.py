@@ -4,7 +4,7 @@
 # allocated here, garbage included, must fit: the solver allocates next to
 # nothing per move, and this checks that it stays so.
 from knightstour.board import Board
-from knightstour.solver import Warnsdorff
+from knightstour.warnsdorff import Warnsdorff
 
 for size in ("8x8", "6x6"):
     board = Board.parse(size)

@@ -1,7 +1,7 @@
 # Warnsdorff tours from every start on 8x8, for a few check orders and each deterministic rule.
 from knightstour.board import Board
 from knightstour.rules import RULES, check_rule
-from knightstour.solver import Warnsdorff
+from knightstour.warnsdorff import Warnsdorff
 
 board = Board(8, 8)
 

@@ -1,6 +1,6 @@
 # The random rule with a seeded generator (MicroPython's random module differs from CPython's).
 from knightstour.board import Board
-from knightstour.solver import Warnsdorff
+from knightstour.warnsdorff import Warnsdorff
 
 
 class Lcg:

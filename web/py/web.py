@@ -64,11 +64,10 @@ def check(query):
     for name in FLAGS[1:]:
         if name in query:
             raw = str(query[name])
-            key = table.find_key(name)
             error = settings.set(name, raw)
             if error:
                 return error, None
-            mapping[key.env] = raw.strip()
+            mapping[table.env_name(name)] = raw.strip()
     errors = settings.check()
     if errors:
         return errors[0], None
@@ -162,10 +161,7 @@ def _add_matrix(app):
     from knightstour.hw.wiring.hardware import BoardHardware
 
     settings = app.settings
-    display = settings.display
-    settings.display = "max7219"
-    matrix, _, _ = build(settings, BoardHardware(KIND, settings, board=board))
-    settings.display = display
+    matrix, _, _ = build(settings, BoardHardware(KIND, settings, board=board), display="max7219")
     app.show_on(TeeDisplay([app.display, matrix]))
 
 

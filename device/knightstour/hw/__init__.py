@@ -7,9 +7,9 @@ the matrix never loads displayio, and the desktop needs no hardware.
     views    what the matrix (matrix, chain) and the TFT (tft, tft_board, tft_panel, tft_draw,
              font, tft_build, tft_play, tft_window) show of the app's state: the display ports
     inputs   touch readings -> screen pixel -> square or button (touch); the calibration
-    wiring   one build: the pin map (pins; the documents' table is knightstour_desktop.pinmap), the hardware settings
-             keys (keys), one board's pins and buses (hardware), the ports for the settings
-             (build; builtin for a PyPortal's own screen; touch_chips)
+    wiring   one build: the pin map (pins; the documents' table is knightstour_desktop.pinmap), pins given
+             two uses (conflicts), one board's pins and buses (hardware), the ports for the settings
+             (build; builtin for a PyPortal's own screen; touch_chips and one touch_<name> per controller)
     (here)   the entry points' own parts: the main loop (mainloop), the Feather's program
              (feather, and startup, forgotten after start); the Pi's is knightstour_desktop/commands/run.py
 """

@@ -30,10 +30,10 @@ NEEDS_KB = {"max7219": (50, 76), "ili9341": (81, 106), "builtin": (92, 114)}  # 
 #             garbage too, and the first pass of the loop solves the first tour
 #   app       the app and its tables for the board's size, made once
 PLAN = (
-    ("settings", ("knightstour.settings", "knightstour.hw.wiring.keys")),
+    ("settings", ("knightstour.settings", "knightstour.hw.wiring.conflicts")),
     ("views", ()),
     ("ports", ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel")),
-    ("board", ("knightstour.super_orders", "knightstour.hw.startup")),
+    ("board", ("knightstour.orders_data", "knightstour.hw.startup")),
     ("core", ()),
     ("app", ()),
 )
@@ -45,7 +45,7 @@ class Stop(Exception):
     """The start cannot go on: the one line to show (a chip that does not answer, calibration done)."""
 
 
-class Settings:
+class BoardSettings:
     """The settings' values, as attributes named after the keys (``settings.rule``): all the app and
     the hardware read after start (startup.py fills it in and forgets the table that read them)."""
 
@@ -60,7 +60,7 @@ class Toy:
     NEEDS_KB = NEEDS_KB
 
     def __init__(self):
-        self.settings = Settings()
+        self.settings = BoardSettings()
         self.display = self.touch = self.sound = self.app = self.orders = None
         self.outputs = ()
         self.clock, self.wrap = clock()

@@ -13,16 +13,22 @@ def settings(toy):
     while there is room for it."""
     import os
 
+    import board
+
     from .. import settings as table
-    from .wiring import keys  # noqa: F401  (adds the hardware settings)
 
     loaded, messages = table.load(os.getenv)
     for text in messages:
         print("knightstour: " + text)
     values = toy.settings
-    for key in table.KEYS:
-        setattr(values, key.name, getattr(loaded, key.name))
+    for key in table.TABLE:
+        setattr(values, key[0], getattr(loaded, key[0]))
     toy.memory = out_of_memory(toy.NEEDS_KB, values.display, values.touch, values.size)
+    from .wiring import conflicts  # after the line: compiling a .py deploy's modules takes room
+
+    found = conflicts.find(loaded, board_kind(loaded, board))  # before any pin is claimed
+    if found:
+        raise toy.Stop(found[0])
 
 
 def out_of_memory(needs_kb, display, touch, size):

@@ -39,7 +39,7 @@ def order_from(text, board, rule, rng):
     """A check order name; "super" picks one of the board's super orders at random."""
     if str(text).strip().lower() == "super":
         from knightstour.orders import super_orders
-        from knightstour.super_orders import RULE, TABLE
+        from knightstour.orders_data import RULE, TABLE
 
         names = super_orders(board.size_name)
         if not names or rule != RULE:
@@ -53,21 +53,3 @@ def order_from(text, board, rule, rng):
 
 def rule_from(args):
     return check_rule(args.rule)
-
-
-def check_chain(settings, mapping, config):
-    """KNIGHTSTOUR_MATRIX_CHAIN read as the chain code reads it (it is text to the settings), so
-    that a bad one is a bad setting on the desktop whatever the display."""
-    value = getattr(settings, "matrix_chain", "")
-    if not value:
-        return []
-    from knightstour.hw.views.chain import parse_chain
-    from knightstour.settings import find_key, message
-
-    try:
-        parse_chain(value)
-    except ValueError as exc:
-        where = "%s: " % config if mapping and mapping.get("KNIGHTSTOUR_MATRIX_CHAIN") == value else ""
-        why = "" if str(exc).startswith("not ") else " (%s)" % exc  # the generic why says what help says
-        return [where + message(find_key("matrix_chain"), value, fallback=False) + why]
-    return []

@@ -80,24 +80,44 @@ def circup_command(drive, circup="circup"):
 
 def setting_values(args):
     """{KNIGHTSTOUR_KEY: value} that --display and --touch ask for; ValueError if one is bad."""
-    import importlib
-
     from knightstour import settings
 
-    importlib.import_module("knightstour.hw.wiring.keys")  # adds the hardware keys to the table
     values = {}
     for option, name in (("--display", "display"), ("--touch", "touch")):
         given = getattr(args, name)
         if given is None:
             continue
-        key = settings.find_key(name)
+        choices = settings.find_key(name)[3]
         value = given.strip().lower()
-        if value not in key.choices:
-            raise ValueError("bad %s %s: give one of %s" % (option, as_given(given), ", ".join(key.choices)))
-        values[key.env] = value
+        if value not in choices:
+            raise ValueError("bad %s %s: give one of %s" % (option, as_given(given), ", ".join(choices)))
+        values[settings.env_name(name)] = value
     if values.get("KNIGHTSTOUR_DISPLAY") == "max7219" and values.get("KNIGHTSTOUR_TOUCH", "none") != "none":
         raise ValueError("bad --touch %s: the max7219 matrix has no touch; leave --touch out (or give none)" % as_given(args.touch))
     return values
+
+
+def check_pins(drive, values):
+    """The drive's settings.toml with ``values`` set: a board pin it gives two uses stops the
+    deploy before anything is written (the Feather would stop at start with the same line)."""
+    from knightstour.hw.wiring import conflicts
+    from knightstour.settings import load
+
+    from ..settings_toml import parse_toml
+
+    path = os.path.join(drive, "settings.toml")
+    mapping = {}
+    if os.path.isfile(path):
+        try:
+            mapping = parse_toml(board_files.read_settings(path))
+        except ValueError:
+            return  # not the toy's to judge here: the board reads what it can and says what it cannot
+    mapping.update(values)
+    settings, _ = load(None, mapping)
+    kind = settings.board if settings.board != "auto" else "feather_rp2040"  # both Feathers: one pin map
+    found = conflicts.find(settings, kind)
+    if found:
+        raise ValueError("%s: %s" % (path, found[0]))
 
 
 def _check(args):
@@ -246,6 +266,7 @@ def _deploy(args, signals):
     major, version = _check(args)
     drive = args.drive
     values = setting_values(args)
+    check_pins(drive, values)
     compiler = _compiler(args, major, version) if args.mpy else None
     circup = None
     if not args.no_libs:

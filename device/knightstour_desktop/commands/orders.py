@@ -19,7 +19,7 @@ SUPER_RULE = "border"
 ANALYSED_RULES = ("border", "centre", "first")
 SUPER_LIMIT = 8  # orders kept per size in the module (the toy picks one per tour)
 SHOW_SUPER = 16  # super orders named in the summary; --json has them all
-MODULE_PATH = os.path.join(BOARD_PACKAGE, "super_orders.py")
+MODULE_PATH = os.path.join(BOARD_PACKAGE, "orders_data.py")
 
 
 def add_arguments(parser):

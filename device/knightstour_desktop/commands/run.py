@@ -30,8 +30,6 @@ import subprocess
 import sys
 import time
 
-from .common import check_chain
-
 EXIT_SETUP = 3
 
 MODEL = "/proc/device-tree/model"  # "Raspberry Pi 5 Model B Rev 1.0" on a Pi
@@ -57,12 +55,10 @@ def add_arguments(parser):
 
 def load_settings(args, environ=None):
     """Settings from --config, the environment and --display; ValueError with every message."""
-    from knightstour.hw.wiring import keys  # noqa: F401  (adds the hardware keys)
-
     from ..settings_toml import load_for_command
 
     settings = load_for_command(getattr(args, "config", None), environ, [("display", args.display, "--display")],
-                                checks=(check_chain,))
+                                board="pi")
     if getattr(args, "calibrate", False) and (settings.display != "ili9341" or settings.touch == "none"):
         raise ValueError("--calibrate needs --display ili9341 and a touch controller (KNIGHTSTOUR_TOUCH)")
     return settings

@@ -3,8 +3,8 @@
 import json
 
 from knightstour.search import DEFAULT_BUDGET, EXHAUSTED, FOUND, IMPOSSIBLE, find_tour, impossibility
-from knightstour.solver import Warnsdorff
 from knightstour.starts import tour_exists as starts_tour_exists
+from knightstour.warnsdorff import Warnsdorff
 
 from .common import add_board_arguments, board_from, order_from, rng_from, rule_from, start_from
 

@@ -3,7 +3,7 @@
 The theorems in starts.py rule out most starts that have none, and a closed tour (Schwenk)
 gives every start one. On the other boards (odd squares, a side of 3 or 4) each start the
 theorems leave is settled by the search: a tour found, or every path searched without one
-(no_tour_starts.py lists those). One that neither settles within the budget is "unknown".
+(starts_data.py lists those). One that neither settles within the budget is "unknown".
 A start and its mirror images (and on a transposed board its transposed square) share a
 result, so each is searched once.
 """
@@ -19,7 +19,7 @@ from knightstour.starts import closed_tours_exist, impossibility, open_tours_exi
 from ..files import BOARD_PACKAGE
 from .output import check_output, write_output
 
-MODULE_PATH = os.path.join(BOARD_PACKAGE, "no_tour_starts.py")
+MODULE_PATH = os.path.join(BOARD_PACKAGE, "starts_data.py")
 TRY_NODES = 8  # per square, for each of the short tries (32 of them)
 # Each rotation of these check orders, with two tie keys: on 3x31 no rotation of abcdefgh finds a tour from b12
 TRY_ORDERS = (DEFAULT_ORDER, "acegbdfh")

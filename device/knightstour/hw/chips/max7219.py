@@ -23,9 +23,9 @@ _SHUTDOWN = const(12)
 _DISPLAYTEST = const(15)
 
 
-class Matrix8x8:
-    """One MAX7219 with an 8x8 matrix (or ``chips`` of them chained) on ``spi`` (a busio.SPI)
-    with chip select ``cs`` (a DigitalInOut, output, idle high)."""
+class MAX7219:
+    """MAX7219s driving 8x8 matrices: one, or ``chips`` of them chained (a 32x8 FC-16 is 4), on
+    ``spi`` (a busio.SPI) with chip select ``cs`` (a DigitalInOut, output, idle high)."""
 
     def __init__(self, spi, cs, baudrate=8000000, chips=1):
         self.device = SPIDevice(spi, cs, baudrate)

@@ -11,7 +11,7 @@ What CircuitPython's ``board`` module gives on them (and nothing else here assum
 KNIGHTSTOUR_DISPLAY = "builtin" uses them (wiring/build.py); it is chosen by itself on a board that has a
 ``board.DISPLAY``. The touch readings are 16-bit; ``touchscreen_reader`` gives them as 12-bit
 raw values, so the calibration keys (KNIGHTSTOUR_TOUCH_X0 ...) read as for the other
-controllers (defaults: wiring/calibration.py's TOUCH_DEFAULTS["touchscreen"]). Imported only on these boards.
+controllers (defaults: wiring/touch_builtin.py's CALIBRATION). Imported only on these boards.
 """
 
 SIZES = {"pyportal": (320, 240), "pyportal_pynt": (320, 240), "pyportal_titano": (480, 320)}

@@ -108,7 +108,7 @@ class ChainLayout:
 
 class ChainMatrix:
     """``pixel``, ``fill``, ``show``, ``brightness`` in picture pixels over a chain's driver
-    (max7219.Matrix8x8 with ``chips``). ``scale`` draws each pixel as a scale x scale block
+    (max7219.MAX7219 with ``chips``). ``scale`` draws each pixel as a scale x scale block
     (an 8x8 board on a 2x2)."""
 
     def __init__(self, driver, layout):
@@ -220,38 +220,12 @@ def chain_display(spi, cs, modules, arrangement="row", block_rotation=90, rotati
     """A ChainDisplay on ``modules`` MAX7219s chained on ``spi`` with chip select ``cs``."""
     layout = ChainLayout(modules, arrangement, block_rotation, rotation, mirror)
     text_left = 9 if layout.width > 8 and arrangement == "row" else -1
-    return ChainDisplay(ChainMatrix(max7219.Matrix8x8(spi, cs, chips=modules), layout), text_left, brightness)
-
-
-def parse_chain(text):
-    """(modules, arrangement, block) from KNIGHTSTOUR_MATRIX_CHAIN: "MODULES [row|2x2] [BLOCK]"."""
-    words = str(text).lower().split()
-    if words and words[0].isdigit():
-        modules = int(words[0])
-        arrangement = "row"
-        block = 90
-        good = True
-        for word in words[1:]:
-            if word in ARRANGEMENTS:
-                arrangement = word
-            elif word.isdigit() and int(word) in BLOCK_ROTATIONS:
-                block = int(word)
-            else:
-                good = False
-        if good:
-            grid(modules, arrangement)  # ValueError: 2x2 of other than 4, or more than 16
-            return modules, arrangement, block
-    raise ValueError("not MODULES [row|2x2] [BLOCK]")
+    return ChainDisplay(ChainMatrix(max7219.MAX7219(spi, cs, chips=modules), layout), text_left, brightness)
 
 
 def make_chain(spi, cs, settings):
-    """The chain KNIGHTSTOUR_MATRIX_CHAIN describes, the picture turned by _MATRIX_ROTATION and
-    _MIRROR; a value it cannot read is a ValueError naming what is accepted."""
-    try:
-        modules, arrangement, block = parse_chain(settings.matrix_chain)
-    except ValueError as exc:
-        raise ValueError('bad KNIGHTSTOUR_MATRIX_CHAIN = "%s": %s; write MODULES [row|2x2] [BLOCK], e.g. '
-                         '"4" (a 32x8 row), "4 2x2" or "4 row 0", with 1 to 16 modules, 4 for 2x2, '
-                         'BLOCK 0, 90, 180 or 270' % (settings.matrix_chain, exc)) from None
+    """The chain KNIGHTSTOUR_MATRIX_CHAIN describes (settings.matrix_chain: (modules, arrangement,
+    block), read by the settings), the picture turned by _MATRIX_ROTATION and _MIRROR."""
+    modules, arrangement, block = settings.matrix_chain
     return chain_display(spi, cs, modules, arrangement, block, settings.matrix_rotation,
                          settings.matrix_mirror, settings.matrix_brightness)

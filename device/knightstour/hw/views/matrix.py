@@ -1,4 +1,4 @@
-"""The display port on a MAX7219 8x8 LED matrix (max7219.Matrix8x8, the picture of
+"""The display port on a MAX7219 8x8 LED matrix (max7219.MAX7219, the picture of
 adafruit_max7219.matrices.Matrix8x8 without its 20 KB of libraries).
 
 One LED a square. What it shows:
@@ -16,7 +16,7 @@ One LED a square. What it shows:
               lit, the start square (the knight) blinking
 
 Orientation: ``square_xy`` is the one mapping from a square to the
-``Matrix8x8.pixel(x, y)`` coordinates (x to the right, y down, as the driver
+``MAX7219.pixel(x, y)`` coordinates (x to the right, y down, as the driver
 and the emulator count them). With rotation 0 and no mirror, a1 is the LED at
 the bottom left (x 0, y 7) and h8 the top right; ``rotation`` turns the
 picture clockwise by 90, 180 or 270 degrees, then ``mirror`` flips it left to
@@ -46,7 +46,7 @@ def square_xy(square, width, height, rotation=0, mirror=False, side=SIZE):
 
 
 class MatrixDisplay:
-    """The display port on a ``Matrix8x8`` (or anything with ``pixel(x, y, v)``, ``show()``
+    """The display port on a ``max7219.MAX7219`` (or anything with ``pixel(x, y, v)``, ``show()``
     and ``brightness(n)``): boards up to 8x8 (up to ``side`` x ``side``: a 2x2 chain is 16)."""
 
     max_width = SIZE
@@ -216,5 +216,5 @@ def make_matrix(spi, cs, settings):
     """A MatrixDisplay on a real MAX7219 on ``spi`` with chip select ``cs`` (a DigitalInOut)."""
     from ..chips import max7219
 
-    matrix = max7219.Matrix8x8(spi, cs)
+    matrix = max7219.MAX7219(spi, cs)
     return MatrixDisplay(matrix, settings.matrix_rotation, settings.matrix_mirror, settings.matrix_brightness)

@@ -15,46 +15,46 @@ loads displayio; the Feather forgets this module once the ports are built.
 from .hardware import WIRING, HardwareError
 
 
-def build(settings, hw):
-    """(display, input, sound) for the settings on ``hw`` (a BoardHardware)."""
+def build(settings, hw, display=None):
+    """(display, input, sound) for the settings on ``hw`` (a BoardHardware); ``display``: the
+    display kind to build (default: the settings'; see ``display_kind``)."""
     from ...ports import NullInput, NullSound
 
-    if settings.display == "max7219":
-        display = make_matrix(settings, hw)
+    kind = display or display_kind(settings, hw)
+    if kind == "max7219":
+        view = make_matrix(settings, hw)
         from ..inputs import buttons
 
         touch = buttons.make_buttons((hw.pin("button_a"), hw.pin("button_b")), hw.clock, hw.clock_wrap) \
             or NullInput()
-    elif settings.display == "builtin" or getattr(hw.board, "DISPLAY", None) is not None:
+    elif kind == "builtin":
         if getattr(hw.board, "DISPLAY", None) is None:
             raise HardwareError("this board has no display of its own (board.DISPLAY): set "
                                 "KNIGHTSTOUR_DISPLAY to ili9341 or max7219; see %s" % WIRING)
         from .builtin import make_builtin
 
-        settings.display = "builtin"  # ili9341 on a PyPortal: its own screen
-        display, touch = make_builtin(hw, settings)
+        view, touch = make_builtin(hw, settings)
     else:
         from ..chips import ili9341
         from ..views import tft
+        from .touch_chips import controller, detect
 
         hw.select("sd_cs")  # keep the FeatherWing's microSD card off the bus
-        kind = settings.touch
-        if kind == "auto":
-            from .touch_chips import detect
-
-            kind = detect(hw)  # before D6 is driven: on the FeatherWing V2 it is the TSC2007's output
-        if kind == "stmpe610" or kind == "xpt2046":
+        chip = settings.touch
+        if chip == "auto":
+            chip = detect(hw)  # before D6 is driven: on the FeatherWing V2 it is the TSC2007's output
+        if chip != "none" and controller(chip).SELECT_FIRST:
             hw.select("touch_cs")  # high before the display talks on the shared bus
-        display = tft.TftDisplay(ili9341.make_ili9341(hw.spi(), hw.pin("tft_cs"), hw.pin("tft_dc"),
-                                                      hw.pin("tft_reset"), settings.tft_rotation), kind != "none")
-        if kind != "none":
+        view = tft.TftDisplay(ili9341.make_ili9341(hw.spi(), hw.pin("tft_cs"), hw.pin("tft_dc"),
+                                                   hw.pin("tft_reset"), settings.tft_rotation), chip != "none")
+        if chip != "none":
             from .touch_chips import make_touch
 
-            touch = make_touch(kind, hw, settings, display.event_at)
+            touch = make_touch(chip, hw, settings, view.event_at)
         else:
             touch = NullInput()
     sound = NullSound()
-    if settings.display == "builtin" and settings.piezo == "off" and settings.sound \
+    if kind == "builtin" and settings.piezo == "off" and settings.sound \
             and getattr(hw.board, "SPEAKER", None) is not None:
         from ..chips import speaker
 
@@ -65,7 +65,15 @@ def build(settings, hw):
             from ..chips import piezo
 
             sound = piezo.make_piezo(pin, hw.pwmio)
-    return display, touch, sound
+    return view, touch, sound
+
+
+def display_kind(settings, hw):
+    """The display to build: the settings', but "builtin" for ili9341 on a board with a display
+    of its own (a PyPortal: its own screen)."""
+    if settings.display == "ili9341" and getattr(hw.board, "DISPLAY", None) is not None:
+        return "builtin"
+    return settings.display
 
 
 def make_matrix(settings, hw):
@@ -76,10 +84,7 @@ def make_matrix(settings, hw):
         return matrix.make_matrix(hw.spi(), hw.select("matrix_cs"), settings)
     from ..views import chain
 
-    try:
-        return chain.make_chain(hw.spi(), hw.select("matrix_cs"), settings)
-    except ValueError as exc:  # a KNIGHTSTOUR_MATRIX_CHAIN it cannot read: its line
-        raise HardwareError(str(exc)) from None
+    return chain.make_chain(hw.spi(), hw.select("matrix_cs"), settings)
 
 
 def make_app(settings, hw, rng=None):

@@ -6,6 +6,7 @@ def make_builtin(hw, settings):
     """(display, input) on a PyPortal's own screen and touch panel: the TFT toy laid out for the
     screen's size, KNIGHTSTOUR_TFT_ROTATION applied."""
     from ...ports import NullInput
+    from ..chips import pyportal
     from ..views import tft
 
     board = hw.board
@@ -14,20 +15,10 @@ def make_builtin(hw, settings):
     display.rotation = settings.tft_rotation
     kind = settings.touch
     if kind == "auto":
-        kind = "touchscreen" if hasattr(board, "TOUCH_XL") else "none"
+        kind = "builtin" if hasattr(board, "TOUCH_XL") else "none"
     view = tft.TftDisplay(display, kind != "none")
     if kind == "none":
         return view, NullInput()
-    if kind != "touchscreen":  # a controller wired to the board's SPI or I2C
-        from .touch_chips import make_touch
+    from .touch_chips import make_touch
 
-        return view, make_touch(kind, hw, settings, view.event_at)
-    from ..chips import pyportal
-    from ..inputs import touch
-    from .calibration import touch_calibration
-
-    x0, x1, y0, y1, swap = touch_calibration(settings, "touchscreen")
-    width0, height0 = pyportal.screen_size(board)
-    mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation, width0, height0)
-    return view, touch.TouchInput(pyportal.touchscreen_reader(pyportal.make_touchscreen(board)), mapper,
-                                  view.event_at)
+    return view, make_touch(kind, hw, settings, view.event_at, pyportal.screen_size(board))

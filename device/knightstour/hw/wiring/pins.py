@@ -3,7 +3,7 @@
 Small on purpose (the Feather imports it): one string per board kind, the pin names in
 SIGNALS order, "-" for not connected. The wiring documents' table (knightstour_desktop/pinmap.py,
 desktop only) takes its pin names from here. Settings may override a pin
-(KNIGHTSTOUR_PIN_TFT_DC = "D22": see keys.py).
+(KNIGHTSTOUR_PIN_TFT_DC = "D22": see settings.py).
 
 A Feather with the TFT FeatherWing needs no wires for the display and touch: the wing
 fixes them (TFT_CS D9, TFT_DC D10, touch CS D6, SD CS D5, SPI on SCK/MOSI/MISO). An ILI9341
@@ -55,3 +55,4 @@ def detect_kind(board_id="", machine=""):
     if "raspberry" in text or "pi" in text.split("_") or "aarch64" in text or "armv" in text:
         return "pi"
     return ""
+

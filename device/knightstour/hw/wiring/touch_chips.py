@@ -1,28 +1,76 @@
-"""Open the touch controller the settings name, on one board's buses (a hardware.BoardHardware):
-the chip's driver, its reader and the calibrated TouchInput (inputs/touch.py). A controller that
-does not answer is a HardwareError naming the fix.
+"""The touch controllers: KNIGHTSTOUR_TOUCH names one, and its module, touch_<name>.py, holds
+all the toy knows of it (the table of names is settings.TOUCHES). Each such module gives:
+
+    SIGNALS       its pins besides the shared SPI bus (the pin map's signals: pins.py)
+    SELECT_FIRST  its chip select goes high before the display talks on the shared bus
+    CALIBRATION   (x0, x1, y0, y1, swap): the raw readings at the rotation-0 screen's left,
+                  right, top and bottom edges, and whether x comes from raw y
+    EMULATOR      the sim/chips rig's touch that answers as it (the tests, the screenshots)
+    open_driver(hw)       its driver on a hardware.BoardHardware; HardwareError naming the fix
+                          when it does not answer
+    reader(driver, hw)    a reader for inputs/touch.py's TouchInput: (raw x, raw y), HELD or None
+
+Only the chosen controller's module is loaded; the Feather forgets them after start.
 """
 
-import time
-
 from ..inputs import touch
-from .calibration import touch_calibration
-from .hardware import WIRING, HardwareError, short_reason
 
 TSC2007_ADDRESS = 0x48
-STMPE610_RETRY_WAIT = 1.0  # seconds; Adafruit's TFT FeatherWing helper waits 1.0 s before its retry
+AUTO_SIGNALS = ("touch_cs", "i2c_sda", "i2c_scl")  # "auto": the TFT FeatherWing's V1 or V2
 
 
-def make_touch(kind, hw, settings, locate):
-    """A TouchInput for controller ``kind`` ("stmpe610", "tsc2007", "xpt2046" or "ft6206"; "auto": see
-    ``detect``) on ``hw``'s buses (a hardware.BoardHardware); ``locate(x, y)`` names the square under
-    a screen pixel."""
+def controller(kind):
+    """The module of touch controller ``kind`` ("stmpe610", ..., "builtin")."""
+    import sys
+
+    name = "knightstour.hw.wiring.touch_" + kind
+    __import__(name)
+    return sys.modules[name]
+
+
+def make_touch(kind, hw, settings, locate, size=(touch.WIDTH0, touch.HEIGHT0)):
+    """A TouchInput for controller ``kind`` (a name of settings.TOUCHES or "builtin"; "auto": see
+    ``detect``) on ``hw``'s buses (a hardware.BoardHardware); ``locate(x, y)`` names the square
+    under a screen pixel; ``size``: the rotation-0 screen's."""
     if kind == "auto":
         kind = detect(hw)
-    driver = open_driver(kind, hw)
+    chip = controller(kind)
+    driver = chip.open_driver(hw)
     x0, x1, y0, y1, swap = touch_calibration(settings, kind)
-    mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation)
-    return touch.TouchInput(reader_for(kind, driver, hw), mapper, locate)
+    mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation, size[0], size[1])
+    return touch.TouchInput(chip.reader(driver, hw), mapper, locate)
+
+
+def open_driver(kind, hw):
+    """The real driver for ``kind``; a controller that does not answer raises HardwareError."""
+    return controller(kind).open_driver(hw)
+
+
+def defaults(kind):
+    """{"x0", "x1", "y0", "y1", "swap"}: controller ``kind``'s default calibration."""
+    values = controller(kind).CALIBRATION
+    return {"x0": values[0], "x1": values[1], "y0": values[2], "y1": values[3], "swap": values[4]}
+
+
+def touch_calibration(settings, kind=None):
+    """(x0, x1, y0, y1, swap) for touch controller ``kind`` (default: the settings'), the
+    settings' values with that controller's defaults filled in."""
+    kind = kind or settings.touch
+    base = controller(kind if kind not in ("auto", "none") else "stmpe610").CALIBRATION
+    values = []
+    for i, name in enumerate(("x0", "x1", "y0", "y1", "swap")):
+        value = getattr(settings, "touch_" + name, None)
+        values.append(base[i] if value is None else value)
+    return tuple(values)
+
+
+def signals(kind):
+    """The pin map's signals controller ``kind`` uses ("auto": both FeatherWings'; "none": none)."""
+    if kind == "none":
+        return ()
+    if kind == "auto":
+        return AUTO_SIGNALS
+    return controller(kind).SIGNALS
 
 
 def detect(hw):
@@ -44,62 +92,3 @@ def detect(hw):
     finally:
         i2c.unlock()
     return "tsc2007" if found else "stmpe610"
-
-
-def reader_for(kind, driver, hw=None):
-    if kind == "ft6206":
-        return driver.point  # (x, y) or None
-    if kind == "tsc2007":
-        from ..chips import tsc2007
-
-        return tsc2007.tsc2007_reader(driver, hw is not None and hw.pin_name("touch_cs") != "")
-    if kind == "xpt2046":
-        from ..chips import xpt2046
-
-        return xpt2046.xpt2046_reader(driver, touch.HELD)
-    return touch.stmpe610_reader(driver)
-
-
-def open_driver(kind, hw):
-    """The real driver for ``kind``; a controller that does not answer raises
-    HardwareError with one line naming the fix."""
-    if kind == "ft6206":
-        from ..chips import ft6206
-
-        try:
-            return ft6206.FT6206(hw.i2c())
-        except (ValueError, RuntimeError, OSError) as exc:
-            raise HardwareError(
-                "the FT6206 touch controller does not answer on I2C at 0x38 (%s): check SDA/SCL, "
-                "enable I2C (Pi: sudo raspi-config > Interface Options > I2C), or set "
-                "KNIGHTSTOUR_TOUCH = \"none\"; see %s" % (short_reason(exc), WIRING)) from None
-    if kind == "tsc2007":
-        from ..chips import tsc2007
-
-        try:  # its interrupt line (D6 on the FeatherWing V2) stays an input
-            return tsc2007.open_tsc2007(hw.i2c(), hw.pin("touch_cs"))
-        except (ValueError, RuntimeError, OSError) as exc:
-            raise HardwareError(
-                "the TSC2007 touch controller does not answer on I2C at 0x48 (%s): check SDA/SCL, "
-                "or set KNIGHTSTOUR_TOUCH = \"stmpe610\" for a TFT FeatherWing V1 or \"none\"; see %s"
-                % (short_reason(exc), WIRING)) from None
-    if kind == "xpt2046":  # its module only for it: the start's heap is tight on the TFT builds
-        from .touch_xpt2046 import open_xpt2046
-
-        return open_xpt2046(hw)
-    from ..chips import stmpe610
-
-    cs = hw.select("touch_cs")
-    if cs is None:
-        raise HardwareError("the STMPE610 needs a touch CS pin: set KNIGHTSTOUR_PIN_TOUCH_CS; see %s" % WIRING)
-    for wait in (STMPE610_RETRY_WAIT, -1):
-        try:
-            return stmpe610.STMPE610(hw.spi(), cs)
-        except (RuntimeError, ValueError, OSError) as exc:
-            if wait < 0:
-                raise HardwareError(
-                    "the STMPE610 touch controller does not answer on SPI (touch CS %s; %s): check MISO "
-                    "and the touch CS wire, or set KNIGHTSTOUR_TOUCH = \"none\" (or \"ft6206\" for the "
-                    "capacitive shield); see %s" % (hw.pin_name("touch_cs"), short_reason(exc), WIRING)) from None
-            # not ready after a cold start: Adafruit's FeatherWing helper waits and tries once more
-            time.sleep(wait)

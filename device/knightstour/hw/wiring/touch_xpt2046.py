@@ -1,11 +1,19 @@
-"""Open the XPT2046 (KNIGHTSTOUR_TOUCH = "xpt2046"), for touch_chips.py: a module of its own, loaded
-only for this controller, so that its lines cost the other builds no heap at start.
+"""The XPT2046 (KNIGHTSTOUR_TOUCH = "xpt2046"): the resistive touch of the ILI9341 modules with
+an SD slot, on the display's SPI bus (T_CS its chip select, T_IRQ an optional pen interrupt).
+All the toy knows of it: touch_chips.py loads this module only for it.
 """
 
 from .hardware import WIRING, HardwareError, short_reason
 
+SIGNALS = ("touch_cs", "touch_irq")
+SELECT_FIRST = True
+# The published calibration of one such board (x from raw y, both reversed). Not measured on a
+# module here: KNIGHTSTOUR_CALIBRATE finds the exact values.
+CALIBRATION = (3850, 200, 3950, 380, True)
+EMULATOR = "xpt2046"
 
-def open_xpt2046(hw):
+
+def open_driver(hw):
     """The XPT2046 on the display's SPI bus: its chip select, and its IRQ pin if wired."""
     from ..chips import xpt2046
 
@@ -25,3 +33,10 @@ def open_xpt2046(hw):
             "the XPT2046 touch controller does not answer on SPI (T_CS %s; %s): check T_DO (MISO), T_DIN, "
             "T_CLK and the T_CS wire, or set KNIGHTSTOUR_TOUCH = \"none\"; see %s"
             % (hw.pin_name("touch_cs"), short_reason(exc), WIRING)) from None
+
+
+def reader(driver, hw):
+    from ..chips import xpt2046
+    from ..inputs import touch
+
+    return xpt2046.xpt2046_reader(driver, touch.HELD)
