@@ -23,7 +23,7 @@ def attract(size, tours, seed=2026):
         assert error is None, error
     app = App(settings, rng=random.Random(seed))
     now = 0.0
-    while app.tours < tours:
+    while app.tours.count < tours:
         now += app.update(now)
     return app
 
@@ -35,8 +35,8 @@ def main():
         began = time.perf_counter()
         app = attract("%dx%d" % (side, side), tours)
         print("%-6s %5d  %6d  %8d  %5d  %10d  %11.1f%%   %.1f s" % (
-            app.board.size_name, app.tours, app.closed, app.complete, app.stuck, app.impossible,
-            100.0 * app.closed / app.tours, time.perf_counter() - began))
+            app.board.size_name, app.tours.count, app.tours.closed, app.tours.complete, app.tours.stuck, app.tours.impossible,
+            100.0 * app.tours.closed / app.tours.count, time.perf_counter() - began))
 
 
 if __name__ == "__main__":

@@ -59,17 +59,17 @@ def main(widths, heights):
             for start in range(board.squares):
                 if impossibility(board, start):
                     continue
-                for index in range(len(app.orders)):  # the toy draws an order per tour: try each
-                    app.order_index = index
-                    app.rng = Fixed(index)
+                for index in range(len(app.tours.orders)):  # the toy draws an order per tour: try each
+                    app.tours.order_index = index
+                    app.tours.rng = Fixed(index)
                     before = allocated()
                     began = ticks()
                     app.start_tour(start)
                     spent = elapsed(began)
-                    if app.searched:
-                        searches.append((app.searched, spent, allocated() - before, board.size_name,
-                                         board.square_name(start), app.order_names[index],
-                                         "" if app.planned == board.squares else "out of budget"))
+                    if app.tours.searched:
+                        searches.append((app.tours.searched, spent, allocated() - before, board.size_name,
+                                         board.square_name(start), app.tours.order_names[index],
+                                         "" if app.tours.planned == board.squares else "out of budget"))
     searches.sort()
     searches.reverse()
     print("%s, widths %d-%d, heights %d-%d: %d rescues (a start where every order of the toy gets stuck, "

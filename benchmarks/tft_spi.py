@@ -54,17 +54,17 @@ def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
         tours_done = 0
         while tours_done < tours:
             # one cycle: from this tour's first square to the next tour's begin
-            start_tours = app.tours
+            start_tours = app.tours.count
             before = bus.counts_for(chip)[0]
-            while app.tours == start_tours:
-                length = app.tour.length
+            while app.tours.count == start_tours:
+                length = app.tours.tour.length
                 sent = bus.counts_for(chip)[0]
                 emulated.step()
                 steps += 1
-                if app.state == "run" and app.tour.length > length >= 1 and (tours_done or length > 1):
+                if app.state == "run" and app.tours.tour.length > length >= 1 and (tours_done or length > 1):
                     move_frames.append(bus.counts_for(chip)[0] - sent)
             moves_bytes += bus.counts_for(chip)[0] - before
-            moves += app.tour.length - 1
+            moves += app.tours.tour.length - 1
             while app.state == "show":
                 emulated.step()
                 steps += 1
@@ -81,7 +81,7 @@ def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
             "per_move_all": cycle_bytes / moves,
             "touch": touch_bytes,
             "polls": steps,
-            "complete": app.complete,
+            "complete": app.tours.complete,
         }
     finally:
         emulated.close()

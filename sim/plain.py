@@ -159,10 +159,10 @@ def run(sim, kind="both", once=False, out=None, read=None, sleep=time.sleep, max
             return 1 if once else 0  # --once asked for a whole tour: quitting before is not it
         if once:
             if app.state == "play":
-                if app.play_over:
-                    return 0 if app.play_over in ("complete", "closed") else 1
-            elif app.tours >= 1:
-                return 0 if app.last_kind in ("complete", "closed") else 1
+                if app.game.over:
+                    return 0 if app.game.over in ("complete", "closed") else 1
+            elif app.tours.count >= 1:
+                return 0 if app.tours.last_kind in ("complete", "closed") else 1
         if app.state == "play":
             if not input_open:
                 return 1 if once else 0

@@ -44,7 +44,7 @@ def record_frames(display_kind, settings=None, seed=1, kind="feather_rp2040", to
                 if len(frames) > MAX_FRAMES:
                     raise ValueError("the tour makes more than %d frames: give a smaller --size or a higher "
                                      "--speed" % MAX_FRAMES)
-            if app.tours >= 1 and app.tracing < 0:
+            if app.tours.count >= 1 and app.tracing < 0:
                 break
         frames[-1][1] = END_SECONDS
     finally:

@@ -186,8 +186,8 @@ class Emulated:
         """Run until ``moves`` squares are visited, or to the end of the first tour (the
         result shown, a closed tour's trace finished)."""
         if moves is not None:
-            return self.run(lambda a: a.state == "run" and a.tour.length >= moves or a.tours >= 1, limit=limit)
-        return self.run(lambda a: a.tours >= 1 and a.tracing < 0, limit=limit)
+            return self.run(lambda a: a.state == "run" and a.tours.tour.length >= moves or a.tours.count >= 1, limit=limit)
+        return self.run(lambda a: a.tours.count >= 1 and a.tracing < 0, limit=limit)
 
     def press(self, x, y):
         """Put a finger on the touch controller at its raw (x, y)."""
@@ -264,7 +264,7 @@ def save_screenshot(display_kind, path, settings=None, moves=None, seed=1, kind=
     elif settings is not None:
         settings = dict(settings, speed="0")
     emulated = Emulated(display_kind, settings, touch=touch, kind=kind, seed=seed, rotation=rotation, strict=True)
-    emulated.app.pacing.speed = 0.0
+    emulated.app.clock.pacing.speed = 0.0
     try:
         if taps:
             emulated.step()

@@ -130,11 +130,11 @@ class KnightsTourApp(App):
         if app.quit:
             self.exit(1 if self.once else 0)  # --once asked for a whole tour
             return
-        if self.once and app.tours >= 1 and app.state != "show":
-            self.exit(0 if app.last_kind in ("complete", "closed") else 1)
+        if self.once and app.tours.count >= 1 and app.state != "show":
+            self.exit(0 if app.tours.last_kind in ("complete", "closed") else 1)
             return
-        if self.once and app.state == "play" and app.play_over:
-            self.exit(0 if app.play_over in ("complete", "closed") else 1)
+        if self.once and app.state == "play" and app.game.over:
+            self.exit(0 if app.game.over in ("complete", "closed") else 1)
             return
         self.redraw()
 
@@ -151,7 +151,7 @@ class KnightsTourApp(App):
         lines = panel_lines(d)
         from knightstour.pacing import speed_name
 
-        lines.append("speed %s" % speed_name(self.sim.app.pacing.speed))
+        lines.append("speed %s" % speed_name(self.sim.app.clock.pacing.speed))
         if self.keys.buffer:
             lines.append("typing: %s" % self.keys.buffer)
         if self.keys.message:

@@ -3,7 +3,8 @@
 import pytest
 
 from knightstour import rescue
-from knightstour.app import App, super_orders
+from knightstour.app import App
+from knightstour.orders import super_orders
 from knightstour.ports import NullDisplay
 from knightstour_desktop.recording import QueueInput, RecordingDisplay
 from knightstour_sim.simulator import FakeClock, Simulator
@@ -28,8 +29,8 @@ def test_pace_never_decreases_from_move_to_move():
     clock = FakeClock(100.0)
     sim = Simulator(make_settings(start="c3", speed="1"), clock=clock, seed=1)
     timed = TimedDisplay(clock)
-    sim.app.display = timed
-    sim.run_fake(lambda s: s.app.tours == 1)
+    sim.app.show_on(timed)
+    sim.run_fake(lambda s: s.app.tours.count == 1)
     numbers = [n for n, _ in timed.times]
     assert numbers == list(range(1, 65))
     gaps = [b[1] - a[1] for a, b in zip(timed.times, timed.times[1:])]
@@ -51,33 +52,33 @@ def test_a_click_on_c3_starts_the_tour_on_c3():
     sim.touch("c3")
     sim.update()
     c3 = sim.board.parse_square("c3")
-    assert sim.app.tour.start == c3
-    assert sim.app.tour.length == 1
+    assert sim.app.tours.tour.start == c3
+    assert sim.app.tours.tour.length == 1
     assert sim.display.number[c3] == 1
     assert sum(1 for n in sim.display.number if n) == 1
     assert sim.display.knight_square == c3
-    sim.run_fake(lambda s: s.app.tours == 1)
-    assert sim.app.tour.start == c3 and sim.app.tour.complete
+    sim.run_fake(lambda s: s.app.tours.count == 1)
+    assert sim.app.tours.tour.start == c3 and sim.app.tours.tour.complete
     assert sorted(sim.display.number) == list(range(1, 65))
 
 
 def test_touch_during_a_tour_restarts_from_the_touched_square():
     clock = FakeClock()
     sim = Simulator(make_settings(start="a1", speed="1"), clock=clock, seed=2)
-    sim.run_fake(lambda s: s.app.tour.length >= 20)
+    sim.run_fake(lambda s: s.app.tours.tour.length >= 20)
     sim.touch("e4")
     sim.update()
-    assert sim.app.tour.start == sim.board.parse_square("e4")
+    assert sim.app.tours.tour.start == sim.board.parse_square("e4")
     assert sum(1 for n in sim.display.number if n) == 1
 
 
 def test_1000_attract_tours_all_complete_with_super_orders():
     clock = FakeClock()
     sim = Simulator(make_settings(speed="0"), display="matrix", clock=clock, seed=2026)
-    sim.run_fake(lambda s: s.app.tours == 1000, limit=200000)
+    sim.run_fake(lambda s: s.app.tours.count == 1000, limit=200000)
     app = sim.app
-    assert app.complete == 1000 and app.stuck == 0
-    share = app.closed / app.tours
+    assert app.tours.complete == 1000 and app.tours.stuck == 0
+    share = app.tours.closed / app.tours.count
     print("closed share of 1000 attract tours, %d super orders: %.1f%%" % (len(super_orders("8x8")), 100 * share))
     if len(super_orders("8x8")) > 1:
         # Seed 004: "almost 33%"; the lead's super orders are chosen for the most closed tours.
@@ -98,11 +99,11 @@ def test_touch_mode_waits_then_attracts_by_itself():
     clock.advance(0.2)
     sim.update()
     assert sim.app.state == "run"
-    sim.run_fake(lambda s: s.app.tours == 1)
+    sim.run_fake(lambda s: s.app.tours.count == 1)
     sim.run_fake(lambda s: s.app.state == "wait")
     sim.touch("d4")
     sim.update()
-    assert sim.app.state == "run" and sim.app.tour.start == sim.board.parse_square("d4")
+    assert sim.app.state == "run" and sim.app.tours.tour.start == sim.board.parse_square("d4")
 
 
 def test_a_search_out_of_budget_says_so_and_where_it_stopped(monkeypatch):
@@ -114,8 +115,8 @@ def test_a_search_out_of_budget_says_so_and_where_it_stopped(monkeypatch):
     for start in range(64):
         sim = Simulator(settings, clock=FakeClock(), seed=1)
         sim.touch(start)
-        sim.run_fake(lambda s: s.app.tours == 1)
-        if sim.app.last_kind == "budget":
+        sim.run_fake(lambda s: s.app.tours.count == 1)
+        if sim.app.tours.last_kind == "budget":
             stuck = sim
             break
     assert stuck is not None
@@ -124,7 +125,7 @@ def test_a_search_out_of_budget_says_so_and_where_it_stopped(monkeypatch):
     name = stuck.board.square_name(display.result_square)
     assert display.status_text == "gave up on %s after %d squares" % (
         name, display.result_count)
-    assert (stuck.app.stuck, stuck.app.gave_up) == (0, 1)
+    assert (stuck.app.tours.stuck, stuck.app.tours.gave_up) == (0, 1)
     assert display.result_count < 64
     assert stuck.sound.played[-1] == "stuck"
 
@@ -134,10 +135,10 @@ def test_closed_tour_is_celebrated_with_a_trace_back_to_the_start():
     for seed in range(50):
         del log[:]
         sim = Simulator(make_settings(speed="1"), clock=FakeClock(), seed=seed, log=log)
-        sim.run_fake(lambda s: s.app.tours == 1)
-        if sim.app.last_kind == "closed":
+        sim.run_fake(lambda s: s.app.tours.count == 1)
+        if sim.app.tours.last_kind == "closed":
             break
-    assert sim.app.last_kind == "closed"
+    assert sim.app.tours.last_kind == "closed"
     assert sim.sound.played[-1] == "closed"
     sim.run_fake(lambda s: s.app.state == "run")  # the trace, the pause, then the next tour
     # (the app now holds the next tour: the log keeps the closed one)
@@ -153,7 +154,7 @@ def test_speed_keys_change_the_pace():
     sim.update()
     sim.command("faster")
     sim.update()
-    assert sim.app.pacing.speed == 2
+    assert sim.app.clock.pacing.speed == 2
     assert sim.display.status_text == "speed x2"
     sim.command("slower")
     sim.command("slower")
@@ -187,25 +188,25 @@ def test_board_too_big_for_the_display():
     assert app.board.size_name == "8x8"
     assert "does not fit" in app.messages[0]
     sim = Simulator(settings, display="tft", clock=FakeClock(), seed=1)
-    sim.run_fake(lambda s: s.app.tours == 1)
+    sim.run_fake(lambda s: s.app.tours.count == 1)
     assert sim.app.total == 100
 
 
 def test_sound_off_uses_silence():
     sim = Simulator(make_settings(sound="off", speed="0"), clock=FakeClock(), seed=1)
-    sim.run_fake(lambda s: s.app.tours == 1)
+    sim.run_fake(lambda s: s.app.tours.count == 1)
     assert sim.sound.played == []
     sim = Simulator(make_settings(speed="0"), clock=FakeClock(), seed=1)
-    sim.run_fake(lambda s: s.app.tours == 1)
+    sim.run_fake(lambda s: s.app.tours.count == 1)
     assert sim.sound.played.count("tick") == 64
 
 
 def test_null_ports_by_default():
     app = App(make_settings(speed="0"))
     assert isinstance(app.display, NullDisplay)
-    while app.tours < 3:
+    while app.tours.count < 3:
         app.update(0.0)
-    assert app.complete == 3
+    assert app.tours.complete == 3
 
 
 def test_note_sound_steps_through_a_phrase_without_blocking():
@@ -241,8 +242,8 @@ def test_a_wrapping_clock_keeps_the_pace():
     display = TimedDisplay(lambda: elapsed[0])
     elapsed = [0.0]
     app = App(make_settings(start="c3"), display=display)
-    app.clock_wrap = 10.0
-    while app.tours < 1:
+    app.clock.wrap = 10.0
+    while app.tours.count < 1:
         wait = app.update(elapsed[0] % 10.0)
         elapsed[0] += wait
     gaps = [b[1] - a[1] for a, b in zip(display.times, display.times[1:])]
@@ -256,5 +257,5 @@ def test_a_wrapping_clock_keeps_the_pace():
 def test_a_too_big_board_with_a_start_falls_back_to_random():
     settings = make_settings(size="12x12", start="l12")
     app = App(settings, display=RecordingDisplay(max_width=8, max_height=8))
-    assert app.board.size_name == "8x8" and app.start_square == -1
+    assert app.board.size_name == "8x8" and app.tours.start_square == -1
     assert "not on the 8x8 board" in app.messages[1]

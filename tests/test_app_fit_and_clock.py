@@ -31,35 +31,35 @@ def test_a_clock_that_goes_back_keeps_the_time_left_to_wait():
     # Set back by 50 s: the app cannot know how long the jump took, so it waits the 0.06 s again.
     assert app.update(50.02) == pytest.approx(0.06)
     app.update(50.07)
-    assert app.tour.length == 1
+    assert app.tours.tour.length == 1
     app.update(50.08)
-    assert app.tour.length == 2
+    assert app.tours.tour.length == 2
 
 
 def test_a_wrapping_clock_wraps_the_wait_too():
     app = App(make_settings(start="a1", pace_first_ms="100", pace_last_ms="100"), input=QueueInput())
-    app.clock_wrap = 10.0
+    app.clock.wrap = 10.0
     assert app.update(9.95) == 0
     assert app.update(9.95) == pytest.approx(0.1)
     # 9.95 + 0.1 wraps to 0.05
     assert app.update(0.01) == pytest.approx(0.04)
-    assert app.tour.length == 1
+    assert app.tours.tour.length == 1
     app.update(0.05)
-    assert app.tour.length == 2
+    assert app.tours.tour.length == 2
 
 
 def test_squares_off_the_board_are_ignored_corners_start_tours():
     sim = Simulator(make_settings(speed="0"), clock=FakeClock(), seed=3)
     sim.update()
-    before = sim.app.tour.start
+    before = sim.app.tours.tour.start
     for square in (64, -1, 100):
         sim.touch(square)
         sim.update()
-        assert sim.app.tour.start == before or sim.app.state != "run"
+        assert sim.app.tours.tour.start == before or sim.app.state != "run"
     for square in (0, 63, 7, 56):
         sim.touch(square)
         sim.update()
-        assert sim.app.tour.start == square
+        assert sim.app.tours.tour.start == square
         assert sim.display.status_text.startswith("tour from %s" % sim.board.square_name(square))
 
 
@@ -68,13 +68,13 @@ def test_the_next_move_is_shown_after_its_paced_delay_not_before():
     sim = Simulator(make_settings(start="c3", pace_first_ms="100", pace_last_ms="100"), clock=clock, seed=2)
     assert sim.update() == 0  # the start shown: its delay begins at the next update
     sim.update()
-    assert sim.app.tour.length == 1
+    assert sim.app.tours.tour.length == 1
     clock.advance(0.099)
     sim.update()
-    assert sim.app.tour.length == 1
+    assert sim.app.tours.tour.length == 1
     clock.advance(0.001)
     sim.update()
-    assert sim.app.tour.length == 2
+    assert sim.app.tours.tour.length == 2
 
 
 def test_the_wait_never_exceeds_a_blink_while_the_knight_shows():
@@ -92,7 +92,7 @@ def test_the_wait_never_exceeds_a_blink_while_the_knight_shows():
         blinks.append(sim.display.knight_on)
     # the last dark phase would end as the knight moves on (2 s): it stays lit instead
     assert blinks == [False, True, False, True, False, True, True, True]
-    assert sim.app.tour.length == 2
+    assert sim.app.tours.tour.length == 2
 
 
 def test_speed_keys_name_the_new_speed():
@@ -146,7 +146,7 @@ def test_random_starts_a_tour_and_play_toggles_from_one():
     assert sim.app.state == "play" and sim.display.status_text == "play: touch a square to start"
     sim.command("play")
     sim.update()
-    assert sim.app.state == "run" and sim.app.tour.start == 0  # back to the start setting
+    assert sim.app.state == "run" and sim.app.tours.tour.start == 0  # back to the start setting
 
 
 def test_with_nothing_to_do_the_app_asks_to_sleep_a_second():
@@ -157,21 +157,21 @@ def test_with_nothing_to_do_the_app_asks_to_sleep_a_second():
 
 def test_a_wrapping_clock_read_twice_at_the_same_time_does_not_wrap():
     app = App(make_settings(start="a1", pace_first_ms="100", pace_last_ms="100"), input=QueueInput())
-    app.clock_wrap = 10.0
+    app.clock.wrap = 10.0
     assert app.update(5.0) == 0
     assert app.update(5.0) == pytest.approx(0.1)
     assert app.update(5.0) == pytest.approx(0.1)
-    assert app.tour.length == 1
+    assert app.tours.tour.length == 1
 
 
 def test_the_same_seed_gives_the_same_show():
     def starts(seed):
         app = App(make_settings(speed="0", seed=str(seed)))
         seen = []
-        while app.tours < 3:
+        while app.tours.count < 3:
             app.update(0.0)
-            if app.tour.length == 1 and (not seen or seen[-1][0] != app.tours):
-                seen.append((app.tours, app.tour.start, app.order_index))
+            if app.tours.tour.length == 1 and (not seen or seen[-1][0] != app.tours.count):
+                seen.append((app.tours.count, app.tours.tour.start, app.tours.order_index))
         return seen
 
     assert starts(11) == starts(11)

@@ -10,7 +10,7 @@ from knightstour.settings import Settings
 
 def run_tours(app, count):
     now = 0.0
-    while app.tours < count:
+    while app.tours.count < count:
         now += app.update(now)
 
 
@@ -32,7 +32,7 @@ def test_no_memory_growth_over_10000_tours():
     print(
         "traced memory after tour 1000: %d bytes, after tour 10000: %d bytes (growth %+d), "
         "peak in between %d; %d complete, %d closed, %d stuck"
-        % (after_1000, after_10000, after_10000 - after_1000, peak, app.complete, app.closed, app.stuck)
+        % (after_1000, after_10000, after_10000 - after_1000, peak, app.tours.complete, app.tours.closed, app.tours.stuck)
     )
-    assert app.tours == 10000 and app.complete == 10000
+    assert app.tours.count == 10000 and app.tours.complete == 10000
     assert after_10000 - after_1000 < 1024  # tiny noise only

@@ -14,25 +14,25 @@ def paused_sim(**values):
 
 def test_a_paused_tour_stands_still_and_carries_on_where_it_was():
     sim, clock = paused_sim()
-    sim.run_fake(lambda s: s.app.tour.length >= 10)
+    sim.run_fake(lambda s: s.app.tours.tour.length >= 10)
     sim.update()  # a move now: the next is due in a while
-    left = sim.app.due - clock()
+    left = sim.app.clock.due - clock()
     assert left > 0.05
     sim.command("pause")
     sim.update()
-    assert sim.app.paused and sim.display.status_text == "paused"
-    length = sim.app.tour.length
+    assert sim.app.clock.paused and sim.display.status_text == "paused"
+    length = sim.app.tours.tour.length
     for _ in range(100):
         clock.advance(1.0)
         assert sim.update() <= 1.0
-    assert sim.app.tour.length == length and sim.app.state == "run"
+    assert sim.app.tours.tour.length == length and sim.app.state == "run"
     sim.command("pause")
     sim.update()
-    assert not sim.app.paused and sim.display.status_text == ""
-    assert abs(sim.app.due - sim.app.now - left) < 1e-9
-    sim.run_fake(lambda s: s.app.tour.length > length)
-    sim.run_fake(lambda s: s.app.tours == 1)
-    assert sim.app.last_kind in ("complete", "closed")
+    assert not sim.app.clock.paused and sim.display.status_text == ""
+    assert abs(sim.app.clock.due - sim.app.clock.now - left) < 1e-9
+    sim.run_fake(lambda s: s.app.tours.tour.length > length)
+    sim.run_fake(lambda s: s.app.tours.count == 1)
+    assert sim.app.tours.last_kind in ("complete", "closed")
 
 
 def test_the_result_on_show_waits_while_paused():
@@ -42,22 +42,22 @@ def test_the_result_on_show_waits_while_paused():
     sim.update()
     clock.advance(600.0)
     sim.update()
-    assert sim.app.state == "show" and sim.app.tours == 1
+    assert sim.app.state == "show" and sim.app.tours.count == 1
     sim.command("pause")
     sim.run_fake(lambda s: s.app.state == "run")
 
 
 def test_speed_changes_keep_it_paused_a_new_tour_ends_the_pause():
     sim, clock = paused_sim()
-    sim.run_fake(lambda s: s.app.tour.length >= 5)
+    sim.run_fake(lambda s: s.app.tours.tour.length >= 5)
     sim.command("pause")
     sim.command("faster")
     sim.update()
-    assert sim.app.paused and sim.app.pacing.speed == 2.0
+    assert sim.app.clock.paused and sim.app.clock.pacing.speed == 2.0
     sim.command("random")
     sim.update()
-    assert not sim.app.paused and sim.app.tour.length == 1
-    sim.run_fake(lambda s: s.app.tour.length >= 3)
+    assert not sim.app.clock.paused and sim.app.tours.tour.length == 1
+    sim.run_fake(lambda s: s.app.tours.tour.length >= 3)
 
 
 def test_pause_in_touch_mode_keeps_the_wait_from_running_out():
@@ -71,4 +71,4 @@ def test_pause_in_touch_mode_keeps_the_wait_from_running_out():
     assert sim.app.state == "wait"
     sim.touch("a1")
     sim.update()
-    assert not sim.app.paused and sim.app.state == "run"
+    assert not sim.app.clock.paused and sim.app.state == "run"

@@ -30,20 +30,20 @@ def test_illegal_moves_are_rejected_and_change_nothing():
     move(sim, "a1")
     move(sim, "b3")
     before = sim.display.snapshot()
-    tour_before = (bytes(sim.app.play_tour.number), sim.app.play_tour.length)
+    tour_before = (bytes(sim.app.game.tour.number), sim.app.game.tour.length)
     move(sim, "b4")  # not a knight move
     assert sim.display.status_text == "illegal: b4 is not a knight move from b3"
     move(sim, "a1")  # a knight move, but visited
     assert sim.display.status_text == "illegal: a1 was visited at move 1"
     move(sim, "b3")  # the knight's own square: ignored
-    assert sim.app.rejected == 2
+    assert sim.app.game.rejected == 2
     assert sim.display.snapshot() == before
-    assert (bytes(sim.app.play_tour.number), sim.app.play_tour.length) == tour_before
+    assert (bytes(sim.app.game.tour.number), sim.app.game.tour.length) == tour_before
 
 
 def test_undo_restores_the_state_exactly():
     sim = play_sim()
-    tour = sim.app.play_tour
+    tour = sim.app.game.tour
     states = []
     for name in ["a1", "b3", "c5", "d7", "f8"]:
         states.append((sim.display.snapshot(), bytes(tour.number), bytes(tour.onward), tour.length))
@@ -62,7 +62,7 @@ def test_hint_shows_warnsdorffs_choice():
     move(sim, "a1")
     sim.command("hint")
     sim.update()
-    choice = sim.app.solver.choose(sim.app.play_tour)
+    choice = sim.app.tours.solver.choose(sim.app.game.tour)
     assert sim.display.hint == choice
     assert sim.display.status_text == "hint: Warnsdorff goes to %s" % sim.board.square_name(choice)
     move(sim, sim.board.square_name(choice))
@@ -72,14 +72,14 @@ def test_hint_shows_warnsdorffs_choice():
 def test_following_the_hints_completes_and_celebrates():
     sim = play_sim()
     move(sim, "a1")
-    while not sim.app.play_over:
+    while not sim.app.game.over:
         sim.command("hint")
         sim.update()
         move(sim, sim.board.square_name(sim.display.hint))
-    assert sim.app.play_over in ("complete", "closed")
-    assert sim.display.result_kind == sim.app.play_over
+    assert sim.app.game.over in ("complete", "closed")
+    assert sim.display.result_kind == sim.app.game.over
     assert sim.display.result_count == 64
-    assert sim.sound.played[-1] == sim.app.play_over
+    assert sim.sound.played[-1] == sim.app.game.over
     assert sim.display.marks == []
 
 
@@ -88,14 +88,14 @@ def test_dead_end_is_announced_with_the_count_and_undo_reopens_it():
     for name in ["g6", "e5", "f7", "h8"]:
         move(sim, name)
     # From h8 the moves are f7 (visited) and g6 (visited): a dead end after 4 squares.
-    assert sim.app.play_over == "stuck"
+    assert sim.app.game.over == "stuck"
     assert sim.display.result_kind == "stuck"
     assert sim.display.result_count == 4
     assert sim.display.status_text == "dead end: 4 of 64 squares; undo to go back"
     assert sim.sound.played[-1] == "stuck"
     sim.command("undo")
     sim.update()
-    assert sim.app.play_over == ""
+    assert sim.app.game.over == ""
     assert sim.display.result_kind == ""
     assert sim.display.knight_square == sim.board.parse_square("f7")
     assert "h8" in names(sim, sim.display.marks)
@@ -105,10 +105,10 @@ def test_touch_after_the_end_starts_a_new_game_there():
     sim = play_sim()
     for name in ["g6", "e5", "f7", "h8"]:
         move(sim, name)
-    assert sim.app.play_over == "stuck"
+    assert sim.app.game.over == "stuck"
     move(sim, "c3")
-    assert sim.app.play_over == ""
-    assert sim.app.play_tour.length == 1
+    assert sim.app.game.over == ""
+    assert sim.app.game.tour.length == 1
     assert sum(1 for n in sim.display.number if n) == 1
 
 
@@ -123,7 +123,7 @@ def test_play_key_toggles_and_random_starts_a_game():
     assert sim.app.state == "play" and sim.display.mode == "play"
     sim.command("random")
     sim.update()
-    assert sim.app.play_tour.length == 1
+    assert sim.app.game.tour.length == 1
     sim.command("play")
     sim.update()
     assert sim.app.state == "run"
@@ -149,7 +149,7 @@ def test_a_closed_game_is_traced_and_undo_stops_the_trace():
     path = find_tour(sim.board, sim.board.parse_square("c3"), closed=True).path
     for square in path:
         move(sim, sim.board.square_name(square))
-    assert sim.app.play_over == "closed" and sim.sound.played[-1] == "closed"
+    assert sim.app.game.over == "closed" and sim.sound.played[-1] == "closed"
     traced = [sim.display.trace_square]  # the trace starts at once, on the start square
     for _ in range(200):
         sim.clock.advance(0.05)
@@ -161,7 +161,7 @@ def test_a_closed_game_is_traced_and_undo_stops_the_trace():
     assert traced == path + [path[0]]  # along the path, then back onto the start
     assert sim.display.trace_square == -1 and sim.app.state == "play"
     move(sim, "a1")  # a touch after the end starts a new game
-    assert sim.app.play_tour.length == 1
+    assert sim.app.game.tour.length == 1
 
     sim = play_sim()
     for square in path:
@@ -171,4 +171,4 @@ def test_a_closed_game_is_traced_and_undo_stops_the_trace():
     assert sim.display.trace_square >= 0
     sim.command("undo")
     sim.update()
-    assert sim.display.trace_square == -1 and sim.app.tracing == -1 and not sim.app.play_over
+    assert sim.display.trace_square == -1 and sim.app.tracing == -1 and not sim.app.game.over

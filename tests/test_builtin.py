@@ -104,7 +104,7 @@ def test_a_touch_starts_a_tour_there_and_the_screen_shows_it(portal):
         now += 0.02
         app.update(now)
     rig_.release()
-    assert app.tour.path[0] == square and app.tour.length >= 1
+    assert app.tours.tour.path[0] == square and app.tours.tour.length >= 1
     # on the emulated screen, the start square's cell holds more than its background
     chip = rig_.display_chip
     left, top = display.cell_origin(square)
@@ -113,7 +113,7 @@ def test_a_touch_starts_a_tour_there_and_the_screen_shows_it(portal):
     for _ in range(200):
         now += 0.02
         app.update(now)
-    assert app.tour.length > 10 or app.tours >= 1
+    assert app.tours.tour.length > 10 or app.tours.count >= 1
     assert rig_.speaker.notes and 1760 in rig_.speaker.notes  # the ticks, on the speaker
 
 

@@ -177,7 +177,7 @@ def test_the_matrix_toy_takes_its_commands_from_the_buttons(kind, pins):
     assert [getattr(emu.board, name).level for name in pins] == [True, True]  # pulled up
     hold(emu, 1.0)
     app = emu.app
-    assert app.state == "run" and app.tour.length > 3
+    assert app.state == "run" and app.tours.tour.length > 3
 
     def press(name, seconds):
         emu.button(name, True)
@@ -186,20 +186,20 @@ def test_the_matrix_toy_takes_its_commands_from_the_buttons(kind, pins):
         hold(emu, 0.1)
 
     press("b", 0.15)
-    assert app.pacing.speed == 2.0
+    assert app.clock.pacing.speed == 2.0
     press("b", HOLD + 0.1)
-    assert app.pacing.speed == 1.0
+    assert app.clock.pacing.speed == 1.0
     press("a", HOLD + 0.1)
-    assert app.paused
-    length = app.tour.length
+    assert app.clock.paused
+    length = app.tours.tour.length
     hold(emu, 5.0)
-    assert app.tour.length == length
+    assert app.tours.tour.length == length
     press("a", HOLD + 0.1)
-    assert not app.paused
+    assert not app.clock.paused
     hold(emu, 1.0)
-    assert app.tour.length > length
+    assert app.tours.tour.length > length
     press("a", 0.15)
-    assert app.tour.length <= 3  # a new tour, from a random square
+    assert app.tours.tour.length <= 3  # a new tour, from a random square
 
 
 def test_buttons_set_to_none_are_not_read():
@@ -234,12 +234,12 @@ def test_the_simulators_button_keys(pixels):
 
         sim.button("b")  # with --pixels: pin A2... down 0.1 s, read by the toy's driver
         if pixels:
-            assert sim.app.pacing.speed == 1.0 and not sim.hardware.matrix.board.A2.level
+            assert sim.app.clock.pacing.speed == 1.0 and not sim.hardware.matrix.board.A2.level
         run(0.3)
-        assert sim.app.pacing.speed == 2.0
+        assert sim.app.clock.pacing.speed == 2.0
         sim.button("a", long=True)
         run(1.0)
-        assert sim.app.paused
+        assert sim.app.clock.paused
         if pixels:
             assert sim.hardware.matrix.board.A1.level  # let go again
         assert [parse_line(sim.board, key) for key in "[{]}"] == ["random", "pause", "faster", "slower"]

@@ -333,7 +333,7 @@ def test_the_emulated_toy_shows_a_chain_from_the_setting(tmp_path):
     assert (emulated.panel.width, emulated.panel.height) == (32, 8)
     assert text_of(emulated.panel) == "12"
     board_leds = {(x, y) for x, y in emulated.panel.lit() if x < 8}
-    visited = emulated.app.tour.path[:12]
+    visited = emulated.app.tours.tour.path[:12]
     knight = visited[-1]
     expected = {(s % 8, 7 - s // 8) for s in visited}
     assert board_leds in (expected, expected - {(knight % 8, 7 - knight // 8)})  # the knight blinks

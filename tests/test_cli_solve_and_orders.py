@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from knightstour.app import super_orders
+from knightstour.orders import super_orders
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands.orders import MODULE_PATH, kept_orders, super_orders_source
 

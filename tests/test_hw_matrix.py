@@ -51,8 +51,8 @@ def test_led_grid_is_the_visited_squares_after_a_scripted_tour(rotation, mirror)
                         seed=rotation + mirror)
     emulated.run_tour(moves=23)
     app = emulated.app
-    assert app.tour.length == 23
-    visited = app.tour.path[: app.tour.length]
+    assert app.tours.tour.length == 23
+    visited = app.tours.tour.path[: app.tours.tour.length]
     assert emulated.chip.leds == expected_grid(visited, rotation, mirror)
     assert not emulated.chip.shutdown and emulated.chip.scan_limit == 7
 
@@ -61,7 +61,7 @@ def test_brightness_and_end_of_a_closed_tour_lights_everything():
     emulated = Emulated("matrix", {"matrix_brightness": "11", "start": "a1", "order": "ahfdgceb"}, seed=3)
     assert emulated.chip.intensity == 11
     emulated.run_tour()
-    assert emulated.app.tour.length == 64
+    assert emulated.app.tours.tour.length == 64
     assert all(all(row) for row in emulated.chip.leds)
 
 
@@ -69,12 +69,12 @@ def test_knight_blinks_at_normal_speed():
     emulated = Emulated("matrix", {"speed": "1", "pace_first_ms": "2000", "pace_last_ms": "2000"}, seed=5)
     chip = emulated.chip
     states = set()
-    emulated.run(lambda app: app.tour.length >= 3)
-    knight = emulated.app.tour.square
+    emulated.run(lambda app: app.tours.tour.length >= 3)
+    knight = emulated.app.tours.tour.square
     x, y = square_xy(knight, 8, 8)
     for _ in range(40):
         emulated.step(0.05)
-        if emulated.app.tour.square == knight:
+        if emulated.app.tours.tour.square == knight:
             states.add(chip.lit(x, y))
     assert states == {True, False}
 
@@ -125,7 +125,7 @@ def test_matrix_refuses_boards_bigger_than_8x8():
 
 def test_small_board_sits_in_the_bottom_left_corner():
     emulated = Emulated("matrix", {"size": "5x5", "start": "a1", "order": "ahfdgceb"}, seed=1)
-    emulated.run(lambda app: app.tour.length >= 1)
+    emulated.run(lambda app: app.tours.tour.length >= 1)
     assert emulated.chip.lit(0, 4)  # a1 of a 5x5 board
 
 
@@ -188,10 +188,10 @@ def test_a_search_out_of_budget_keeps_the_path_lit_never_inverts(monkeypatch):
     monkeypatch.setattr("knightstour.rescue.SEARCH_BUDGET", 1)
     emulated = Emulated("matrix", {"start": "e3", "order": "abcdefgh", "rule": "first", "speed": "1",
                                    "pause_ms": "5000", "pace_first_ms": "1", "pace_last_ms": "1"}, seed=5)
-    emulated.run(lambda app: app.tours >= 1)
+    emulated.run(lambda app: app.tours.count >= 1)
     app = emulated.app
-    assert app.last_kind == "budget" and emulated.display.result_kind == "budget"
-    path = app.tour.path[:app.tour.length]
+    assert app.tours.last_kind == "budget" and emulated.display.result_kind == "budget"
+    path = app.tours.tour.path[:app.tours.tour.length]
     assert len(path) < 64
     for _ in range(40):
         emulated.step(0.05)

@@ -71,9 +71,9 @@ class FakeMatrix:
 matrix = FakeMatrix()
 app = App(settings, MatrixDisplay(matrix, 90, False, 7), rng=Lcg(3))
 now = 0.0
-while app.tours < 1:
+while app.tours.count < 1:
     now += app.update(now)
-print("matrix", app.last_kind, sum(matrix.leds), matrix.level, matrix.shows > 60)
+print("matrix", app.tours.last_kind, sum(matrix.leds), matrix.level, matrix.shows > 60)
 
 readings = [None, (100, 50), (100, 50), HELD, None, None, (3000, 2000), None, None]
 
@@ -131,9 +131,9 @@ screen = FakeDisplay()
 display = TftDisplay(screen)
 app = App(settings, display, rng=Lcg(5))
 now = 0.0
-while app.tours < 1:
+while app.tours.count < 1:
     now += app.update(now)
-print("tft", app.last_kind, display.labels["counter"].text, sum(display.inked), screen.refreshes > 60)
+print("tft", app.tours.last_kind, display.labels["counter"].text, sum(display.inked), screen.refreshes > 60)
 print(display.square_at(15, 225), display.square_at(250, 10), display.cell_centre(63))
 print(wrap("closed tour! 64 squares, d5 is a knight move from c3", 12, 5))
 '''

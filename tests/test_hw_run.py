@@ -91,7 +91,7 @@ def test_runs_the_matrix_on_the_emulated_chip(spidev, clock):
     hardware = lambda settings: BoardHardware("pi", settings, board=sim_board("pi", matrix=matrix))  # noqa: E731
     code = run_command.start(args_for("--display", "max7219"), environ={"KNIGHTSTOUR_SPEED": "0"},
                              hardware=hardware, spi_device=spidev, monotonic=monotonic, sleep=sleep,
-                             until=lambda app: app.tours >= 1)
+                             until=lambda app: app.tours.count >= 1)
     assert code == 0
     assert all(all(row) for row in matrix.chip.leds)  # a complete tour: every LED lit
 
@@ -183,7 +183,7 @@ def test_the_first_frame_is_announced_and_written_to_the_status_file(spidev, clo
 
     def until(app):
         lit.append(any(any(row) for row in matrix.chip.leds))
-        return app.tours >= 1
+        return app.tours.count >= 1
 
     code = run_command.start(args_for("--display", "max7219", "--status-file", str(status)),
                              environ={"KNIGHTSTOUR_SPEED": "0"}, hardware=hardware, spi_device=spidev,

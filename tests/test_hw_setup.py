@@ -208,7 +208,7 @@ def test_run_forever_sleeps_at_most_20ms_and_stops_on_quit():
 
     mainloop.run_forever(app, lambda: clock["now"], sleep)
     assert len(clock["slept"]) == 50 and max(clock["slept"]) <= 0.02
-    assert app.tour.length > 1
+    assert app.tours.tour.length > 1
 
 
 def test_the_settings_document_every_key():

@@ -38,8 +38,8 @@ def test_cells_are_chequered_numbered_and_the_knight_is_marked(emulated_tft, rot
     app = emulated.app
     chip = emulated.chip
     assert chip.screen_size(rotation) == ((320, 240) if rotation in (0, 180) else (240, 320))
-    visited = set(app.tour.path[: app.tour.length])
-    knight = app.tour.square
+    visited = set(app.tours.tour.path[: app.tours.tour.length])
+    knight = app.tours.tour.square
     for square in range(64):
         dark = (square % 8 + square // 8) % 2 == 0
         pixels = cell_pixels(chip, square, rotation)
@@ -101,7 +101,7 @@ def test_play_mode_marks_the_legal_moves(emulated_tft):
 def test_stuck_turns_the_knight_red(emulated_tft):
     emulated = emulated_tft(seed=1)
     emulated.run_tour(moves=5)
-    square = emulated.app.tour.square
+    square = emulated.app.tours.tour.square
     emulated.display.result("stuck", 5, square)
     emulated.display.flush()
     assert cell_pixels(emulated.chip, square, 0).count(rgb565(tft_draw.STUCK_COLOUR)) > 150
@@ -114,8 +114,8 @@ def test_a_closed_tour_traces_in_gold_then_returns(emulated_tft):
     gold = rgb565(tft_draw.TRACE_COLOUR)
     screen = [p for s in range(64) for p in cell_pixels(emulated.chip, s, 0)]
     assert screen.count(gold) > 40
-    emulated.run(lambda a: a.tours >= 1 and a.tracing < 0, max_steps=5000)
-    assert app.last_kind == "closed"
+    emulated.run(lambda a: a.tours.count >= 1 and a.tracing < 0, max_steps=5000)
+    assert app.tours.last_kind == "closed"
     screen = [p for s in range(64) for p in cell_pixels(emulated.chip, s, 0)]
     assert screen.count(gold) == 0 and screen.count(rgb565(tft_draw.KNIGHT_COLOUR)) > 100
 
@@ -209,7 +209,7 @@ def test_numbers_are_whole_and_the_path_never_crosses_them(emulated_tft, size, c
     width = app.board.width
     path = rgb565(tft_draw.PATH_COLOUR)
     checked = 0
-    for square in app.tour.path[: app.tour.length - 1]:  # the knight covers the last
+    for square in app.tours.tour.path[: app.tours.tour.length - 1]:  # the knight covers the last
         dark = (square % width + square // width) % 2 == 0
         ink = rgb565(tft_draw.INK_ON_DARK if dark else tft_draw.INK_ON_LIGHT)
         x0, y0 = left + (square % width) * cell, top + (width - 1 - square // width) * cell
@@ -219,4 +219,4 @@ def test_numbers_are_whole_and_the_path_never_crosses_them(emulated_tft, size, c
             for x in range(box[0] - 1, box[2] + 1):
                 assert chip.screen_pixel(x0 + x, y0 + y) != path, (square, x, y)
         checked += 1
-    assert checked >= app.tour.length - 1 > 20
+    assert checked >= app.tours.tour.length - 1 > 20

@@ -66,7 +66,7 @@ def test_touch_at_a_cell_centre_starts_the_tour_there(emulated_tft, controller, 
     assert emu.app.state == "wait"
     for square in (0, 7, 63, 56, 21, 42):
         tap(emu, controller, *centre(square, rotation))
-        assert emu.app.tour.path[0] == square, (controller, rotation, square)
+        assert emu.app.tours.tour.path[0] == square, (controller, rotation, square)
 
 
 @pytest.mark.parametrize("controller", CONTROLLERS)
@@ -81,7 +81,7 @@ def test_touch_off_the_board_does_nothing(emulated_tft, controller, rotation):
         points = ((5, 250), (235, 315), (120, 245))
     for x, y in points:
         tap(emu, controller, x, y)
-        assert emu.app.state == "wait" and emu.app.tours == 0
+        assert emu.app.state == "wait" and emu.app.tours.count == 0
 
 
 @pytest.mark.parametrize("controller", CONTROLLERS)

@@ -55,7 +55,7 @@ def test_each_frame_adds_one_square_at_most_and_the_knight_lit(delay_ms, tick):
     now = 0.0
     arrivals = 0
     length = 0
-    while app.tours < 2 and now < 200:
+    while app.tours.count < 2 and now < 200:
         frames = len(matrix.frames)
         running = app.state == "run"
         wait = app.update(now)
@@ -63,13 +63,13 @@ def test_each_frame_adds_one_square_at_most_and_the_knight_lit(delay_ms, tick):
             before, after = matrix.frames[-2], matrix.frames[-1]
             new = after - before
             assert len(new) <= 1, "%d new squares in one frame at %.3f s" % (len(new), now)
-        if app.state == "run" and app.tour.length != length:
-            length = app.tour.length
-            x, y = app.tour.square % 8, 7 - app.tour.square // 8
+        if app.state == "run" and app.tours.tour.length != length:
+            length = app.tours.tour.length
+            x, y = app.tours.tour.square % 8, 7 - app.tours.tour.square // 8
             assert (x, y) in matrix.lit, "the knight arrived dark on move %d" % length
             arrivals += 1
         now += min(wait, tick) if wait > 0 else tick
-    assert app.tours == 2 and arrivals > 100
+    assert app.tours.count == 2 and arrivals > 100
 
 
 def test_the_knight_blinks_between_slow_moves():
@@ -78,9 +78,9 @@ def test_the_knight_blinks_between_slow_moves():
     app = App(settings_for(seed=3, pace_first_ms=1000, pace_last_ms=1000, pace_shape="linear"), display)
     now = 0.0
     dark = 0
-    while app.tour.length < 6:
+    while app.tours.tour.length < 6:
         app.update(now)
-        square = app.tour.square
+        square = app.tours.tour.square
         if app.state == "run" and (square % 8, 7 - square // 8) not in matrix.lit:
             dark += 1
         now += 0.01
@@ -91,11 +91,11 @@ def test_the_start_keeps_its_whole_delay_however_long_the_solve():
     app = App(settings_for(seed=5, pace_first_ms=60, pace_last_ms=600))
     solve = 0.040  # the RP2040's solve: the main loop's next update comes that much later
     app.update(0.0)  # solves and shows the start square
-    assert app.state == "run" and app.tour.length == 1
+    assert app.state == "run" and app.tours.tour.length == 1
     now = solve
-    while app.tour.length == 1:
+    while app.tours.tour.length == 1:
         wait = app.update(now)
-        if app.tour.length == 1:
+        if app.tours.tour.length == 1:
             now += wait if wait > 0 else 0.001
     shown = now - solve  # from the frame that showed the start to the first move
     assert shown == pytest.approx(0.060, abs=0.002)
@@ -140,7 +140,7 @@ def test_the_pace_absorbs_the_time_spent_drawing(delay_ms, drawing, gap):
     moved = []
 
     def until(app):
-        if app.state == "run" and app.tour.length > len(moved):
+        if app.state == "run" and app.tours.tour.length > len(moved):
             moved.append(clock.now)
         return len(moved) >= 20
 

@@ -23,7 +23,7 @@ def test_a_hint_before_the_first_move_asks_for_a_start_square():
     act(sim, "hint")
     assert sim.display.status_text == "hint: touch any square to start"
     assert sim.display.hint == -1 and sim.display.marks == []
-    assert sim.app.play_tour.length == 0
+    assert sim.app.game.tour.length == 0
 
 
 def test_a_hint_after_a_dead_end_says_the_game_is_over():
@@ -53,12 +53,12 @@ def test_undo_after_a_complete_open_game_reopens_the_last_move():
     path = find_tour(sim.board, 0).path
     for square in path:
         act(sim, square)
-    assert sim.app.play_over == "complete"
+    assert sim.app.game.over == "complete"
     assert sim.display.status_text == "complete! all 25 squares"
     assert sim.display.result_kind == "complete" and sim.display.result_count == 25
     assert sim.sound.played[-1] == "complete"
     act(sim, "undo")
-    assert sim.app.play_over == "" and sim.display.result_kind == ""
+    assert sim.app.game.over == "" and sim.display.result_kind == ""
     assert sim.display.knight_square == path[-2]
     assert sim.display.marks == [path[-1]]
     assert sim.display.status_text == "undo: back on %s, move 24; 1 move from here" % (
@@ -79,7 +79,7 @@ def test_the_corner_squares_are_moves_like_any_other():
     assert sim.display.knight_square == 63
     act(sim, 64)
     act(sim, -1)
-    assert sim.app.play_tour.length == 2 and sim.app.rejected == 0
+    assert sim.app.game.tour.length == 2 and sim.app.game.rejected == 0
 
 
 def test_the_count_of_moves_from_here_is_shown_after_each_move():
@@ -108,8 +108,8 @@ def test_the_play_key_in_touch_mode_returns_to_waiting_for_a_touch():
 def test_random_in_play_mode_starts_a_game_on_some_square():
     sim = play_sim()
     act(sim, "random")
-    assert sim.app.state == "play" and sim.app.play_tour.length == 1
-    assert sim.display.knight_square == sim.app.play_tour.square
+    assert sim.app.state == "play" and sim.app.game.tour.length == 1
+    assert sim.display.knight_square == sim.app.game.tour.square
 
 
 def test_a_closed_game_is_traced_at_once_then_at_the_trace_pace():
@@ -118,7 +118,7 @@ def test_a_closed_game_is_traced_at_once_then_at_the_trace_pace():
 
     for square in find_tour(sim.board, 0, closed=True).path:
         act(sim, square)
-    assert sim.app.play_over == "closed"
+    assert sim.app.game.over == "closed"
     assert sim.display.status_text == "closed tour! all 36 squares and back to a1"
     # The trace starts at once, on the start square, and runs 37 steps in 1.5 s.
     assert sim.display.trace_square == 0 and sim.display.trace_number == 1

@@ -91,11 +91,11 @@ def first_tours(make, tours=3):
     shows = []
     app = make()
     now = 0.0
-    while app.tours < tours:
+    while app.tours.count < tours:
         app.update(now)
         now += 0.5
-        if app.state == "show" and app.tours > len(shows):
-            shows.append((app.tour.start, app.order_names[app.order_index], tuple(app.tour.squares())))
+        if app.state == "show" and app.tours.count > len(shows):
+            shows.append((app.tours.tour.start, app.tours.order_names[app.tours.order_index], tuple(app.tours.tour.squares())))
     return shows
 
 

@@ -55,7 +55,7 @@ async def test_the_tft_view_shows_what_the_hardware_code_drew():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         view = app.query_one(PixelTftView)
-        assert view.columns >= 60 and sim.app.tour.start == sim.board.parse_square("c3")
+        assert view.columns >= 60 and sim.app.tours.tour.start == sim.board.parse_square("c3")
         c3 = cell_colours(app, view, sim.board.parse_square("c3"))
         assert c3 and any(near(c, rgb(tft_draw.KNIGHT_COLOUR), 40) for c in c3)  # the knight's disc
         a8 = cell_colours(app, view, sim.board.parse_square("a8"))  # a light square, not visited
@@ -79,7 +79,7 @@ async def test_a_click_on_the_tft_view_is_a_touch_through_the_controller(touch):
         offset = (1 + int(x * view.columns / width), 1 + int(y * view.rows / height))
         assert await pilot.click(PixelTftView, offset=offset)
         await pilot.pause()
-        assert sim.app.state == "run" and sim.app.tour.start == e4
+        assert sim.app.state == "run" and sim.app.tours.tour.start == e4
         if touch == "none":  # no controller: the click names the square under it
             assert sim.hardware.touch is None
         else:
@@ -102,7 +102,7 @@ async def test_the_matrix_view_shows_the_max7219s_leds():
         assert lit[0] > 120 and lit[1] < 60 and max(dark) < 60
         assert await pilot.click(PixelMatrixView, offset=(2 + 2 * 7, 1 + 0))  # LED (7, 0): a8 at 90
         await pilot.pause()
-        assert sim.app.tour.start == sim.board.parse_square("a8")
+        assert sim.app.tours.tour.start == sim.board.parse_square("a8")
     sim.close()
 
 

@@ -185,7 +185,7 @@ def test_typed_c3_then_enter_starts_one_tour():
     for event in typed(keys, "c3\n"):
         sim.input.push(event)
     sim.update()
-    assert len(tours_begun) == 1 and sim.app.tour.start == sim.board.parse_square("c3")
+    assert len(tours_begun) == 1 and sim.app.tours.tour.start == sim.board.parse_square("c3")
 
 
 def test_squares_off_the_board_get_a_short_message():
@@ -266,7 +266,7 @@ def test_a_refused_square_leaves_the_running_tour_alone():
     for event in typed(keys, "z9\n") + typed(keys, "i9\n"):
         sim.input.push(event)
     sim.update()
-    assert begun == [] and sim.app.tour.start == sim.board.parse_square("c3")
+    assert begun == [] and sim.app.tours.tour.start == sim.board.parse_square("c3")
 
 
 def test_plain_view_refuses_non_squares_and_finishes(capsys, monkeypatch):

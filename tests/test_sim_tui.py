@@ -30,7 +30,7 @@ async def test_click_on_c3_starts_the_tour_there():
         assert tft.square_at_offset(3 + 2 * 4 + 1, 5 * 2) == c3
         assert await pilot.click(TftView, offset=(1 + 3 + 2 * 4 + 1, 1 + 5 * 2))
         await pilot.pause()
-        assert sim.app.tour.start == c3
+        assert sim.app.tours.tour.start == c3
         assert sim.display.knight_square == c3
         top, bottom, _ = cell_text(tft, c3)
         assert (top, bottom) == ("1", "\u265e")
@@ -55,13 +55,13 @@ async def test_click_on_the_matrix_and_keys():
         # a1 is the bottom-left LED: content (0, 7); border 1 and padding 1 on the left.
         assert await pilot.click(MatrixView, offset=(2, 1 + 7))
         await pilot.pause()
-        assert sim.app.play_tour.length == 1 and sim.display.knight_square == a1
+        assert sim.app.game.tour.length == 1 and sim.display.knight_square == a1
         await pilot.press("c", "2")
         await pilot.pause()
-        assert sim.app.play_tour.square == sim.board.parse_square("c2")
+        assert sim.app.game.tour.square == sim.board.parse_square("c2")
         await pilot.press("u")
         await pilot.pause()
-        assert sim.app.play_tour.square == a1
+        assert sim.app.game.tour.square == a1
         await pilot.press("question_mark")
         await pilot.pause()
         assert sim.display.hint in sim.display.marks
@@ -84,7 +84,7 @@ async def test_once_exits_with_the_result():
             await pilot.pause(0.01)
             if not app.is_running:
                 break
-    assert sim.app.tours >= 1
+    assert sim.app.tours.count >= 1
     assert app.return_code == 0
 
 
@@ -172,12 +172,12 @@ async def test_typed_non_squares_are_refused_and_the_tour_goes_on():
     async with app.run_test(size=(140, 32)) as pilot:
         await pilot.pause()
         c3 = sim.board.parse_square("c3")
-        assert sim.app.tour.start == c3
+        assert sim.app.tours.tour.start == c3
         for keys, message in ((("z", "9", "enter"), "z9 is not on the 8x8 board"),
                               (("j", "u", "n", "k", "enter"), "? junk: type a square")):
             await pilot.press(*keys)
             await pilot.pause()
-            assert sim.app.tour.start == c3 and sim.app.tours == 0
+            assert sim.app.tours.tour.start == c3 and sim.app.tours.count == 0
             assert message in str(app.query_one("#panel").render())
 
 

@@ -41,22 +41,22 @@ def play_a_game(emulated):
     assert app.state == "play" and status(emulated) == "play: touch a square to start"
     assert emulated.display.buttons[0][5].pixel_shader is emulated.display.active_palette  # play lit
     square(emulated, "a1")
-    assert app.play_tour.length == 1 and app.play_tour.square == 0
+    assert app.game.tour.length == 1 and app.game.tour.square == 0
     square(emulated, "a2")  # not a knight move: refused, and why, on the screen
-    assert app.play_tour.length == 1 and app.rejected == 1
+    assert app.game.tour.length == 1 and app.game.rejected == 1
     assert status(emulated) == "illegal: a2 is not a knight move from a1"
     press(emulated, "hint")
-    hint = app.solver.choose(app.play_tour)
+    hint = app.tours.solver.choose(app.game.tour)
     assert status(emulated) == "hint: Warnsdorff goes to %s" % app.board.square_name(hint)
     emulated.tap(*emulated.display.cell_centre(hint))
-    assert app.play_tour.length == 2 and app.play_tour.square == hint
+    assert app.game.tour.length == 2 and app.game.tour.square == hint
     press(emulated, "undo")
-    assert app.play_tour.length == 1 and app.play_tour.square == 0
+    assert app.game.tour.length == 1 and app.game.tour.square == 0
     press(emulated, "new")  # a new game from a random square
-    assert app.state == "play" and app.play_tour.length == 1
-    speed = app.pacing.speed
+    assert app.state == "play" and app.game.tour.length == 1
+    speed = app.clock.pacing.speed
     press(emulated, "speed")
-    assert app.pacing.speed == 2 * speed and status(emulated) == "speed x%d" % (2 * speed)
+    assert app.clock.pacing.speed == 2 * speed and status(emulated) == "speed x%d" % (2 * speed)
     press(emulated, "play")  # play mode off: back to waiting for a touch
     assert app.state == "wait"
     assert emulated.display.buttons[0][5].pixel_shader is emulated.display.button_palette
@@ -88,10 +88,10 @@ def test_new_starts_a_tour_and_a_square_starts_one_there():
         emulated.step()
         assert app.state == "wait"
         press(emulated, "new")
-        assert app.state == "run" and app.tours == 0
+        assert app.state == "run" and app.tours.count == 0
         emulated.run_tour()
         square(emulated, "e4")  # the toy waits again after the tour: a square starts one from there
-        assert app.tour.path[0] == app.board.parse_square("e4")
+        assert app.tours.tour.path[0] == app.board.parse_square("e4")
     finally:
         emulated.close()
 
@@ -103,10 +103,10 @@ def test_speed_goes_round():
         seen = []
         for _ in range(4):
             press(emulated, "speed")
-            seen.append(emulated.app.pacing.speed)
+            seen.append(emulated.app.clock.pacing.speed)
         assert seen == [8.0, 16.0, 32.0, 0.0]
         press(emulated, "speed")  # past no delay: half speed, then faster again
-        assert emulated.app.pacing.speed == 0.5 and status(emulated) == "speed x1/2"
+        assert emulated.app.clock.pacing.speed == 0.5 and status(emulated) == "speed x1/2"
     finally:
         emulated.close()
 
@@ -118,7 +118,7 @@ def test_a_touch_between_the_buttons_does_nothing():
         (x0, y0, x1, _, _, _), (x2, _, _, _, _, _) = emulated.display.buttons[:2]
         before = render.tft_image(emulated.chip).tobytes()
         emulated.tap((x1 + x2) // 2, y0 + 5)  # the gap between play and hint
-        assert emulated.app.state == "wait" and emulated.app.tours == 0
+        assert emulated.app.state == "wait" and emulated.app.tours.count == 0
         assert render.tft_image(emulated.chip).tobytes() == before
     finally:
         emulated.close()

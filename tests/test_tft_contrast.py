@@ -160,7 +160,7 @@ def test_play_modes_marks_and_a_dead_end_keep_aa_contrast():
         view = emulated.display
         for square in (18, 35, 50, 40):  # c3 d5 c7 a6: numbers, path, the marks on the legal moves
             emulated.tap(*view.cell_centre(square))
-        assert emulated.app.play_tour.length == 4 and view.marked
+        assert emulated.app.game.tour.length == 4 and view.marked
         ratio, where = worst_contrast(view, screen(emulated))
         assert ratio >= AA, where
         view.result("stuck", 4, 40)
@@ -207,9 +207,9 @@ def test_the_window_follows_the_knight_through_a_whole_tour():
                 x, y = view.cell_origin(view.knight_square)
                 assert view.board_x <= x and x + view.cell <= view.board_x + view.board_pixels
                 seen.add((view.wx, view.wy))
-            if emulated.app.tours:
+            if emulated.app.tours.count:
                 break
-        assert emulated.app.tours == 1 and len(seen) >= 4  # it moved, and the tour ended
+        assert emulated.app.tours.count == 1 and len(seen) >= 4  # it moved, and the tour ended
     finally:
         emulated.close()
 

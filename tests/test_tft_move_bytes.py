@@ -13,13 +13,13 @@ def test_a_move_sends_at_most_4_kb(emulated_tft, seed, rotation):
     emulated = emulated_tft({"speed": "1", "start": "random"}, seed=seed, rotation=rotation)
     app, bus, chip = emulated.app, emulated.bus, emulated.chip
     frames = []
-    while app.tours < 2:
-        length = app.tour.length
+    while app.tours.count < 2:
+        length = app.tours.tour.length
         before = bus.counts_for(chip)[0]
         emulated.step()
         # the frames that show a move (the first tour's first move also carries Blinka's first
         # drawing of every item, after the initial full frame: left out)
-        if app.state == "run" and app.tour.length > length >= 1 and (app.tours or length > 1):
+        if app.state == "run" and app.tours.tour.length > length >= 1 and (app.tours.count or length > 1):
             frames.append(bus.counts_for(chip)[0] - before)
     assert len(frames) > 100
     assert max(frames) <= MOVE_FRAME_MOST, sorted(frames)[-5:]
@@ -30,7 +30,7 @@ def test_the_counter_redraws_only_the_digits_that_changed(emulated_tft):
     emulated = emulated_tft({"speed": "1", "start": "a1"}, seed=1)
     counter = emulated.display.labels["counter"]
     texts = []
-    while emulated.app.tour.length < 11:
+    while emulated.app.tours.tour.length < 11:
         emulated.step()
         if counter.text not in texts:
             texts.append(counter.text)

@@ -53,7 +53,7 @@ def test_ocr_reads_play_mode_and_a_refused_move():
         app = emulated.app
         for square in (18, 27):  # c3, then d4: not a knight move
             emulated.tap(*emulated.display.cell_centre(square))
-        assert app.state == "play" and app.play_tour.length == 1
+        assert app.state == "play" and app.game.tour.length == 1
         view = emulated.display
         pairs = read_panel(view, screen(emulated))
         print("OCR play: %s" % [read for read, _ in pairs])

@@ -55,9 +55,10 @@ def end_texts():
         app, board = sim.app, sim.board
         for complete, closed, budget in ((True, True, False), (True, False, False), (False, False, False),
                                          (False, False, True)):
-            app.out_of_budget = budget
+            app.tours.out_of_budget = budget
             length = board.squares if complete else max(1, board.squares - 1)
-            app._finish(_Tour(board, start, square, length, complete, closed))
+            app.tours.tour = _Tour(board, start, square, length, complete, closed)
+            app.tours.finish()
             shown.append((sim.display.result_kind, sim.display.status_text))
     shown.append(("stuck", DEAD_END % (255, 256)))  # play mode's dead end, at its longest
     return shown
@@ -70,8 +71,8 @@ def rescue_exhausted_text(monkeypatch):
     monkeypatch.setattr(rescue, "search", lambda *args, **kwargs: SearchResult(EXHAUSTED, None, 5, "none"))
     sim = Simulator(make_settings(size="16x16", order="abcdefgh", speed="0"), display="tft", clock=FakeClock(), seed=1)
     app = sim.app
-    app.solver.order = app.orders[0]
-    return rescue.rescue(app, 255)
+    app.tours.solver.order = app.tours.orders[0]
+    return rescue.rescue(app.tours, 255)
 
 
 def test_the_reasons_are_the_short_forms():
@@ -129,7 +130,7 @@ def test_ocr_reads_an_impossible_starts_whole_reason(rotation, size, start, reas
     try:
         emulated.run_tour()
         view = emulated.display
-        assert emulated.app.last_kind == "impossible" and view.status_text == reason
+        assert emulated.app.tours.last_kind == "impossible" and view.status_text == reason
         pairs = read_panel(view, screen(emulated))
         print("OCR %s %s: %s" % (size, start, [read for read, _ in pairs]))
         read = [read for read, _ in pairs]
@@ -147,7 +148,7 @@ def test_a_search_out_of_budget_reads_out_of_budget_never_stuck(monkeypatch, dis
     try:
         emulated.run_tour()
         view = emulated.display
-        assert emulated.app.last_kind == "budget" and emulated.app.gave_up == 1
+        assert emulated.app.tours.last_kind == "budget" and emulated.app.tours.gave_up == 1
         assert view.labels["result"].text == "OUT OF BUDGET"
         assert view.status_text.startswith("gave up on ") and view.status_text.endswith(" squares")
         shown = " ".join(item.text for item in view.labels.values())

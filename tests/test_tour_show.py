@@ -26,8 +26,8 @@ def first_tour_of_kind(kind, log=None, **values):
         if log is not None:
             del log[:]
         sim = make_sim(seed=seed, log=log, **values)
-        sim.finished = run_until(sim, lambda s: s.app.tours == 1)
-        if sim.app.last_kind == kind:
+        sim.finished = run_until(sim, lambda s: s.app.tours.count == 1)
+        if sim.app.tours.last_kind == kind:
             return sim
     raise AssertionError("no %s tour in 60 seeds" % kind)
 
@@ -44,30 +44,30 @@ def test_a_tour_starts_with_its_square_and_order_named():
 
 def test_a_complete_open_tour_names_both_ends_and_counts_as_complete():
     sim = first_tour_of_kind("complete", speed="0")
-    tour = sim.app.tour
+    tour = sim.app.tours.tour
     assert sim.display.status_text == "complete: 64 squares from %s to %s" % (
         sim.board.square_name(tour.start), sim.board.square_name(tour.square))
     assert (sim.display.result_kind, sim.display.result_count, sim.display.result_square) == (
         "complete", 64, tour.square)
-    assert (sim.app.tours, sim.app.complete, sim.app.closed, sim.app.stuck) == (1, 1, 0, 0)
+    assert (sim.app.tours.count, sim.app.tours.complete, sim.app.tours.closed, sim.app.tours.stuck) == (1, 1, 0, 0)
     assert sim.sound.played[-1] == "complete"
 
 
 def test_a_closed_tour_names_its_closing_move():
     sim = first_tour_of_kind("closed", speed="0")
-    tour = sim.app.tour
+    tour = sim.app.tours.tour
     assert sim.display.status_text == "64 squares; %s to %s is a knight move" % (
         sim.board.square_name(tour.square), sim.board.square_name(tour.start))
     assert sim.display.result_kind == "closed"
-    assert (sim.app.tours, sim.app.complete, sim.app.closed, sim.app.stuck) == (1, 1, 1, 0)
+    assert (sim.app.tours.count, sim.app.tours.complete, sim.app.tours.closed, sim.app.tours.stuck) == (1, 1, 1, 0)
 
 
 def test_a_tour_out_of_budget_counts_as_given_up_only(monkeypatch):
     # Tours are found whole before they are shown: one stops short only where the search runs out of budget.
     monkeypatch.setattr("knightstour.rescue.SEARCH_BUDGET", 1)
     sim = first_tour_of_kind("budget", order="abcdefgh", rule="first", speed="0", size="5x5")
-    assert (sim.app.tours, sim.app.complete, sim.app.closed, sim.app.stuck, sim.app.gave_up) == (1, 0, 0, 0, 1)
-    assert sim.display.result_count == sim.app.tour.length < 25
+    assert (sim.app.tours.count, sim.app.tours.complete, sim.app.tours.closed, sim.app.tours.stuck, sim.app.tours.gave_up) == (1, 0, 0, 0, 1)
+    assert sim.display.result_count == sim.app.tours.tour.length < 25
     assert sim.display.result_kind == "budget"
 
 
@@ -76,7 +76,7 @@ def test_the_result_stays_for_the_pause_then_a_tour_starts():
     assert sim.app.state == "show"
     assert sim.wait == pytest.approx(2.0)  # the app asks to sleep through the pause
     assert run_until(sim, lambda s: s.app.state == "run") - sim.finished == pytest.approx(2.0)
-    assert sim.app.tour.length == 1 and sim.display.result_kind == ""
+    assert sim.app.tours.tour.length == 1 and sim.display.result_kind == ""
 
 
 def test_in_touch_mode_the_result_gives_way_to_waiting_for_a_touch():
@@ -87,7 +87,7 @@ def test_in_touch_mode_the_result_gives_way_to_waiting_for_a_touch():
     shown = run_until(sim, lambda s: s.app.state == "show")
     waiting = run_until(sim, lambda s: s.app.state != "show")
     assert sim.app.state == "wait" and sim.display.status_text == "touch a square to start"
-    if sim.app.last_kind != "closed":
+    if sim.app.tours.last_kind != "closed":
         assert waiting - shown == pytest.approx(0.25)  # the pause at speed x4
 
 
@@ -115,8 +115,8 @@ def test_the_closed_tours_trace_runs_at_its_pace_then_pauses():
 
 def test_a_new_tour_restarts_the_count_of_moves_shown():
     sim = make_sim(speed="0", start="a1")
-    sim.run_fake(lambda s: s.app.tours == 2)
-    assert sim.app.tour.start == 0
+    sim.run_fake(lambda s: s.app.tours.count == 2)
+    assert sim.app.tours.tour.start == 0
     assert sorted(n for n in sim.display.number if n) == list(range(1, 65))
     assert sim.sound.played.count("tick") == 128
 
@@ -124,10 +124,10 @@ def test_a_new_tour_restarts_the_count_of_moves_shown():
 def test_attract_tours_draw_their_order_from_the_super_orders():
     sim = make_sim(seed=3, speed="0")
     shown = set()
-    while sim.app.tours < 12:
+    while sim.app.tours.count < 12:
         sim.update()
         shown.add(sim.display.order)
-    assert len(shown) > 1 and shown <= set(sim.app.order_names)
+    assert len(shown) > 1 and shown <= set(sim.app.tours.order_names)
 
 
 def test_tours_started_from_play_mode_show_as_attract():

@@ -305,7 +305,7 @@ def test_the_simulators_pixel_view_clicks_through_the_xpt2046(monkeypatch):
             sim.update()
         sim.hardware.release()
         sim.update()
-        assert sim.app.state == "run" and sim.board.square_name(sim.app.tour.path[0]) == "b2"
+        assert sim.app.state == "run" and sim.board.square_name(sim.app.tours.tour.path[0]) == "b2"
         assert sim.hardware.tft.rig.touch_chip.commands[-12:] == [Z1, Z2] + [X] * 5 + [Y] * 5
     finally:
         sim.close()

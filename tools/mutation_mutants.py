@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DESKTOP_MODULES = ("analysis",)  # in knightstour_desktop (the board never runs it); the rest in knightstour
 GROUPS = (
     ("core", ("board", "tour", "rules", "orders", "warnsdorff", "search", "analysis", "pacing")),
-    ("app", ("app", "events", "tours", "play", "settings")),
+    ("app", ("app", "events", "tours", "play", "rng", "settings")),
 )
 MODULES = [name for _, names in GROUPS for name in names]
 

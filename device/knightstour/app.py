@@ -1,64 +1,53 @@
-"""The desk toy's behaviour: a non-blocking state machine with injected ports.
+"""The desk toy's behaviour: a non-blocking state machine with injected ports."""
 
-The same code runs on a Feather (CircuitPython), a Raspberry Pi and in the
-terminal simulator. The main loop owns time; the app never sleeps::
-
-    app = App(settings, display, touch, sound, rng)
-    while not app.quit:
-        wait = app.update(time.monotonic())
-        time.sleep(min(wait, 0.02))     # cap it: input is polled
-
-``update(now)`` reads every pending input event, does what is due (at most
-one knight move), flushes the display and returns the seconds until it next
-has something to do of its own.
-
-``now`` is in seconds and only differences matter. The clock may wrap: on
-CircuitPython, whose floats have 22 bits of mantissa, time.monotonic() gets
-coarse after hours of uptime (about 20 ms steps after a day), so a toy left
-on for days should pass a wrapping clock such as
-``(supervisor.ticks_ms() & 0xFFFFF) / 1000`` and set ``app.clock_wrap =
-1048.576`` (wraps every 17 minutes, in 1/4 ms steps). If the clock goes back
-with ``clock_wrap`` unset, the app keeps the time that was left to wait.
-
-States (``app.state``)
-    "wait"  touch mode: waiting for a touch; after ``idle`` seconds an
-            automatic tour starts by itself.
-    "run"   a tour is being shown, one square per paced delay.
-    "show"  the result is on show (a closed tour's trace first), then the
-            next tour (attract mode) or "wait" (touch mode).
-    "play"  play mode: the user moves the knight.
-
-Input events: a square (int) starts a tour from there (or is a move in play
-mode); commands: "random", "play" (toggle play mode), "hint", "undo",
-"faster", "slower", "speed" (faster, and after no delay half speed again: the TFT's
-button), "pause" (stand still, or carry on; any other event but a speed carries on too),
-"quit" (sets ``app.quit``; the device may ignore it).
-"""
+# The same code runs on a Feather (CircuitPython), a Raspberry Pi and in the
+# terminal simulator. The main loop owns time; the app never sleeps::
+#
+#     app = App(settings, display, touch, sound, rng)
+#     while not app.quit:
+#         wait = app.update(time.monotonic())
+#         time.sleep(min(wait, 0.02))     # cap it: input is polled
+#
+# ``update(now)`` reads every pending input event, does what is due (at most
+# one knight move), flushes the display and returns the seconds until it next
+# has something to do of its own.
+#
+# ``now`` is in seconds and only differences matter; a clock that wraps: see
+# pacing.Clock (``app.clock.wrap``).
+#
+# States (``app.state``)
+#     "wait"  touch mode: waiting for a touch; after ``idle`` seconds an
+#             automatic tour starts by itself.
+#     "run"   a tour is being shown, one square per paced delay.
+#     "show"  the result is on show (a closed tour's trace first), then the
+#             next tour (attract mode) or "wait" (touch mode).
+#     "play"  play mode: the user moves the knight.
+#
+# Input events: see events.py.
+#
+# Parts, each owning its state (App holds the ports, the board and the state); what passes
+# between them: docs/architecture.md, held by tests/test_app_parts.py:
+#     ``app.tours``  tours.Tours: the check orders, the solver, the tour shown, the counters
+#     ``app.game``   play.Game: play mode's game (None until play mode is first used)
+#     ``app.clock``  pacing.Clock: the time, what is due, the pause, the knight's blink; its
+#                    ``pacing`` the delays
 
 from .board import Board
-from .events import BLINK, Events
-from .orders import DEFAULT_ORDER, parse_order, super_orders
+from .events import handle
+from .pacing import Clock, from_settings
 from .ports import NullDisplay, NullInput, NullSound
 from .rng import Xorshift32
-from .tour import Tour
-from .warnsdorff import Warnsdorff
+from .tours import Tours
 
 IDLE_WAIT = 1.0  # what update() returns when nothing of its own is due
 
 
-class App(Events):
-    """The toy. ``settings`` is a settings.Settings; the ports (ports.py) default to null ones.
-
-    Its methods are spread over events.py (input, modes) and tours.py (automatic
-    tours), so that each module compiles in a small heap: App(Events(Tours)); play
-    mode's are functions in play.py, loaded when a game starts.
-
-    ``rng`` needs randrange(); by default rng.Xorshift32 seeded from settings.seed (a fresh
-    seed when that is unset): the same draws on every platform.
-    ``orders`` overrides the board's super orders (tests). With ``strict`` a board
-    too big for the display raises ValueError; otherwise the message goes to
-    ``app.messages`` and the default 8x8 board is used.
-    """
+class App:
+    # The toy. ``settings`` is a settings.Settings; the ports (ports.py) default to null ones.
+    # ``rng`` needs randrange(); by default rng.Xorshift32 seeded from settings.seed (a fresh
+    # seed when that is unset): the same draws on every platform. ``orders`` overrides the
+    # board's super orders (tests). With ``strict`` a board too big for the display raises
+    # ValueError; otherwise the message goes to ``app.messages`` and the default 8x8 board is used.
 
     def __init__(self, settings=None, display=None, input=None, sound=None, rng=None,
                  orders=None, strict=False):
@@ -86,135 +75,191 @@ class App(Events):
         self.board = board
         self.total = board.squares
 
-        if settings.order == "super":
-            names = orders if orders is not None else super_orders(board.size_name)
-            if not names:
-                names = (DEFAULT_ORDER,)
-        else:
-            names = (settings.order,)
-        self.orders = tuple(parse_order(name) for name in names)
-        # parse_order took each name as it is, stripped, in lower case: no need to build it again
-        self.order_names = tuple(str(name).strip().lower() for name in names)
-        self.order_index = 0
-        self.solver = Warnsdorff(board, self.orders[0], settings.rule, rng)
-        self.rule = self.solver.rule
-        self.tour = self.solver.tour
-        self.play_tour = Tour(board)
-        self.plan = [0] * board.squares  # the tour being shown, found at its start (tours.py)
-        self.planned = 0
-
-        from .pacing import from_settings
-
-        self.pacing = from_settings(settings)
+        self.clock = Clock(from_settings(settings))
+        self.tours = Tours(board, settings, orders, rng, self.display, self.sound, self.clock.pacing,
+                           self.messages)
+        self.game = None
         self.start_mode = settings.mode
-        self.start_square = -1
-        if settings.start != "random":
-            try:
-                self.start_square = board.parse_square(settings.start)
-            except ValueError:  # only after falling back to 8x8 above
-                self.messages.append("start square %s is not on the %s board; using random starts"
-                                     % (settings.start, board.size_name))
         self.idle = settings.idle_ms / 1000.0
-
         self.state = ""
         self.quit = False
-        self.paused = False  # the "pause" command: nothing moves on its own
-        self.paused_left = 0.0  # the wait that was left when it paused
-        self.clock_wrap = 0  # seconds after which the caller's clock wraps to 0 (0: never)
-        self.now = 0.0
-        self.due = 0.0
-        self.next_square = -1
         self.tracing = -1  # index into the path while a closed tour's trace runs
-        self.blink_phase = -1
-        self.blink_from = 0.0  # when the knight last moved: its blink counts from there
-        self.starting = False  # a tour's start square is shown, its delay not begun
-        self.play_over = ""
-        self.rejected = 0  # illegal moves refused in play mode
-        self.changed = False
-        self.fresh = False
-        # Counters (no history kept: memory stays flat however long it runs).
-        self.tours = 0
-        self.complete = 0
-        self.closed = 0
-        self.stuck = 0
-        self.gave_up = 0  # tours whose search ran out of budget (tours.py): shown where they stopped
-        self.out_of_budget = False
-        self.searched = 0  # nodes the last tour's rescue spent (rescue.py)
-        self.impossible = 0  # starts from which no tour exists (said why instead)
-        self.last_kind = ""
-        self.last_delay = 0.0
+        self.changed = False  # the display has something to flush
+        self.fresh = False  # a tour started in this update: its start gets a frame of its own
+
+    handle = handle  # one input event: a square (int) or a command name (events.py)
+
+    def show_on(self, display):
+        # Draw on ``display`` from now on, every part (the web page puts a tee in its place).
+        self.display = display
+        self.tours.show_on(display)
+        if self.game is not None:
+            self.game.show_on(display)
 
     # ----------------------------------------------------------------- loop
 
     def update(self, now):
-        """Handle input, do what is due, flush the display; return seconds until next due."""
-        if now < self.now:
-            # The clock went back: a wrapping tick counter (see above) or a reset.
-            shift = -self.clock_wrap if self.clock_wrap else now - self.now  # else: keep what was left
-            self.due += shift
-            self.blink_from += shift
-        self.now = now
+        # Handle input, do what is due, flush the display; return seconds until next due.
+        clock = self.clock
+        clock.tick(now)
         self.fresh = False
         self.sound.update(now)
         if not self.state:
-            self._enter_start_mode()
+            if self.start_mode == "play":
+                self.start_play(-1)
+            else:
+                self._after_show()
         event = self.input.poll()
         while event is not None:
             self.handle(event)
             event = self.input.poll()
         state = self.state
-        if self.paused:
+        if clock.paused:
             pass
         elif state == "run":
-            if self.fresh:
-                pass
-            elif self.starting:  # the start square is on show: its delay begins now
-                self.starting = False
-                self.blink_from = self.now
-                self.due = self._after(self.last_delay)
-            elif self._is_due():
-                self._advance()
-        elif state == "show":
-            if self.tracing >= 0:
-                if self._is_due():
+            # take_start: the start square is on show, its delay begins now
+            if not self.fresh and not clock.take_start() and clock.is_due():
+                self.tours.advance()
+                self.changed = True
+                clock.arrived()
+                self._next(False)
+        elif state == "show" or state == "wait":
+            if clock.is_due():
+                if state == "wait":
+                    self.start_tour(-1)
+                elif self.tracing >= 0:
                     self._trace_step()
-            elif self._is_due():
-                self._after_show()
-        elif state == "wait":
-            if self._is_due():
-                self.start_tour(-1)
-        elif self.tracing >= 0 and self._is_due():  # play mode: a closed game is traced too
+                else:
+                    self._after_show()
+        elif self.tracing >= 0 and clock.is_due():  # play mode: a closed game is traced too
             self._trace_step()
-        self._blink()
+        if self.state == "play":  # the state now, after what this update did
+            shown = self.game.tour.length > 0
+        else:
+            shown = self.state == "run" and clock.pacing.speed != 0
+        phase = clock.blink(shown, state == "run")
+        if phase >= 0:
+            self.display.blink(phase == 0)
+            self.changed = True
         if self.changed:
             self.changed = False
             self.display.flush()
-        return self._wait()
+        timed = state == "run" or state == "show" or state == "wait" or self.tracing >= 0
+        return clock.wait(timed, shown, IDLE_WAIT)
 
-    def _wait(self):
-        wait = IDLE_WAIT
-        state = self.state
-        if self.paused:
-            pass
-        elif self.starting:
-            return 0.0  # at once: the start square's delay begins at the next update
-        elif state == "run" or state == "show" or state == "wait" or self.tracing >= 0:
-            if self._is_due():
-                return 0.0  # no float arithmetic: nothing allocated when running flat out
-            wait = self.due - self.now
-        if self._knight_shown():
-            blink = self.blink_from + (self._blinks() + 1) * BLINK - self.now
-            if blink < wait:
-                wait = blink
-        if wait < 0:
-            wait = 0.0
-        return wait
+    # --------------------------------------------------------------- events
 
-    def _is_due(self):
-        # A microsecond early counts as due: float rounding must not leave a caller
-        # that sleeps exactly what update() returned one ulp short forever.
-        return self.now >= self.due or self.due - self.now < 1e-6
+    def pause(self, on):
+        # Stand still where it is (``on``), or carry on with the time that was left to wait.
+        if on != self.clock.paused:
+            self.clock.pause(on)
+            self.status("paused" if on else "")
 
-    def _after(self, delay):
-        # self.now + delay, without making a new float when there is no delay.
-        return self.now + delay if delay else self.now
+    def status(self, text):
+        # The status line says ``text`` (the parts and events.py write it through this).
+        self.display.status(text)
+        self.changed = True
+
+    def enter_wait(self):
+        # Touch mode: wait for a touch (an automatic tour after ``idle`` seconds).
+        self.state = "wait"
+        self.clock.wait_for(self.idle)
+        self.display.begin(self.board, "touch", "", self.tours.rule)
+        self.status("touch a square to start")
+
+    # ---------------------------------------------------------------- tours
+
+    def start_tour(self, square):
+        # Start an automatic tour from ``square`` (-1: the start setting, or random).
+        self.tracing = -1
+        self.changed = True
+        if self.tours.start(square, self.start_mode if self.start_mode != "play" else "attract"):
+            self._show("impossible")
+            return
+        self.state = "run"
+        self.fresh = True  # the start square gets a frame of its own
+        self.clock.arrived()
+        self._next(True)
+
+    def _next(self, first):
+        # The next square's delay, or the tour's end shown. The first square's delay counts from
+        # the next update, once the solve is done and the start is shown.
+        delay = self.tours.next_delay()
+        if delay < 0:
+            self._show(self.tours.finish())
+        elif first:
+            self.clock.wait_from_next(delay)
+        else:
+            self.clock.wait_for(delay)
+
+    def _show(self, kind):
+        # The tour is over, its result shown: trace a closed tour, or pause.
+        self.state = "show"
+        self.tracing = 0 if kind == "closed" else -1
+        self.clock.wait_for(0 if kind == "closed" else self.clock.pacing.pause())
+
+    def _trace_step(self):
+        # Run along the path from the start, then close the loop back onto it.
+        tour = self.game.tour if self.state == "play" else self.tours.tour
+        i = self.tracing
+        self.changed = True
+        pacing = self.clock.pacing
+        if i <= tour.length:
+            self.display.trace(tour.path[i if i < tour.length else 0], i + 1)
+            self.tracing = i + 1
+            self.clock.wait_for(pacing.trace_step(tour.length))
+        else:
+            self.display.trace(-1, 0)
+            self.tracing = -1
+            self.clock.wait_for(pacing.pause())
+
+    def _after_show(self):
+        if self.start_mode == "touch":
+            self.enter_wait()
+        else:
+            self.start_tour(-1)
+
+    # ----------------------------------------------------------------- play
+
+    def start_play(self, square):
+        # Enter play mode with an empty board, or with the knight on ``square``.
+        game = self.game
+        if game is None:
+            from .play import Game  # loaded the first time play mode is used
+
+            self.game = game = Game(self.board, self.display, self.sound, self.tours.solver, self.status)
+        self.state = "play"
+        self.tracing = -1
+        self.changed = True
+        game.start(square, self.tours.order_name())  # the hint's order
+        self._moved(square >= 0)
+
+    def play_move(self, square):
+        # A touch in play mode: the start, a move, or refused; returns True if the knight moved.
+        if self.game.over:
+            self.start_play(square)
+            return True
+        self.changed = True
+        return self._moved(self.game.move(square))
+
+    def _moved(self, moved):
+        if moved:
+            self.clock.arrived()
+            if self.game.over == "closed":
+                self.tracing = 0
+                self.clock.wait_for(0)
+        return moved
+
+    def undo(self):
+        # Play mode: take back the last move; returns the square taken back or -1.
+        if self.state != "play":
+            self.status("undo: press play first")
+            return -1
+        if self.tracing >= 0:
+            self.tracing = -1
+            self.display.trace(-1, 0)
+        self.changed = True
+        square = self.game.undo()
+        if square >= 0 and self.game.tour.length:
+            self.clock.arrived()
+        return square

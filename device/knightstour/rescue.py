@@ -26,26 +26,27 @@ TRY_NODES = 1
 GROWTH = 2
 
 
-def rescue(app, square):
-    """Put a tour from ``square`` in app.plan and return ""; or return why none can start there
+def rescue(tours, square):
+    """Put a tour from ``square`` in the plan of ``tours`` (the Tours part, tours.py whose helper
+    this is) and return ""; or return why none can start there
     (short enough for the TFT's panel: starts.impossibility's short form).
 
-    Where the search runs out of budget the heuristic's path is kept and app.out_of_budget set: the
+    Where the search runs out of budget the heuristic's path is kept and tours.out_of_budget set: the
     toy shows where it stopped and says the search gave up (not "stuck": a tour may well exist).
     """
-    reason = impossibility(app.board, square, short=True)
+    reason = impossibility(tours.board, square, short=True)
     if reason:
         return reason
-    solver = app.solver
-    orders = app.orders
+    solver = tours.solver
+    orders = tours.orders
     for _ in range(len(orders) - 1):
-        app.order_index = (app.order_index + 1) % len(orders)
-        solver.order = orders[app.order_index]
+        tours.order_index = (tours.order_index + 1) % len(orders)
+        solver.order = orders[tours.order_index]
         tour = solver.run(square)
         if tour.complete:
-            app._keep(tour)
+            tours.keep(tour)
             return ""
-    board = app.board
+    board = tours.board
     n = board.squares
     draws = _Draws(square)
     # Warnsdorff's rule again, drawing among tied squares: each run costs a node per square, and
@@ -56,8 +57,8 @@ def rescue(app, square):
         tour = rerun.run(square)
         spent += tour.length
         if tour.complete:
-            app.searched = spent
-            app._keep(tour)
+            tours.searched = spent
+            tours.keep(tour)
             return ""
     # Then short searches, each in a check order drawn afresh: one that sinks its nodes below an
     # early mistake costs only its share.
@@ -75,15 +76,15 @@ def rescue(app, square):
                         budget=min((TRY_NODES << (tries // GROWTH)) * n, SEARCH_BUDGET - spent))
         spent += result.nodes
         if result.status == FOUND:
-            app.searched = spent
-            app.plan = result.path
-            app.planned = n
+            tours.searched = spent
+            tours.plan = result.path
+            tours.planned = n
             return ""
         if result.status != BUDGET:
             return NO_PATH % board.square_name(square)  # searched everything: no tour
-    app.searched = spent
-    app.out_of_budget = True
-    app._keep(solver.tour)
+    tours.searched = spent
+    tours.out_of_budget = True
+    tours.keep(solver.tour)
     return ""
 
 

@@ -194,7 +194,7 @@ def _drive(toy, steps):
         if wait > 0:
             _cp_time.advance(wait)
         step += 1
-        if app.paused:
+        if app.clock.paused:
             result["paused_steps"] = result.get("paused_steps", 0) + 1
         for name, down, up in buttons:
             if step == down:
@@ -208,9 +208,9 @@ def _drive(toy, steps):
                 elif step == press[2] + 3:
                     chip.release()
                     if press is presses[0]:
-                        result["touched_start"] = app.tour.path[0]
-                        result["touched_length"] = app.tour.length
-        length = app.tour.length
+                        result["touched_start"] = app.tours.tour.path[0]
+                        result["touched_length"] = app.tours.tour.length
+        length = app.tours.tour.length
         if app.state == "run" and length != moved[0]:
             if moved[0] and length == moved[0] + 1:  # a move: the time since the last one
                 gap = supervisor.now_ms[0] - moved[1]
@@ -219,15 +219,16 @@ def _drive(toy, steps):
                 result["moves_timed"] = result.get("moves_timed", 0) + 1
             moved[0] = length
             moved[1] = supervisor.now_ms[0]
-        if app.tours >= wanted and step > last:
+        if app.tours.count >= wanted and step > last:
             break
         yield
-    result["tours"] = app.tours
-    result["last_kind"] = app.last_kind
-    result["speed"] = "%g" % app.pacing.speed
-    result["paused"] = int(app.paused)
-    result["play_length"] = app.play_tour.length
-    result["play_over"] = app.play_over or "-"
+    result["tours"] = app.tours.count
+    result["last_kind"] = app.tours.last_kind
+    result["speed"] = "%g" % app.clock.pacing.speed
+    result["paused"] = int(app.clock.paused)
+    game = app.game  # None until play mode is first used
+    result["play_length"] = game.tour.length if game else 0
+    result["play_over"] = game.over if game and game.over else "-"
     result["steps"] = step
     result["uptime_ms"] = supervisor.now_ms[0]
     import busdisplay
@@ -257,7 +258,7 @@ def _drive(toy, steps):
         print("MODULES " + " ".join(imported))
 
 
-FLOAT_STATE = ("now", "due", "paused_left", "last_delay")  # the App's floats kept between updates
+FLOAT_STATE = ("now", "due", "paused_left", "starting")  # the app's clock's times and its start's waiting delay
 
 
 def host(toy, steps):
@@ -270,10 +271,11 @@ def host(toy, steps):
         def monotonic():
             app = toy.app
             if app is not None:
+                times = app.clock  # the app's times are its clock's (pacing.Clock)
                 for name in FLOAT_STATE:
-                    value = getattr(app, name)
+                    value = getattr(times, name)
                     if isinstance(value, float):
-                        setattr(app, name, float30(value))
+                        setattr(times, name, float30(value))
             return float30(clock())
 
         toy.clock = monotonic

@@ -33,18 +33,18 @@ last_time = 0.0
 last_gap = 0.0
 worse = 0
 count = 0
-while app.tours < 1:
-    before = app.tour.length
+while app.tours.count < 1:
+    before = app.tours.tour.length
     at = now
     now += app.update(at)
-    if app.tour.length != before and app.tour.length > 1:
+    if app.tours.tour.length != before and app.tours.tour.length > 1:
         gap = at - last_time
         if gap < last_gap - 1e-9:
             worse += 1
         last_gap = gap
         last_time = at
         count += 1
-    elif app.tour.length == 1:
+    elif app.tours.tour.length == 1:
         last_time = at
 print("moves", count, "decreasing gaps", worse, "result", display.result_kind, display.result_count)
 print("tour took %.2f s" % last_time)
@@ -66,4 +66,4 @@ for step in ("a1", "b3", "b4", "c5", "undo", "hint", "undo", "undo", "undo"):
     do(step)
 for step in ("g6", "e5", "f7", "h8", "undo", "h8"):
     do(step)
-print("marks", sorted(board.square_name(s) for s in display.marks), "rejected", app.rejected)
+print("marks", sorted(board.square_name(s) for s in display.marks), "rejected", app.game.rejected)

@@ -44,20 +44,20 @@ async def main():
     app = App(settings, rng=Lcg(2026))
     now = 0.0
     updates = 0
-    while app.tours < 1000:
-        tours = app.tours
+    while app.tours.count < 1000:
+        tours = app.tours.count
         wait = app.update(now)
         if wait:
             now += wait  # (adding 0.0 would still make a new float under MicroPython)
         updates += 1
-        if app.tours != tours:
+        if app.tours.count != tours:
             await asyncio.sleep(0)
-    print("tours", app.tours)
-    print("complete", app.complete)
-    print("closed", app.closed)
-    print("stuck", app.stuck)
+    print("tours", app.tours.count)
+    print("complete", app.tours.complete)
+    print("closed", app.tours.closed)
+    print("stuck", app.tours.stuck)
     print("updates", updates)
-    print("orders", len(app.orders))
+    print("orders", len(app.tours.orders))
 
 
 asyncio.run(main())

@@ -19,12 +19,12 @@ for size, seed, rule in (("8x8", 1, "border"), ("8x8", 2026, "random"), ("6x6", 
     app = App(settings)
     now = 0.0
     shown = 0
-    while app.tours < 3:
+    while app.tours.count < 3:
         app.update(now)
         now += 0.5
-        if app.state == "show" and app.tours > shown:
-            shown = app.tours
-            tour = app.tour
+        if app.state == "show" and app.tours.count > shown:
+            shown = app.tours.count
+            tour = app.tours.tour
             print(size, seed, rule, "start", app.board.square_name(tour.start), "order",
-                  app.order_names[app.order_index], app.last_kind,
+                  app.tours.order_names[app.tours.order_index], app.tours.last_kind,
                   " ".join(app.board.square_name(s) for s in tour.squares()))

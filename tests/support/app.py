@@ -43,9 +43,9 @@ def make_app(size, index=0, display=None, sound=None, **values):
 def run_tour(app, start):
     """Start a tour on ``start`` (a touch) and run it to its end with a fake clock."""
     now = 0.0
-    tours_before = app.tours
+    tours_before = app.tours.count
     app.handle(start)
-    while app.tours == tours_before:
+    while app.tours.count == tours_before:
         now += app.update(now)
 
 

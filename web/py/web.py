@@ -162,7 +162,7 @@ def _add_matrix(app):
 
     settings = app.settings
     matrix, _, _ = build(settings, BoardHardware(KIND, settings, board=board), display="max7219")
-    app.display = TeeDisplay([app.display, matrix])
+    app.show_on(TeeDisplay([app.display, matrix]))
 
 
 class _KeyedInput:
@@ -187,7 +187,7 @@ def _add_keys(app):
 
 def _done(app):
     moves = toy["moves"]
-    return moves and (app.state == "run" and app.tour.length >= moves or app.tours >= 1)
+    return moves and (app.state == "run" and app.tours.tour.length >= moves or app.tours.count >= 1)
 
 
 def step(now_ms):
@@ -278,6 +278,6 @@ def state():
     app = toy["app"]
     if app is None:
         return json.dumps({"state": "", "stopped": toy["stopped"]})
-    return json.dumps({"state": app.state, "length": app.tour.length, "tours": app.tours,
-                       "start": app.tour.path[0] if app.tour.length else -1, "stopped": toy["stopped"],
-                       "done": bool(_done(app)), "played": app.play_tour.length, "speed": app.pacing.speed})
+    return json.dumps({"state": app.state, "length": app.tours.tour.length, "tours": app.tours.count,
+                       "start": app.tours.tour.path[0] if app.tours.tour.length else -1, "stopped": toy["stopped"],
+                       "done": bool(_done(app)), "played": app.game.tour.length if app.game else 0, "speed": app.clock.pacing.speed})

@@ -118,7 +118,7 @@ def steps(toy):
             yield 0
         from .mainloop import steps as loop
 
-        toy.app.clock_wrap = toy.wrap
+        toy.app.clock.wrap = toy.wrap
         yield from loop(toy.app, toy.clock)
     except MemoryError:
         stop(toy.memory)

@@ -38,7 +38,7 @@ def start_from(args, board, rng):
 def order_from(text, board, rule, rng):
     """A check order name; "super" picks one of the board's super orders at random."""
     if str(text).strip().lower() == "super":
-        from knightstour.app import super_orders
+        from knightstour.orders import super_orders
         from knightstour.orders_data import RULE, TABLE
 
         names = super_orders(board.size_name)
