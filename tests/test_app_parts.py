@@ -95,7 +95,7 @@ def test_app_and_events_use_the_parts_through_their_interfaces_only():
         assert READS[cls] <= own_attributes(cls), cls.__name__
 
 
-def test_the_parts_hold_only_the_state_their_code_declares_after_a_show_and_a_game():
+def test_parts_hold_only_their_declared_state_after_a_game():
     settings = Settings()
     settings.set("speed", "0")
     app = App(settings, rng=None)
