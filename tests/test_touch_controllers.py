@@ -41,7 +41,7 @@ emu = Emulated("tft", {"mode": "touch", "idle_ms": "600000", "touch": "dummy"})
 emu.step()
 emu.tap(13 + 26 * 5, 16 + 13 + 26 * 5)  # the centre of f3
 mapper = emu.input.mapper
-print("tour from", emu.app.board.square_name(emu.app.tour.path[0]), mapper.x0, mapper.x1, mapper.y0, mapper.y1)
+print("tour from", emu.app.board.square_name(emu.app.tours.tour.path[0]), mapper.x0, mapper.x1, mapper.y0, mapper.y1)
 '''
 
 
