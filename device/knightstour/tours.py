@@ -6,6 +6,7 @@
 # (app.py), which paces it and decides what comes next.
 
 from .orders import DEFAULT_ORDER, parse_order, super_orders
+from .tour import table
 from .warnsdorff import Warnsdorff
 
 
@@ -45,7 +46,7 @@ class Tours:
         self.solver = Warnsdorff(board, self.orders[0], rule, rng)
         self.rule = self.solver.rule
         self.tour = self.solver.tour
-        self.plan = [0] * board.squares  # the tour being shown, found at its start
+        self.plan = table(board.squares, board.squares - 1)  # the tour being shown, found at its start
         self.planned = 0
         self.next_square = -1
         self.display = display
