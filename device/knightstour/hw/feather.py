@@ -156,6 +156,7 @@ def app(toy):
     from ..app import App
 
     toy.app = App(toy.settings, toy.display, toy.touch, toy.sound, orders=toy.orders)
+    toy.orders = None  # the app keeps them parsed, with names of its own
     for text in toy.app.messages:
         print("knightstour: " + text)
 
