@@ -21,21 +21,27 @@ def super_orders(size):
     return tuple(TABLE[i + 1:TABLE.find("\n", i + 1)].split()[3:]) if i >= 0 else ()
 
 
+def order_text(text):
+    """``text`` stripped, in lower case: the same string when it already is, not a new one."""
+    raw = str(text).strip()
+    return raw if raw.islower() else raw.lower()
+
+
 def parse_order(text):
     """Return the order as a tuple of label indices; raise ValueError for anything else."""
-    raw = str(text).strip().lower()
+    raw = order_text(text)
+    seen = 0
     if len(raw) == 8:
-        seen = 0
-        indices = []
         for ch in raw:
             m = LABELS.find(ch)
             if m < 0 or seen & (1 << m):
                 break
             seen |= 1 << m
-            indices.append(m)
-        if len(indices) == 8:
-            return tuple(indices)
-    raise ValueError("bad check order %r: %s" % (text, ORDER_HELP))
+    if seen != 0xFF:
+        raise ValueError("bad check order %r: %s" % (text, ORDER_HELP))
+    # The tuple made at once, nothing else: the Feather parses its super orders in its fullest step.
+    m = LABELS.find
+    return (m(raw[0]), m(raw[1]), m(raw[2]), m(raw[3]), m(raw[4]), m(raw[5]), m(raw[6]), m(raw[7]))
 
 
 def order_name(order):

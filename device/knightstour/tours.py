@@ -5,7 +5,7 @@
 # only then) finds the tour or says why none can start there. A part of App
 # (app.py), which paces it and decides what comes next.
 
-from .orders import DEFAULT_ORDER, parse_order, super_orders
+from .orders import DEFAULT_ORDER, order_text, parse_order, super_orders
 from .warnsdorff import Warnsdorff
 
 
@@ -38,8 +38,7 @@ class Tours:
         self.board = board
         self.total = board.squares
         self.orders = tuple(parse_order(name) for name in names)
-        # parse_order took each name as it is, stripped, in lower case: no need to build it again
-        self.order_names = tuple(str(name).strip().lower() for name in names)
+        self.order_names = tuple(order_text(name) for name in names)  # as parse_order read them
         self.order_index = 0
         self.rng = rng
         self.solver = Warnsdorff(board, self.orders[0], rule, rng)
