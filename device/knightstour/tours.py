@@ -6,6 +6,7 @@
 # (app.py), which paces it and decides what comes next.
 
 from .orders import DEFAULT_ORDER, order_text, parse_order, super_orders
+from .tour import square_list
 from .warnsdorff import Warnsdorff
 
 
@@ -44,7 +45,7 @@ class Tours:
         self.solver = Warnsdorff(board, self.orders[0], rule, rng)
         self.rule = self.solver.rule
         self.tour = self.solver.tour
-        self.plan = [0] * board.squares  # the tour being shown, found at its start
+        self.plan = square_list(board.squares)  # the tour being shown, found at its start
         self.planned = 0
         self.next_square = -1
         self.display = display
