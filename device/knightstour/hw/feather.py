@@ -158,7 +158,7 @@ def app(toy):
     from ..app import App
 
     toy.app = App(toy.settings, toy.display, toy.touch, toy.sound, orders=toy.orders)
-    toy.orders = None  # the app keeps them parsed, with names of its own
+    toy.orders = None  # the app keeps them, parsed and named
     for text in toy.app.messages:
         print("knightstour: " + text)
 
