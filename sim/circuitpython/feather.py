@@ -332,6 +332,7 @@ def _main():
     code = "/code.py"
     exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})
     if started:
+        yield  # compiling code.py leaves garbage, which a board collects once it needs the room
         yield from _drive(*started.pop())
 
 
