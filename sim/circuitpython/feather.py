@@ -136,7 +136,7 @@ def _begin():
     if CONFIG.get("map"):
         import micropython
 
-        micropython.qstr_info()
+        micropython.qstr_info(1) if CONFIG["map"] == 2 else micropython.qstr_info()
 
 
 def _made(steps):
