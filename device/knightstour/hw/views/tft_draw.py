@@ -118,8 +118,12 @@ class Text:
         bitmap = self.bitmap
         a = b = 0  # where the row's line starts in the old text and in the new
         for row in range(bitmap.height // self.line_height):
-            a_end = _line_end(old, a)
-            b_end = _line_end(text, b)
+            a_end = old.find("\n", a)  # the row's line ends at its "\n", or at the text's end
+            if a_end < 0:
+                a_end = len(old)
+            b_end = text.find("\n", b)
+            if b_end < 0:
+                b_end = len(text)
             top = row * self.line_height
             for i in range(self.columns):
                 ch = text[b + i] if b + i < b_end else " "
@@ -127,12 +131,6 @@ class Text:
                     draw_char(bitmap, ch, i * font.WIDTH, top)
             a = a_end + 1
             b = b_end + 1
-
-
-def _line_end(text, start):
-    """Where the line of ``text`` that starts at ``start`` ends (its "\n", or the text's end)."""
-    end = text.find("\n", start)
-    return len(text) if end < 0 else end
 
 
 def draw_char(bitmap, ch, x, y):
