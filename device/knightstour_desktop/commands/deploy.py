@@ -124,6 +124,9 @@ def _check(args):
     """Everything that can be checked before the drive is locked; returns (major, version)."""
     args.drive = find_drive.locate() if args.drive is None else find_drive.windows_path(args.drive)
     drive = args.drive
+    if os.path.exists(drive) and not os.path.isdir(drive):
+        raise ValueError("bad PATH_TO_CIRCUITPY %s: it is a file, not a folder; give the mounted CIRCUITPY "
+                         "drive, e.g. /media/$USER/CIRCUITPY" % as_given(drive))
     if not os.path.isdir(drive):
         raise ValueError("bad PATH_TO_CIRCUITPY %s: no such folder; give the mounted CIRCUITPY drive, "
                          "e.g. /media/$USER/CIRCUITPY" % as_given(drive))
