@@ -165,7 +165,9 @@ class KnightsTourApp(App):
         lines = panel_lines(d)
         from knightstour.pacing import speed_name
 
-        lines.append("speed %s" % speed_name(self.sim.app.clock.pacing.speed))
+        speed = "speed %s" % speed_name(self.sim.app.clock.pacing.speed)
+        if speed not in lines:  # the status line may say it already (a speed change in play mode)
+            lines.append(speed)
         if self.keys.buffer:
             lines.append("typing: %s" % self.keys.buffer)
         if self.keys.message:

@@ -50,3 +50,14 @@ async def test_backspace_while_typing_leaves_the_played_moves():
         await pilot.press("d", "backspace", "b", "1")
         await pilot.pause()
         assert sim.app.game.tour.length == 2 and sim.app.game.tour.square == sim.board.parse_square("b1")
+
+
+async def test_the_panel_says_the_speed_once_after_a_change_in_play_mode():
+    sim = Simulator(make_settings(mode="play"), clock=FakeClock(), seed=7)
+    app = KnightsTourApp(sim, "both")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", "3", "minus")
+        await pilot.pause()
+        panel = str(app.query_one("#panel").render())
+        assert panel.count("speed x1/2") == 1, panel
