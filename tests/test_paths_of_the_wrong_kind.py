@@ -53,3 +53,19 @@ def test_bundle_into_a_pipe_nobody_reads_is_refused_not_stuck(tmp_path):
     assert done.returncode != 0 and one_line(done.stderr), done.stderr
     assert "a pipe nothing reads" in done.stderr and "OUT.zip" in done.stderr
     assert sorted(os.listdir(tmp_path)) == ["toy.zip"]
+
+
+def test_deploy_names_a_folder_or_a_pipe_where_its_files_go(tmp_path, capsys):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on 2025-10-01; Adafruit Feather M4 "
+                                        "Express with samd51j19\n")
+    (drive / "code.py").mkdir()
+    os.mkfifo(drive / "settings.toml")
+    before = sorted(os.listdir(drive))
+    code, _, err = main(capsys, "deploy", str(drive), "--no-libs")
+    assert code == 2 and one_line(err) and "code.py is not a file but a folder" in err, err
+    os.rmdir(drive / "code.py")
+    code, _, err = main(capsys, "deploy", str(drive), "--no-libs")
+    assert code == 2 and one_line(err) and "settings.toml is not a file but a pipe" in err, err
+    assert "a folder" not in err and sorted(os.listdir(drive)) == [n for n in before if n != "code.py"]

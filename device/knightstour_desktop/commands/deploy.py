@@ -145,7 +145,8 @@ def _check(args):
             raise ValueError("cannot deploy: %s is a symlink to %s, which does not exist; remove the link or "
                              "point it at your file" % (path, os.readlink(path)))
         if os.path.exists(path) and not os.path.isfile(path):
-            raise ValueError("cannot deploy: %s is not a file (a folder?); move it away" % path)
+            what = "a folder" if os.path.isdir(path) else "a pipe or a device"
+            raise ValueError("cannot deploy: %s is not a file but %s; move it away" % (path, what))
     if os.path.lexists(os.path.join(drive, "code.txt")):
         raise ValueError("cannot deploy: %s runs instead of code.py on CircuitPython; rename it (it is yours) "
                          "and deploy again" % os.path.join(drive, "code.txt"))
