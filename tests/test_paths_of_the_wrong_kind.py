@@ -69,3 +69,13 @@ def test_deploy_names_a_folder_or_a_pipe_where_its_files_go(tmp_path, capsys):
     code, _, err = main(capsys, "deploy", str(drive), "--no-libs")
     assert code == 2 and one_line(err) and "settings.toml is not a file but a pipe" in err, err
     assert "a folder" not in err and sorted(os.listdir(drive)) == [n for n in before if n != "code.py"]
+
+
+def test_web_build_into_a_file_or_a_missing_folder_says_what_to_give(tmp_path, capsys):
+    page = tmp_path / "site.html"
+    page.write_text("mine\n")
+    code, _, err = main(capsys, "web", "build", str(page))
+    assert code == 2 and one_line(err) and "is a file, not a folder" in err and "give a new or empty folder" in err
+    code, _, err = main(capsys, "web", "build", str(tmp_path / "nowhere" / "site"))
+    assert code == 2 and one_line(err) and "give a new or empty folder" in err, err
+    assert os.listdir(tmp_path) == ["site.html"] and page.read_text() == "mine\n"
