@@ -82,7 +82,7 @@ def test_where_the_heuristic_gets_stuck_the_search_finds_the_tour():
         run_tour(app, start)
         assert app.tours.last_kind in ("complete", "closed")
         lit = [call[1] for call in log if call[0] == "light" and call[2] > 1]
-        assert [start] + lit == app.tours.tour.path and len(lit) == 63  # shown move by move, as a normal tour
+        assert [start] + lit == list(app.tours.tour.path) and len(lit) == 63  # shown move by move, as a normal tour
     assert app.tours.stuck == 0
 
 

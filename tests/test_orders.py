@@ -2,7 +2,8 @@
 
 import pytest
 
-from knightstour.orders import all_orders, order_index, order_name, parse_order
+from knightstour.order_ranks import all_orders, order_index
+from knightstour.orders import order_name, parse_order
 
 
 def test_parse_and_name_round_trip():

@@ -58,9 +58,10 @@ class Board:
     """A W x H board with its knight-move tables precomputed once.
 
     ``target[square * 8 + m]`` is the square reached by move label m (0 = "a"),
-    or -1 when that move leaves the board (an array of 16-bit numbers: half a list's heap on a
-    Feather, 1 KB on 8x8, 4 KB on 16x16). ``access[square]`` is the static
-    accessibility: how many knight moves from the square stay on the board.
+    or -1 when that move leaves the board (an array of small numbers: bytes up to 128 squares,
+    0.5 KB on 8x8; else 16-bit, 4 KB on 16x16: a list would take 4 bytes an entry on a Feather).
+    ``access[square]`` is the static accessibility: how many knight moves from the square stay
+    on the board.
     """
 
     def __init__(self, width=8, height=8):
@@ -69,7 +70,7 @@ class Board:
         self.width = width
         self.height = height
         self.squares = width * height
-        target = array("h")
+        target = array("b" if self.squares <= 128 else "h")
         access = bytearray(self.squares)
         for square in range(self.squares):
             f = square % width

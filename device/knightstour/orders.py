@@ -21,54 +21,28 @@ def super_orders(size):
     return tuple(TABLE[i + 1:TABLE.find("\n", i + 1)].split()[3:]) if i >= 0 else ()
 
 
+def order_text(text):
+    """``text`` stripped, in lower case: the same string when it already is, not a new one."""
+    raw = str(text).strip()
+    return raw if raw.islower() else raw.lower()
+
+
 def parse_order(text):
     """Return the order as a tuple of label indices; raise ValueError for anything else."""
-    raw = str(text).strip().lower()
+    raw = order_text(text)
+    seen = 0
     if len(raw) == 8:
-        seen = 0
-        indices = []
         for ch in raw:
             m = LABELS.find(ch)
             if m < 0 or seen & (1 << m):
                 break
             seen |= 1 << m
-            indices.append(m)
-        if len(indices) == 8:
-            return tuple(indices)
-    raise ValueError("bad check order %r: %s" % (text, ORDER_HELP))
+    if seen != 0xFF:
+        raise ValueError("bad check order %r: %s" % (text, ORDER_HELP))
+    # The tuple made at once, nothing else: the Feather parses its super orders in its fullest step.
+    m = LABELS.find
+    return (m(raw[0]), m(raw[1]), m(raw[2]), m(raw[3]), m(raw[4]), m(raw[5]), m(raw[6]), m(raw[7]))
 
 
 def order_name(order):
     return "".join(LABELS[m] for m in order)
-
-
-def all_orders():
-    """Every check order (40320), in lexicographic order of their names."""
-    result = []
-    _permute([], 0, result)
-    return result
-
-
-def _permute(prefix, used, result):
-    if len(prefix) == 8:
-        result.append(tuple(prefix))
-        return
-    for m in range(8):
-        if not used & (1 << m):
-            prefix.append(m)
-            _permute(prefix, used | (1 << m), result)
-            prefix.pop()
-
-
-def order_index(order):
-    """Position of an order in all_orders() (its lexicographic rank)."""
-    index = 0
-    used = 0
-    for position, m in enumerate(order):
-        smaller_unused = 0
-        for k in range(m):
-            if not used & (1 << k):
-                smaller_unused += 1
-        index = index * (8 - position) + smaller_unused
-        used |= 1 << m
-    return index

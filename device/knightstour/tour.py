@@ -6,12 +6,18 @@ a table look-up and visiting or taking back a square costs at most 8 updates.
 """
 
 
+def square_list(count):
+    """Room for ``count`` squares, each 0: bytes where every square fits one (up to 256 squares: a
+    quarter of a list's heap on a Feather), else a list."""
+    return bytearray(count) if count <= 256 else [0] * count
+
+
 class Tour:
     def __init__(self, board):
         self.board = board
         self.number = bytearray(board.squares) if board.squares < 256 else [0] * board.squares
         self.onward = bytearray(board.access)
-        self.path = [0] * board.squares
+        self.path = square_list(board.squares)
         self.length = 0
 
     def reset(self):
@@ -80,4 +86,4 @@ class Tour:
         )
 
     def squares(self):
-        return self.path[:self.length]
+        return list(self.path[:self.length])

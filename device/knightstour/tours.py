@@ -5,7 +5,8 @@
 # only then) finds the tour or says why none can start there. A part of App
 # (app.py), which paces it and decides what comes next.
 
-from .orders import DEFAULT_ORDER, parse_order, super_orders
+from .orders import DEFAULT_ORDER, order_text, parse_order, super_orders
+from .tour import square_list
 from .warnsdorff import Warnsdorff
 
 
@@ -38,14 +39,13 @@ class Tours:
         self.board = board
         self.total = board.squares
         self.orders = tuple(parse_order(name) for name in names)
-        # parse_order took each name as it is, stripped, in lower case: no need to build it again
-        self.order_names = tuple(str(name).strip().lower() for name in names)
+        self.order_names = tuple(order_text(name) for name in names)  # as parse_order read them
         self.order_index = 0
         self.rng = rng
         self.solver = Warnsdorff(board, self.orders[0], rule, rng)
         self.rule = self.solver.rule
         self.tour = self.solver.tour
-        self.plan = [0] * board.squares  # the tour being shown, found at its start
+        self.plan = square_list(board.squares)  # the tour being shown, found at its start
         self.planned = 0
         self.next_square = -1
         self.display = display

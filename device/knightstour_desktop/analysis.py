@@ -30,7 +30,8 @@ import numpy as np
 from numba import njit
 
 from knightstour.board import DELTAS, LABELS
-from knightstour.orders import all_orders, order_name
+from knightstour.order_ranks import all_orders
+from knightstour.orders import order_name
 from knightstour.rules import check_rule, tie_keys
 from knightstour.search import EXHAUSTED, FOUND, find_tour
 from knightstour.starts import impossibility

@@ -1,5 +1,6 @@
 # Check orders: parsing, names, all_orders and order_index.
-from knightstour.orders import DEFAULT_ORDER, all_orders, order_index, order_name, parse_order
+from knightstour.order_ranks import all_orders, order_index
+from knightstour.orders import DEFAULT_ORDER, order_name, parse_order
 
 print("parse_order")
 for text in ("abcdefgh", "ahfdgceb", "HGFEDCBA", " bacdefgh ", DEFAULT_ORDER,

@@ -1,6 +1,7 @@
 """The order analysis's verdicts worked out one tour at a time, from support/reference.py's tours."""
 
-from knightstour.orders import all_orders, order_name
+from knightstour.order_ranks import all_orders
+from knightstour.orders import order_name
 from knightstour_desktop.analysis import CLOSED, COMPLETE, STUCK
 
 from support.reference import warnsdorff

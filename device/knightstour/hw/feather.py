@@ -21,6 +21,7 @@ NEEDS_KB = {"max7219": (52, 76), "ili9341": (81, 106), "builtin": (92, 114)}  # 
 # in its package). Only what goes is listed: what a phase loads stays unless the plan forgets it.
 #   settings  settings.toml through os.getenv: the key table, parsers and messages (about 20 KB
 #             while they run), gone before anything long-lived is made
+#   pins      the pins the settings give two uses, found before any pin is claimed; the check goes
 #   views     the display's view (the TFT's, with its board and drawing modules, or the matrix's)
 #   ports     the display, touch and sound built from the pin map; then the builders go
 #   board     the display's buffers for the board's size (the TFT's bitmaps), made once, low in
@@ -30,7 +31,8 @@ NEEDS_KB = {"max7219": (52, 76), "ili9341": (81, 106), "builtin": (92, 114)}  # 
 #             garbage too, and the first pass of the loop solves the first tour
 #   app       the app and its tables for the board's size, made once
 PLAN = (
-    ("settings", ("knightstour.settings", "knightstour.hw.wiring.conflicts")),
+    ("settings", ("knightstour.settings",)),
+    ("pins", ("knightstour.hw.wiring.conflicts",)),
     ("views", ()),
     ("ports", ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel")),
     ("board", ("knightstour.orders_data", "knightstour.hw.startup")),
@@ -156,6 +158,7 @@ def app(toy):
     from ..app import App
 
     toy.app = App(toy.settings, toy.display, toy.touch, toy.sound, orders=toy.orders)
+    toy.orders = None  # the app keeps them, parsed and named
     for text in toy.app.messages:
         print("knightstour: " + text)
 

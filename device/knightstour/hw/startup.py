@@ -1,7 +1,7 @@
 """The Feather's first phases (hw/feather.py's PLAN): what only the start needs, forgotten once done.
 
 Each phase fills in the ``toy`` (feather.Toy): ``settings`` reads settings.toml through os.getenv,
-``views`` loads the display's view, ``ports`` builds the display, touch and sound from the pin map,
+``pins`` finds the pins they give two uses, ``views`` loads the display's view, ``ports`` builds the display, touch and sound from the pin map,
 ``board`` makes what the board's size needs. A chip that does not answer raises feather.Stop
 (``toy.Stop``) with its line: nothing here imports feather.py. Nothing here is held by a frame that
 lives on, and the plan forgets this module after its last phase.
@@ -13,8 +13,6 @@ def settings(toy):
     while there is room for it."""
     import os
 
-    import board
-
     from .. import settings as table
 
     loaded, messages = table.load(os.getenv)
@@ -24,9 +22,17 @@ def settings(toy):
     for key in table.TABLE:
         setattr(values, key[0], getattr(loaded, key[0]))
     toy.memory = out_of_memory(toy.NEEDS_KB, values.display, values.touch, values.size)
-    from .wiring import conflicts  # after the line: compiling a .py deploy's modules takes room
 
-    found = conflicts.find(loaded, board_kind(loaded, board))  # before any pin is claimed
+
+def pins(toy):
+    """The pins the settings give two uses, found before any pin is claimed (a phase of its own:
+    the check's module loads once the settings' table is forgotten)."""
+    import board
+
+    from .wiring import conflicts
+
+    settings = toy.settings
+    found = conflicts.find(settings, board_kind(settings, board))
     if found:
         raise toy.Stop(found[0])
 

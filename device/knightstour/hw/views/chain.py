@@ -155,15 +155,18 @@ class ChainDisplay(MatrixDisplay):
         self.slots = [0] * (room // 4)  # the glyph shown in each character cell
         self.count = 0
 
-    def begin(self, board, mode, order, rule):
+    def prepare(self, board):
         if board.width != self.width or board.height != self.height:
             for index in range(len(self.slots)):
-                self.slots[index] = 0  # MatrixDisplay.begin clears every LED
+                self.slots[index] = 0  # MatrixDisplay.prepare clears every LED
             if self.text_left < 0:  # 2x2: a board up to half the side gets 2x2 LEDs a square
                 full = min(self.matrix.layout.width, self.matrix.layout.height)
                 self.matrix.scale = 2 if 2 * max(board.width, board.height) <= full else 1
                 self.side = full // self.matrix.scale
-        MatrixDisplay.begin(self, board, mode, order, rule)
+        MatrixDisplay.prepare(self, board)
+
+    def begin(self, board, mode, order, rule):
+        MatrixDisplay.begin(self, board, mode, order, rule)  # prepare(board) first: the one above
         self.count = 0
         self._number(0)
 

@@ -123,7 +123,10 @@ class MatrixDisplay:
 
     # ------------------------------------------------------------ port
 
-    def begin(self, board, mode, order, rule):
+    def prepare(self, board):
+        """Work out the LED of each square of ``board``'s size (one that fits) now, every LED dark:
+        the Feather does at start (its garbage, a tuple a square, is not the first tour's);
+        begin() keeps them for a board of that size."""
         if board.width > self.max_width or board.height > self.max_height:
             raise ValueError("the matrix shows at most %dx%d, not %s" % (self.max_width, self.max_height,
                                                                          board.size_name))
@@ -139,6 +142,9 @@ class MatrixDisplay:
             for i in range(len(self.on)):
                 self.on[i] = 0
             self.dirty = True
+
+    def begin(self, board, mode, order, rule):
+        self.prepare(board)
         self._forget()
         self._redraw_all()
 
