@@ -14,7 +14,7 @@ def extras_of(requirement):
     return set(re.findall(r'extra == "([^"]+)"', requirement))
 
 
-def test_the_readme_bundle_install_brings_every_library_the_zip_holds():
+def test_the_readme_bundle_install_brings_the_zips_libraries():
     with open(os.path.join(ROOT, "README.md")) as f:
         text = f.read()
     paragraph = next(p for p in text.split("\n\n") if "knights-tour bundle knightstour.zip" in p)
