@@ -62,17 +62,24 @@ class FT6206:
 
     # I2C chip interface
     def i2c_write(self, data):
-        if not data:
+        self.i2c_write_from(data, 0, len(data))
+
+    def i2c_write_from(self, data, start, end):
+        if start >= end:
             return
-        self._pointer = data[0]
-        for value in data[1:]:
-            if self._pointer not in range(0x01, 0x0F) and self._pointer not in range(0xA1, 0xB0):
-                self.registers[self._pointer] = value
-            self._pointer = (self._pointer + 1) & 0xFF
+        self._pointer = data[start]
+        for i in range(start + 1, end):
+            pointer = self._pointer
+            if not (0x01 <= pointer < 0x0F or 0xA1 <= pointer < 0xB0):  # read-only
+                self.registers[pointer] = data[i]
+            self._pointer = (pointer + 1) & 0xFF
 
     def i2c_read(self, count):
-        out = bytearray()
-        for _ in range(count):
-            out.append(self.registers[self._pointer])
-            self._pointer = (self._pointer + 1) & 0xFF
+        out = bytearray(count)
+        self.i2c_read_into(out, 0, count)
         return bytes(out)
+
+    def i2c_read_into(self, buffer, start, end):
+        for i in range(start, end):
+            buffer[i] = self.registers[self._pointer]
+            self._pointer = (self._pointer + 1) & 0xFF

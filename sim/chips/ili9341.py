@@ -123,6 +123,15 @@ class ILI9341:
         reply, self._reply = self._reply[: len(data)], self._reply[len(data) :]
         return reply + bytes(len(data) - len(reply))
 
+    def transfer_into(self, data, reply, start, end, mode):
+        """``transfer`` for the MicroPython bus stand-in (the web page's): ``data[start:end]`` out,
+        the bytes back into ``reply[start:end]`` (None drops them). Not garbage-free, as the
+        pixel decoding is not: the Feather harness sends the TFT's bytes nowhere."""
+        back = self.transfer(bytes(data[start:end]), mode)
+        if reply is not None:
+            for i in range(end - start):
+                reply[start + i] = back[i]
+
     def _begin(self, command):
         self.command_counts[command] += 1
         self._command = command

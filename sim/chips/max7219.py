@@ -32,7 +32,14 @@ class _OnTheBus:
         self._shifter.deselect()
 
     def transfer(self, data, mode):
-        return self._shifter.transfer(data)
+        reply = bytearray(len(data))
+        self._shifter.transfer_into(data, reply, 0, len(data))
+        return bytes(reply)
+
+    def transfer_into(self, data, reply, start, end, mode):
+        """Clock out ``data[start:end]``; the bytes back go to ``reply[start:end]`` (``data``
+        itself may be ``reply``; None drops them). No garbage: the MicroPython bus stand-in's."""
+        self._shifter.transfer_into(data, reply, start, end)
 
 
 class MAX7219(_OnTheBus):
@@ -126,14 +133,16 @@ class _ShiftChain:
             offset = 2 * (count - 1 - index)
             chip.load(self.register[offset] << 8 | self.register[offset + 1])
 
-    def transfer(self, data):
-        out = bytearray()
+    def transfer_into(self, data, reply, start, end):
         register = self.register
-        for byte in data:
-            out.append(register[0])
-            register[:-1] = register[1:]  # no item deletion on MicroPython's bytearray (the web page)
-            register[-1] = byte
-        return bytes(out)
+        last = len(register) - 1
+        for i in range(start, end):
+            byte = data[i]  # read before reply[i] is written: reply may be data
+            if reply is not None:
+                reply[i] = register[0]
+            for k in range(last):  # shift one byte along, in place (a slice would be garbage)
+                register[k] = register[k + 1]
+            register[last] = byte
 
 
 class MatrixPanel:

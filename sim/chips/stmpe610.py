@@ -26,8 +26,26 @@ _INT_STA, _TSC_CTRL, _FIFO_TH, _FIFO_STA, _FIFO_SIZE = 0x0B, 0x40, 0x4A, 0x4B, 0
 _TSC_DATA_X, _TSC_DATA = 0x4D, 0x57
 _INT_TOUCH_DET, _INT_FIFO_TH, _INT_FIFO_OFLOW, _INT_FIFO_FULL, _INT_FIFO_EMPTY = 0x01, 0x02, 0x04, 0x08, 0x10
 _FIFO_RESET, _FIFO_EMPTY, _FIFO_TH_TRIG, _FIFO_FULL, _FIFO_OFLOW = 0x01, 0x20, 0x10, 0x40, 0x80
+_READ_ONLY = (_CHIP_ID, _CHIP_ID + 1, _ID_VER, _FIFO_SIZE)  # a global tuple: built once, not each write
 FIFO_DEPTH = 128
 I2C_ADDRESS = 0x41
+
+
+def _sample_byte(sample, index, count=4):
+    """Byte ``index`` of ``sample`` (x, y, z) as TSC_DATA packs it (``count`` 4: X and Y in 12 bits
+    each, then Z), or as the TSC_DATA_X/Y/Z registers hold it (``count`` 5: X high, X low, Y high,
+    Y low, Z). One byte at a time: the model makes no garbage under MicroPython."""
+    x, y, z = sample
+    if index == count - 1:
+        return z
+    if count == 5:
+        value = y if index >= 2 else x
+        return value & 0xFF if index & 1 else value >> 8
+    if index == 0:
+        return x >> 4
+    if index == 1:
+        return (x & 0x0F) << 4 | y >> 8
+    return y & 0xFF
 
 
 class STMPE610:
@@ -51,7 +69,8 @@ class STMPE610:
         self.registers[_ID_VER] = self.version
         self.registers[_SYS_CTRL2] = 0x0F
         self.fifo = []  # lists, not deques: the model runs under MicroPython too
-        self._sample_bytes = []
+        self._sample_size = 0  # bytes of the oldest sample TSC_DATA hands out (3: X and Y only, 4)
+        self._sample_left = 0  # of them still to read; 0: none begun
 
     # What a finger does
     def touch(self, raw_x, raw_y, pressure=0x80, samples=1):
@@ -109,7 +128,7 @@ class STMPE610:
                 status |= _FIFO_FULL
             return status
         if _TSC_DATA_X <= address <= _TSC_DATA_X + 4:
-            return self._sample_as_bytes(self.fifo[-1] if self.fifo else (0, 0, 0), 5)[address - _TSC_DATA_X]
+            return _sample_byte(self.fifo[-1] if self.fifo else (0, 0, 0), address - _TSC_DATA_X, 5)
         if address == _TSC_DATA:
             return self._pop_byte()
         return self.registers[address]
@@ -125,29 +144,22 @@ class STMPE610:
         elif address == _FIFO_STA:
             if value & _FIFO_RESET:
                 self.fifo.clear()
-                self._sample_bytes.clear()
+                self._sample_left = 0
             self.registers[_FIFO_STA] = value & _FIFO_RESET
-        elif address in (_CHIP_ID, _CHIP_ID + 1, _ID_VER, _FIFO_SIZE):
+        elif address in _READ_ONLY:
             pass
         else:
             self.registers[address] = value
 
-    def _sample_as_bytes(self, sample, count=4):
-        x, y, z = sample
-        data = bytes([x >> 4, (x & 0x0F) << 4 | y >> 8, y & 0xFF, z])
-        if count == 5:  # TSC_DATA_X/Y/Z registers: X high, X low, Y high, Y low, Z
-            data = bytes([x >> 8, x & 0xFF, y >> 8, y & 0xFF, z])
-        return data
-
     def _pop_byte(self):
-        if not self._sample_bytes:
+        if not self._sample_left:
             if not self.fifo:
                 return 0
             xy_only = self.registers[_TSC_CTRL] >> 1 & 0x07 == 0x01
-            data = self._sample_as_bytes(self.fifo[0])
-            self._sample_bytes.extend(data[:3] if xy_only else data)
-        byte = self._sample_bytes.pop(0)
-        if not self._sample_bytes:
+            self._sample_size = self._sample_left = 3 if xy_only else 4
+        byte = _sample_byte(self.fifo[0], self._sample_size - self._sample_left)
+        self._sample_left -= 1
+        if not self._sample_left:
             self.fifo.pop(0)
             if not self.fifo:
                 self.registers[_INT_STA] |= _INT_FIFO_EMPTY
@@ -162,40 +174,52 @@ class STMPE610:
         self._address = None
 
     def transfer(self, data, mode):
-        reply = bytearray()
-        for byte in data:
+        reply = bytearray(len(data))
+        self.transfer_into(data, reply, 0, len(data), mode)
+        return bytes(reply)
+
+    def transfer_into(self, data, reply, start, end, mode):
+        """Clock out ``data[start:end]``; the bytes back go to ``reply[start:end]`` (``data``
+        itself may be ``reply``; None drops them). No garbage: the MicroPython harness's bus."""
+        shifted = mode not in self.spi_modes
+        for i in range(start, end):
+            byte = data[i]
+            back = 0
             if self._address is None:
                 self._address = byte & 0x7F
                 self._reading = bool(byte & 0x80)
-                reply.append(0)
             elif self._reading:
-                reply.append(self.read_register(self._address))
+                back = self.read_register(self._address)
                 if self._address != _TSC_DATA:
                     self._address = (self._address + 1) & 0x7F
             else:
                 self.write_register(self._address, byte)
                 self._address = (self._address + 1) & 0x7F
-                reply.append(0)
-        if mode not in self.spi_modes:
-            reply = bytearray(b >> 1 for b in reply)
-        return bytes(reply)
+            if reply is not None:
+                reply[i] = back >> 1 if shifted else back
 
     # I2C chip interface
     def i2c_write(self, data):
-        if not data:
+        self.i2c_write_from(data, 0, len(data))
+
+    def i2c_write_from(self, data, start, end):
+        if start >= end:
             return
-        self._address = data[0]
-        for value in data[1:]:
-            self.write_register(self._address, value)
+        self._address = data[start]
+        for i in range(start + 1, end):
+            self.write_register(self._address, data[i])
             self._address = (self._address + 1) & 0xFF
 
     def i2c_read(self, count):
+        out = bytearray(count)
+        self.i2c_read_into(out, 0, count)
+        return bytes(out)
+
+    def i2c_read_into(self, buffer, start, end):
         address = self._address or 0
-        out = bytearray()
-        for _ in range(count):
-            out.append(self.read_register(address))
+        for i in range(start, end):
+            buffer[i] = self.read_register(address)
             # bit 7 set (0xD7) means no auto-increment on I2C
             if not address & 0x80 and address != _TSC_DATA:
                 address = (address + 1) & 0xFF
         self._address = address
-        return bytes(out)

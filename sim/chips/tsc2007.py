@@ -40,6 +40,8 @@ FULL = 4096
 
 _TEMP0, _AUX, _TEMP1, _SETUP, _X, _Y, _Z1, _Z2 = 0, 2, 4, 11, 12, 13, 14, 15
 _ADC_ON_IRQ_OFF = 1
+_CONVERSIONS = (_TEMP0, _AUX, _TEMP1, _X, _Y, _Z1, _Z2)  # a global tuple: built once, not each command
+KEEP = 256  # command bytes ``commands`` keeps
 
 
 class TSC2007:
@@ -56,9 +58,13 @@ class TSC2007:
         self.irq_enabled = True
         self.filter_bypass = False
         self.irq_pullup_kohm = 50
-        self.commands = []  # every command byte received, in order
+        self._log = bytearray(KEEP)  # the latest command bytes, a ring: made once, no garbage as it fills
+        self._logged = 0  # command bytes received
         self.irq_fights = 0
-        self._out = b"\x00\x00"
+        self._out = bytearray(2)  # the last conversion as read: 12 bits in two bytes, or 8 in one
+        self._out_size = 2
+        self._pressures_of = None  # the touch whose Z1 and Z2 these are
+        self._z1 = self._z2 = 0
         self._update_irq()
 
     # What a finger does
@@ -67,6 +73,7 @@ class TSC2007:
         if resistance <= 0:
             raise ValueError("a touch has a resistance above 0 ohms")
         self.touching = (min(max(int(x), 0), FULL - 1), min(max(int(y), 0), FULL - 1), resistance)
+        self._work_out_pressures()  # now, with the finger: not in the step of the poll that reads them
         self._update_irq()
 
     def release(self):
@@ -88,11 +95,20 @@ class TSC2007:
             return x
         if function == _Y:
             return y
+        if self._pressures_of is not self.touching:
+            self._work_out_pressures()
+        return self._z1 if function == _Z1 else self._z2
+
+    def _work_out_pressures(self):
+        """Z1 and Z2 for the touch, worked out once for it: under MicroPython every float is heap,
+        and the harness's model must not fill the toy's heap with garbage at each poll."""
+        x, y, resistance = self.touching
         r_x = self.x_plate * x / FULL
         r_y = self.y_plate * (1 - y / FULL)
         total = r_x + resistance + r_y
-        fraction = r_x / total if function == _Z1 else (resistance + r_x) / total
-        return min(int(FULL * fraction), FULL - 1)
+        self._z1 = min(int(FULL * (r_x / total)), FULL - 1)
+        self._z2 = min(int(FULL * ((resistance + r_x) / total)), FULL - 1)
+        self._pressures_of = self.touching
 
     @property
     def penirq(self):
@@ -109,11 +125,24 @@ class TSC2007:
 
     # I2C chip interface
     def i2c_write(self, data):
-        for command in data:  # an empty write (a probe) does nothing
-            self._command(command)
+        self.i2c_write_from(data, 0, len(data))
+
+    def i2c_write_from(self, data, start, end):
+        for i in range(start, end):  # an empty write (a probe) does nothing
+            self._command(data[i])
+
+    @property
+    def commands(self):
+        """The command bytes received, in order (the latest ``KEEP`` of a long run)."""
+        count = min(self._logged, KEEP)
+        return [self._log[(self._logged - count + i) % KEEP] for i in range(count)]
+
+    def _record(self, command):
+        self._log[self._logged % KEEP] = command
+        self._logged += 1
 
     def _command(self, command):
-        self.commands.append(command)
+        self._record(command)
         function = command >> 4
         power = command >> 2 & 0x03
         if function == _SETUP:
@@ -121,14 +150,22 @@ class TSC2007:
             self.irq_pullup_kohm = 90 if command & 0x01 else 50
             return
         self.irq_enabled = power == 0 or power == 2
-        if function in (_TEMP0, _AUX, _TEMP1, _X, _Y, _Z1, _Z2):
+        if function in _CONVERSIONS:
             value = self.convert(function)
             if command & 0x02:  # 8-bit mode
-                self._out = bytes([value >> 4])
+                self._out[0] = value >> 4
+                self._out_size = 1
             else:
-                self._out = bytes([value >> 4, (value & 0x0F) << 4])
+                self._out[0] = value >> 4
+                self._out[1] = (value & 0x0F) << 4
+                self._out_size = 2
         self._update_irq()
 
     def i2c_read(self, count):
-        out = self._out[:count]
-        return out + bytes(count - len(out))
+        out = bytearray(count)
+        self.i2c_read_into(out, 0, count)
+        return bytes(out)
+
+    def i2c_read_into(self, buffer, start, end):
+        for i in range(start, end):
+            buffer[i] = self._out[i - start] if i - start < self._out_size else 0

@@ -41,14 +41,13 @@ _DIFFERENTIAL = {5: 12, 1: 13, 3: 14, 4: 15}
 _SINGLE_ENDED = {5: 12, 1: 13, 3: 14, 4: 15, 0: 0, 2: 2, 6: 2, 7: 4}
 _VBAT, _AUX = 2, 6
 _RESTART = 15  # clocks from one start bit to the earliest next one
-KEEP = 256  # control bytes kept in ``commands``
 
 
 class XPT2046(TSC2007):
     """The controller on a 4-wire panel; attach it to a ``bus.SPI`` with its chip select.
     ``vcc`` is the supply (and VREF pin) voltage, ``vbat`` what the VBAT pin sees, ``aux`` the
     AUX input's raw 12-bit reading; ``x_plate``, ``y_plate``, ``interrupt``, ``temperature``: as
-    the TSC2007 model. ``commands`` lists the control bytes received, the latest ``KEEP`` at least."""
+    the TSC2007 model. ``commands`` lists the control bytes received (the latest 256 of a long run)."""
 
     def __init__(self, *, vcc=3.3, vbat=0.0, aux=0, **kwargs):
         super().__init__(aux=aux, **kwargs)
@@ -70,19 +69,25 @@ class XPT2046(TSC2007):
         self.select()
 
     def transfer(self, data, mode):
+        reply = bytearray(len(data))
+        self.transfer_into(data, reply, 0, len(data), mode)
+        return bytes(reply)
+
+    def transfer_into(self, data, reply, start, end, mode):
+        """Clock out ``data[start:end]``; the bytes back go to ``reply[start:end]`` (``data``
+        itself may be ``reply``; None drops them). No garbage: the MicroPython harness's bus."""
         late = mode == 1 or mode == 2
-        out = bytearray(len(data))
         carry = 0  # modes 1 and 2: the bit the board reads a clock late
-        for index in range(len(data)):
+        for index in range(start, end):
             byte = data[index]
-            reply = 0
+            back = 0
             for shift in range(7, -1, -1):
                 bit = self._clock_bit(byte >> shift & 1)
                 if late:
                     bit, carry = carry, bit
-                reply = reply << 1 | bit
-            out[index] = reply
-        return bytes(out)
+                back = back << 1 | bit
+            if reply is not None:
+                reply[index] = back
 
     def _clock_bit(self, din):
         """One clock: DOUT's bit for this clock, after taking DIN's."""
@@ -103,9 +108,7 @@ class XPT2046(TSC2007):
         return dout
 
     def _command(self, command):
-        if len(self.commands) >= KEEP:  # a long run: keep the latest (the Feather harness's heap)
-            del self.commands[:KEEP // 2]
-        self.commands.append(command)
+        self._record(command)
         channel = command >> 4 & 0x07
         eight = command & 0x08
         single = command & 0x04
@@ -135,5 +138,5 @@ class XPT2046(TSC2007):
         return value if value < FULL else FULL - 1
 
     # The TSC2007 model's I2C interface does not apply.
-    i2c_write = None
-    i2c_read = None
+    i2c_write = i2c_write_from = None
+    i2c_read = i2c_read_into = None

@@ -4,7 +4,11 @@ whose chip select pin is low, on I2C the one at the address (feather.py wires th
 As on a board (shared-bindings/busio): a bus claims its pins; every transfer (and configure,
 scan, probe) needs the lock, else RuntimeError "Function requires lock"; configure takes
 polarity and phase 0-1 and bits 8-9; write_readinto's two slices are the same length; an I2C
-read is at least one byte."""
+read is at least one byte.
+
+A chip model answers in the caller's buffers (transfer_into, i2c_write_from, i2c_read_into): on a
+board the bus is C and makes no garbage per call, and neither may the stand-in and the models, whose
+garbage would share the harness's step with the toy's."""
 
 from microcontroller import _claim, _free
 
@@ -18,17 +22,22 @@ def _range(value, low, high, name):
     return value
 
 
-def _bounds(buf, start, end):
-    """(start, end) of a slice of ``buf``, as CircuitPython's normalize_buffer_bounds clips it."""
+def _end(buf, end):
+    """The end of a slice of ``buf``, as CircuitPython's normalize_buffer_bounds clips it."""
     length = len(buf)
     if end is None or end > length:
         end = length
     if end < 0:
         end += length
+    return end
+
+
+def _start(buf, start, end):
+    """The start of a slice of ``buf`` that ends at ``_end(buf, end)``. Two functions, not one
+    returning a tuple: the bus makes no garbage per call, as the C bus makes none on a board."""
     if start < 0:
-        start += length
-    start = min(max(start, 0), end)
-    return start, end
+        start += len(buf)
+    return min(max(start, 0), end)
 
 
 class _Bus:
@@ -85,34 +94,50 @@ class SPI(_Bus):
         _range(bits, 8, 9, "bits")
         self._frequency = baudrate
 
-    def _transfer(self, data):
+    def _chip(self):
         for pin in _SPI_CHIPS:
             if not pin.level:
-                return pin.chip.transfer(data, self._mode)
-        return bytes(len(data))
+                return pin.chip
+        return None
 
     def write(self, buffer, *, start=0, end=None):
         self._check()
-        start, end = _bounds(buffer, start, end)
-        if end > start:
-            self._transfer(bytes(buffer[start:end]))
+        end = _end(buffer, end)
+        start = _start(buffer, start, end)
+        chip = self._chip()
+        if chip is not None and end > start:
+            chip.transfer_into(buffer, None, start, end, self._mode)
 
     def readinto(self, buffer, *, start=0, end=None, write_value=0):
         self._check()
-        start, end = _bounds(buffer, start, end)
-        reply = self._transfer(bytes([write_value]) * (end - start))
-        for i in range(end - start):
-            buffer[start + i] = reply[i]
+        end = _end(buffer, end)
+        start = _start(buffer, start, end)
+        for i in range(start, end):
+            buffer[i] = write_value
+        chip = self._chip()
+        if chip is not None:
+            chip.transfer_into(buffer, buffer, start, end, self._mode)
+        else:
+            for i in range(start, end):
+                buffer[i] = 0
 
     def write_readinto(self, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None):
         self._check()
-        out_start, out_end = _bounds(out_buffer, out_start, out_end)
-        in_start, in_end = _bounds(in_buffer, in_start, in_end)
+        out_end = _end(out_buffer, out_end)
+        out_start = _start(out_buffer, out_start, out_end)
+        in_end = _end(in_buffer, in_end)
+        in_start = _start(in_buffer, in_start, in_end)
         if out_end - out_start != in_end - in_start:
             raise ValueError("buffer slices must be of equal length")
-        reply = self._transfer(bytes(out_buffer[out_start:out_end]))
-        for i in range(in_end - in_start):
-            in_buffer[in_start + i] = reply[i]
+        if out_buffer is not in_buffer or out_start != in_start:
+            for i in range(in_end - in_start):
+                in_buffer[in_start + i] = out_buffer[out_start + i]
+        chip = self._chip()
+        if chip is not None:
+            chip.transfer_into(in_buffer, in_buffer, in_start, in_end, self._mode)
+        else:
+            for i in range(in_start, in_end):
+                in_buffer[i] = 0
 
 
 class I2C(_Bus):
@@ -135,22 +160,23 @@ class I2C(_Bus):
 
     def writeto(self, address, buffer, *, start=0, end=None):
         self._check()
-        start, end = _bounds(buffer, start, end)
-        self._chip(address).i2c_write(bytes(buffer[start:end]))
+        end = _end(buffer, end)
+        start = _start(buffer, start, end)
+        self._chip(address).i2c_write_from(buffer, start, end)
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
         self._check()
-        start, end = _bounds(buffer, start, end)
+        end = _end(buffer, end)
+        start = _start(buffer, start, end)
         if end - start < 1:
             raise ValueError("buffer length must be >= 1")
-        data = self._chip(address).i2c_read(end - start)
-        for i in range(end - start):
-            buffer[start + i] = data[i]
+        self._chip(address).i2c_read_into(buffer, start, end)
 
     def writeto_then_readfrom(self, address, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0,
                               in_end=None):
         self._check()
-        in_start, in_end = _bounds(in_buffer, in_start, in_end)
+        in_end = _end(in_buffer, in_end)
+        in_start = _start(in_buffer, in_start, in_end)
         if in_end - in_start < 1:
             raise ValueError("out_buffer length must be >= 1")
         self.writeto(address, out_buffer, start=out_start, end=out_end)
