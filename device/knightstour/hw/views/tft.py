@@ -34,10 +34,10 @@ what a move sends over SPI.
 from .tft_board import BoardView
 from .tft_draw import (
     KNIGHT_COLOUR,
+    KNIGHT_INK,
     STUCK_COLOUR,
     TEXT_COLOUR,
     TRACE_COLOUR,
-    palette,
     wrap,
 )
 
@@ -61,19 +61,13 @@ class TftDisplay(BoardView):
 
         build(self, display, touch_hint)
 
-    def _text_palette(self, colour):
-        """One palette per text colour, shared by the texts in it."""
-        if colour not in self.palettes:
-            self.palettes[colour] = palette((0x000000, colour), 0)
-        return self.palettes[colour]
-
     def _set_label(self, name, text, colour=None):
         item = self.labels[name]
         if colour is not None and item.colour != colour:
+            # only the result changes colour: its text has a palette of its own (tft_panel.py)
             item.colour = colour
-            item.tilegrid.pixel_shader = self._text_palette(colour)
+            item.tilegrid.pixel_shader[1] = colour
         item.set(text)
-
 
     def prepare(self, board):
         """Make the bitmaps of ``board`` (one that fits) now: the Feather does at start, before the
@@ -97,8 +91,7 @@ class TftDisplay(BoardView):
         self.result_kind = ""
         self.knight_tile.hidden = True
         self.trace_tile.hidden = True
-        if self.knight_tile.pixel_shader is not self.knight_palette:
-            self.knight_tile.pixel_shader = self.knight_palette
+        self._knight_colours(True)
         self.moves([], -1)
         self.total = board.squares
         self._count()
@@ -146,12 +139,16 @@ class TftDisplay(BoardView):
     def blink(self, on):
         """The knight's blink: its colours swap (a dark disc, an orange head), it never hides."""
         self.knight_on = on
-        if self.result_kind == "stuck":
-            shader = self.stuck_palette if on else self.stuck_blink
-        else:
-            shader = self.knight_palette if on else self.knight_blink
-        if self.knight_tile.pixel_shader is not shader:  # the same one again would send its box
-            self.knight_tile.pixel_shader = shader
+        self._knight_colours(on)
+
+    def _knight_colours(self, on):
+        """The knight's disc (orange, red when stuck) and head (black), swapped while it blinks
+        dark: set in its one palette, where they change (a colour that changes sends the knight's
+        box again, as a palette of each look swapped in did; four palettes took 0.2 KB more)."""
+        disc = STUCK_COLOUR if self.result_kind == "stuck" else KNIGHT_COLOUR
+        colours = self.knight_palette
+        colours[1] = disc if on else KNIGHT_INK
+        colours[2] = KNIGHT_INK if on else disc
 
     def moves(self, squares, hint):
         if squares or hint >= 0 or self.marked:
@@ -163,14 +160,13 @@ class TftDisplay(BoardView):
         self.result_kind = kind
         self._set_label("result", RESULT_TEXT.get(kind, kind), RESULT_COLOURS.get(kind, TEXT_COLOUR))
         tile = self.knight_tile
+        self._knight_colours(True)
         if kind == "stuck":
-            tile.pixel_shader = self.stuck_palette
             if square >= 0:
                 self._follow(square)
                 self._place(tile, square, self.knight_size)
             tile.hidden = False
         else:
-            tile.pixel_shader = self.knight_palette
             tile.hidden = self.knight_square < 0
 
     def trace(self, square, number):

@@ -22,7 +22,6 @@ from .tft_draw import (
     KNIGHT_INK,
     LIGHT,
     PATH_COLOUR,
-    STUCK_COLOUR,
     TEXT_COLOUR,
     Text,
     draw_char,
@@ -64,11 +63,7 @@ def build(view, display, touch_hint):
     view.cells_group = displayio.Group()
     view.root.append(view.cells_group)
     view.board_palette = palette((LIGHT, DARK, INK_ON_LIGHT, PATH_COLOUR))
-    view.knight_palette = palette((0, KNIGHT_COLOUR, KNIGHT_INK), 0)
-    view.stuck_palette = palette((0, STUCK_COLOUR, KNIGHT_INK), 0)
-    # the blink's other half: the colours swapped, so the knight never vanishes
-    view.knight_blink = palette((0, KNIGHT_INK, KNIGHT_COLOUR), 0)
-    view.stuck_blink = palette((0, KNIGHT_INK, STUCK_COLOUR), 0)
+    view.knight_palette = palette((0, KNIGHT_COLOUR, KNIGHT_INK), 0)  # its colours set as it blinks
     view.bw = 0
     view.bh = 0
     view.cell = 0
@@ -93,15 +88,22 @@ def build(view, display, touch_hint):
     view.mark_tiles = None  # play mode's dots and ring: tft_play makes them when first shown
     view.marked = False
     view.labels = {}
-    view.palettes = {}
     build_panel(view)
     view.status_text = ""
     display.root_group = view.root
 
 
-def _add(view, name, text, x, y, colour, columns=0, lines=1, spacing=0):
-    """A panel text ``name`` of ``columns`` (0: as long as ``text``) x ``lines`` characters."""
-    item = Text(columns or len(text), lines, x, y, view._text_palette(colour), spacing)
+def _add(view, palettes, name, text, x, y, colour, columns=0, lines=1, spacing=0):
+    """A panel text ``name`` of ``columns`` (0: as long as ``text``) x ``lines`` characters. The
+    texts of a colour share its palette (``palettes``); the result's, whose colour changes, has
+    its own."""
+    if name == "result":
+        colours = palette((0x000000, colour), 0)
+    else:
+        if colour not in palettes:
+            palettes[colour] = palette((0x000000, colour), 0)
+        colours = palettes[colour]
+    item = Text(columns or len(text), lines, x, y, colours, spacing)
     item.colour = colour
     item.set(text)
     view.root.append(item.tilegrid)
@@ -112,8 +114,10 @@ def build_panel(display):
     """The panel's texts (display.labels, display.counter) and buttons (display.buttons)."""
     px, py, pw, ph = display.panel
 
+    palettes = {}
+
     def add(*args):
-        _add(display, *args)
+        _add(display, palettes, *args)
 
     x = px + 4
     display.columns = columns = (pw - 8) // font.WIDTH
