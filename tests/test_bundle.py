@@ -97,7 +97,7 @@ def test_a_versions_compiler_makes_that_folder_mpy(tmp_path, capsys):
         nine = [n for n in z.namelist() if n.startswith("knightstour/CircuitPython 9.x/lib/")]
         ten = [n for n in z.namelist() if n.startswith("knightstour/CircuitPython 10.x/lib/")]
         assert nine and all(n.endswith(".mpy") for n in nine) and all(n.endswith(".py") for n in ten)
-        assert z.read("knightstour/CircuitPython 9.x/lib/knightstour/warnsdorff.mpy") == b"C\x06\x00\x1fknightstour/warnsdorff.py"
+        assert z.read("knightstour/CircuitPython 9.x/lib/knightstour/warnsdorff.mpy") == b"C\x06\x00\x1fknightstour.warnsdorff"
         assert "knightstour/CircuitPython 9.x/code.py" in z.namelist()
     assert "9.x .mpy, 10.x .py" in capsys.readouterr().out
 

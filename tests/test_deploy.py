@@ -61,7 +61,7 @@ def test_mpy_compiles_the_package_with_circuitpythons_mpy_cross(drive, fake_circ
     lib = [f for f in files if f.startswith("lib/")]
     assert lib and all(f.endswith(".mpy") for f in lib)
     solver = (drive / "lib/knightstour/warnsdorff.mpy").read_bytes()
-    assert solver[:2] == b"C\x06" and solver[4:] == b"knightstour/warnsdorff.py"
+    assert solver[:2] == b"C\x06" and solver[4:] == b"knightstour.warnsdorff"  # the name the import interns
     assert str(deploy.DEVICE_DIR) not in log.read_text().split("-s ")[1].split()[0]
     assert not fake_circup.exists()
 
@@ -270,7 +270,10 @@ def test_the_whole_board_package_is_deployed():
                      for n in names if n.endswith(".py"))
     deployed = sorted(os.path.relpath(dest, os.path.join("lib", "knightstour")) for _, dest in deploy.device_files()
                       if dest != "code.py")
-    assert deployed == modules and "hw/feather.py" in deployed
+    empty = [name for name in modules if os.path.basename(name) == "__init__.py"
+             and deploy.holds_no_code(os.path.join(package, name))]
+    assert deployed == sorted(set(modules) - set(empty)) and "hw/feather.py" in deployed
+    assert "__init__.py" in deployed and "hw/__init__.py" in empty  # knightstour's holds __version__
     left_behind = {"knightstour_desktop", "knightstour_sim"}
     for source, dest in deploy.device_files():
         tree = ast.parse(open(source).read())
@@ -282,6 +285,13 @@ def test_the_whole_board_package_is_deployed():
             else:
                 continue
             assert not parts & left_behind, "%s imports %s" % (dest, parts & left_behind)
+
+
+def test_only_a_module_of_nothing_but_its_docstring_holds_no_code(tmp_path):
+    for text, empty in (("", True), ('"""The layers."""\n', True), ('"""The layers."""\nx = 1\n', False),
+                        ("import os\n", False), ("__version__ = '1'\n", False)):
+        (tmp_path / "__init__.py").write_text(text)
+        assert deploy.holds_no_code(str(tmp_path / "__init__.py")) is empty, text
 
 
 def test_circup_auto_finds_every_required_driver():

@@ -106,7 +106,6 @@ MODES = ("attract", "touch", "play")
 DISPLAYS = ("max7219", "ili9341", "builtin")
 BOARDS = ("auto", "pi", "feather_rp2040", "feather_m4")
 ROTATIONS = (0, 90, 180, 270)
-PIN_KEYS = ("matrix_cs", "tft_cs", "tft_dc", "tft_reset", "touch_cs", "touch_irq", "button_a", "button_b")
 ARRANGEMENTS = ("row", "2x2")  # of a MAX7219 chain (hw/views/chain.py)
 MAX_MODULES = 16
 

