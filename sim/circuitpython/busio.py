@@ -114,12 +114,7 @@ class SPI(_Bus):
         start = _start(buffer, start, end)
         for i in range(start, end):
             buffer[i] = write_value
-        chip = self._chip()
-        if chip is not None:
-            chip.transfer_into(buffer, buffer, start, end, self._mode)
-        else:
-            for i in range(start, end):
-                buffer[i] = 0
+        self._exchange(buffer, start, end)
 
     def write_readinto(self, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None):
         self._check()
@@ -132,12 +127,16 @@ class SPI(_Bus):
         if out_buffer is not in_buffer or out_start != in_start:
             for i in range(in_end - in_start):
                 in_buffer[in_start + i] = out_buffer[out_start + i]
+        self._exchange(in_buffer, in_start, in_end)
+
+    def _exchange(self, buffer, start, end):
+        """Clock out ``buffer[start:end]``; the selected chip's answer replaces it (zeros: no chip)."""
         chip = self._chip()
         if chip is not None:
-            chip.transfer_into(in_buffer, in_buffer, in_start, in_end, self._mode)
+            chip.transfer_into(buffer, buffer, start, end, self._mode)
         else:
-            for i in range(in_start, in_end):
-                in_buffer[i] = 0
+            for i in range(start, end):
+                buffer[i] = 0
 
 
 class I2C(_Bus):
