@@ -1,7 +1,7 @@
 """The display port on an ILI9341 320x240 TFT through displayio (adafruit_ili9341), or on a
 board's built-in display (board.DISPLAY: the PyPortal's 320x240, the Titano's 480x320).
 
-Layout (``layout``): the board a square, the panel (tft_panel.py) at least PANEL px
+Layout (tft_panel.layout): the board a square, the panel (tft_panel.py) at least PANEL px
 beside it (landscape, rotation 0/180) or below it (portrait, 90/270): 208x208 on the
 ILI9341 (26 px cells on 8x8) beside a 112 px panel; 320x320 on the Titano beside 160.
 
@@ -31,21 +31,13 @@ then saves another 10 KB for 0.3 KB more a move. benchmarks/tft_spi.py measures
 what a move sends over SPI.
 """
 
-import displayio
-
 from .tft_board import BoardView
 from .tft_draw import (
-    DARK,
-    INK_ON_LIGHT,
     KNIGHT_COLOUR,
     KNIGHT_INK,
-    LIGHT,
-    PATH_COLOUR,
     STUCK_COLOUR,
     TEXT_COLOUR,
     TRACE_COLOUR,
-    Text,
-    palette,
     wrap,
 )
 
@@ -55,19 +47,6 @@ RESULT_COLOURS = {"closed": TRACE_COLOUR, "complete": 0x60E060, "stuck": STUCK_C
                   "impossible": STUCK_COLOUR, "budget": KNIGHT_COLOUR, "": TEXT_COLOUR}
 RESULT_TEXT = {"closed": "CLOSED TOUR", "complete": "COMPLETE TOUR", "stuck": "STUCK", "impossible": "NO TOUR",
                "budget": "OUT OF BUDGET", "": ""}
-PANEL = 112  # the panel's least width (landscape) or height (portrait)
-
-
-def layout(width, height):
-    """((board_x, board_y), (panel_x, panel_y, panel_w, panel_h), landscape) for a screen: the
-    board a square as tall (landscape) or as wide (portrait) as the screen leaves PANEL px for
-    the panel, centred across; 208 px on the ILI9341, 320 on the PyPortal Titano's 480x320."""
-    landscape = width >= height
-    short, long = (height, width) if landscape else (width, height)
-    side = short if long - short >= PANEL else long - PANEL
-    if landscape:
-        return (0, (height - side) // 2), (side, 0, width - side, height), True
-    return ((width - side) // 2, 0), (0, side, width, height - side), False
 
 
 class TftDisplay(BoardView):
@@ -78,80 +57,17 @@ class TftDisplay(BoardView):
     max_height = MAX_SIDE
 
     def __init__(self, display, touch_hint=True):
-        self.display = display
-        self.width = display.width
-        self.height = display.height
-        (self.board_x, self.board_y), panel, self.landscape = layout(self.width, self.height)
-        self.board_pixels = panel[0] if self.landscape else panel[1]
-        self.button_palette = None
-        self.panel = panel
-        self.touch_hint = touch_hint
-        self.root = displayio.Group()
-        self.cells_group = displayio.Group()
-        self.root.append(self.cells_group)
-        self.board_palette = palette((LIGHT, DARK, INK_ON_LIGHT, PATH_COLOUR))
-        self.knight_palette = palette((0, KNIGHT_COLOUR, KNIGHT_INK), 0)
-        self.stuck_palette = palette((0, STUCK_COLOUR, KNIGHT_INK), 0)
-        # the blink's other half: the colours swapped, so the knight never vanishes
-        self.knight_blink = palette((0, KNIGHT_INK, KNIGHT_COLOUR), 0)
-        self.stuck_blink = palette((0, KNIGHT_INK, STUCK_COLOUR), 0)
-        self.bw = 0
-        self.bh = 0
-        self.cell = 0
-        self.ox = 0
-        self.oy = 0
-        self.ranks = []
-        self.vw = 0
-        self.vh = 0
-        self.wx = 0
-        self.wy = 0
-        self.left = 0
-        self.number = []  # per square, sized by _build_board
-        self.order = b""  # the square of each number
-        self.inked = b""
-        self.length = 0
-        self.knight_square = -1
-        self.knight_on = True
-        self.result_kind = ""
-        self.sprites_group = displayio.Group()
-        self.root.append(self.sprites_group)
-        self.knight_tile = None
-        self.mark_tiles = None  # play mode's dots and ring: tft_play makes them when first shown
-        self.marked = False
-        self._build_panel()
-        display.root_group = self.root
+        from .tft_panel import build  # build time only: the Feather forgets it after start
 
-    # ------------------------------------------------------------- building
-
-    def _build_panel(self):
-        from .tft_panel import build_panel  # build time only: the Feather forgets it after start
-
-        self.labels = {}
-        self.palettes = {}
-        build_panel(self)
-        self.status_text = ""
-
-    def _add(self, name, text, x, y, colour, columns=0, lines=1, spacing=0):
-        """A panel text ``name`` of ``columns`` (0: as long as ``text``) x ``lines`` characters."""
-        item = Text(columns or len(text), lines, x, y, self._text_palette(colour), spacing)
-        item.colour = colour
-        item.set(text)
-        self.root.append(item.tilegrid)
-        self.labels[name] = item
-
-    def _text_palette(self, colour):
-        """One palette per text colour, shared by the texts in it."""
-        if colour not in self.palettes:
-            self.palettes[colour] = palette((0x000000, colour), 0)
-        return self.palettes[colour]
+        build(self, display, touch_hint)
 
     def _set_label(self, name, text, colour=None):
         item = self.labels[name]
         if colour is not None and item.colour != colour:
+            # only the result changes colour: its text has a palette of its own (tft_panel.py)
             item.colour = colour
-            item.tilegrid.pixel_shader = self._text_palette(colour)
+            item.tilegrid.pixel_shader[1] = colour
         item.set(text)
-
 
     def prepare(self, board):
         """Make the bitmaps of ``board`` (one that fits) now: the Feather does at start, before the
@@ -175,8 +91,7 @@ class TftDisplay(BoardView):
         self.result_kind = ""
         self.knight_tile.hidden = True
         self.trace_tile.hidden = True
-        if self.knight_tile.pixel_shader is not self.knight_palette:
-            self.knight_tile.pixel_shader = self.knight_palette
+        self._knight_colours(True)
         self.moves([], -1)
         self.total = board.squares
         self._count()
@@ -222,12 +137,16 @@ class TftDisplay(BoardView):
     def blink(self, on):
         """The knight's blink: its colours swap (a dark disc, an orange head), it never hides."""
         self.knight_on = on
-        if self.result_kind == "stuck":
-            shader = self.stuck_palette if on else self.stuck_blink
-        else:
-            shader = self.knight_palette if on else self.knight_blink
-        if self.knight_tile.pixel_shader is not shader:  # the same one again would send its box
-            self.knight_tile.pixel_shader = shader
+        self._knight_colours(on)
+
+    def _knight_colours(self, on):
+        """The knight's disc (orange, red when stuck) and head (black), swapped while it blinks
+        dark: set in its one palette, where they change (a colour that changes sends the knight's
+        box again, as a palette of each look swapped in did; four palettes took 0.2 KB more)."""
+        disc = STUCK_COLOUR if self.result_kind == "stuck" else KNIGHT_COLOUR
+        colours = self.knight_palette
+        colours[1] = disc if on else KNIGHT_INK
+        colours[2] = KNIGHT_INK if on else disc
 
     def moves(self, squares, hint):
         if squares or hint >= 0 or self.marked:
@@ -239,14 +158,13 @@ class TftDisplay(BoardView):
         self.result_kind = kind
         self._set_label("result", RESULT_TEXT.get(kind, kind), RESULT_COLOURS.get(kind, TEXT_COLOUR))
         tile = self.knight_tile
+        self._knight_colours(True)
         if kind == "stuck":
-            tile.pixel_shader = self.stuck_palette
             if square >= 0:
                 self._follow(square)
                 self._place(tile, square, self.knight_size)
             tile.hidden = False
         else:
-            tile.pixel_shader = self.knight_palette
             tile.hidden = self.knight_square < 0
 
     def trace(self, square, number):

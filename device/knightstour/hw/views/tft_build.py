@@ -71,7 +71,7 @@ def build_board(view, board):
         view.ranks.append(rank)
         group.append(displayio.TileGrid(rank, pixel_shader=view.board_palette, x=0, y=row * unit))
     squares = board.squares
-    view.number = [0] * squares
+    view.number = bytearray(squares) if squares < 256 else [0] * squares  # each square's move number
     view.order = bytearray(squares + 2)
     view.inked = bytearray(squares)
     # each cell's inked box (x0, y0 inclusive, x1, y1 exclusive): begin() clears only that
