@@ -26,6 +26,8 @@ BLINK = 0.25  # the matrix view's blink of an impossible start's knight
 HELP = "click or type a square (c3) | arrows+Enter | r random | p play | ? or h hint | u undo | +/- speed | s pause | [ ] buttons ({ } held) | q quit"
 # --pixels: one line at 80 columns (the whole list: --help and HELP above)
 PIXELS_HELP = "square: start | p play | h hint | u undo | r new | +/- speed | * zoom | q quit"
+# --pixels in play mode: a typed square is the knight's next move there
+PIXELS_PLAY_HELP = "square: play it | p tours | h hint | u undo | r new | +/- speed | * zoom | q quit"
 ZOOM_KEY = "*"
 
 PANEL_MIN = 22  # the side panel's narrowest width (border and padding included)
@@ -98,7 +100,7 @@ class KnightsTourApp(App):
                         yield view
                 if not self.portrait:
                     yield Panel("", id="panel")
-            yield Static(PIXELS_HELP if self.pixels else HELP, id="help")
+            yield Static(self.help_text(), id="help")
 
     def on_mount(self):
         self.query_one("#panel").border_title = "knight's tour"
@@ -115,7 +117,7 @@ class KnightsTourApp(App):
             width, height = self.size.width, self.size.height
         help_line = self.query("#help")
         if help_line:
-            help_line.first(Static).update(wrap_help(PIXELS_HELP if self.pixels else HELP, width))
+            help_line.first(Static).update(wrap_help(self.help_text(), width))
         portrait = self.portrait
         tall = height - HELP_LINES
         wide = width
@@ -129,6 +131,12 @@ class KnightsTourApp(App):
         for view in self.views:
             if hasattr(view, "fit"):
                 view.fit(wide, tall)
+
+    def help_text(self):
+        """The help line for the app's mode: with --pixels it says what a typed square does now."""
+        if not self.pixels:
+            return HELP
+        return PIXELS_PLAY_HELP if self.sim.app.state == "play" else PIXELS_HELP
 
     def blink_on(self):
         """The view's own blink phase (an impossible start's knight on the matrix view)."""
@@ -156,9 +164,12 @@ class KnightsTourApp(App):
         d = self.sim.display
         blink = self.blink_on() if d.result_kind == "impossible" else None
         views = tuple(view.version() for view in self.views if hasattr(view, "version"))
-        state = (d.version, d.knight_on, self.keys.cursor, self.keys.buffer, self.keys.message, blink, views)
+        help_text = self.help_text()
+        state = (d.version, d.knight_on, self.keys.cursor, self.keys.buffer, self.keys.message, blink, views, help_text)
         if state == self.drawn and not force:
             return
+        if self.drawn is not None and help_text != self.drawn[-1]:
+            self.fit()  # the mode changed: so did the help line
         self.drawn = state
         for view in self.views:
             view.refresh()

@@ -129,7 +129,7 @@ def test_bad_arguments_are_one_line_exit_2_and_write_nothing(tmp_path, capsys, m
 
 def test_a_failure_while_writing_leaves_the_old_zip_and_no_part(tmp_path, capsys, monkeypatch):
     archive = tmp_path / "toy.zip"
-    archive.write_bytes(b"the old one")
+    archive.write_bytes(b"PK\x03\x04 the old one")  # a zip's start: one bundle may replace
 
     def full(handle, *args):
         handle.write(b"PK half")
@@ -138,7 +138,7 @@ def test_a_failure_while_writing_leaves_the_old_zip_and_no_part(tmp_path, capsys
     monkeypatch.setattr(bundle, "write_zip", full)
     assert main(["bundle", str(archive)]) == 1
     assert "No space left on device" in capsys.readouterr().err
-    assert archive.read_bytes() == b"the old one" and os.listdir(tmp_path) == ["toy.zip"]
+    assert archive.read_bytes() == b"PK\x03\x04 the old one" and os.listdir(tmp_path) == ["toy.zip"]
 
 
 def test_a_signal_leaves_nothing(tmp_path):

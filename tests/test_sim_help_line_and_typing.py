@@ -61,3 +61,19 @@ async def test_the_panel_says_the_speed_once_after_a_change_in_play_mode():
         await pilot.pause()
         panel = str(app.query_one("#panel").render())
         assert panel.count("speed x1/2") == 1, panel
+
+
+async def test_pixels_help_line_says_a_square_plays_in_play_mode():
+    sim = Simulator(Settings(), display="both", clock=FakeClock(), seed=7, pixels=True)
+    app = KnightsTourApp(sim, "both", pixels=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert shown_lines(app.query_one("#help", Static))[0].startswith("square: start")
+        await pilot.press("p")
+        await pilot.pause()
+        assert sim.app.state == "play"
+        help_line = " ".join(shown_lines(app.query_one("#help", Static)))
+        assert "square: play it" in help_line and "start" not in help_line
+        await pilot.press("p")
+        await pilot.pause()
+        assert sim.app.state != "play" and "square: start" in str(app.query_one("#help", Static).render())

@@ -58,8 +58,15 @@ class _Parser(argparse.ArgumentParser):
 
         self._negative_number_matcher = re.compile(r"^-\.?\d")
 
+    def parse_known_args(self, args=None, namespace=None):
+        namespace, extra = super().parse_known_args(args, namespace)
+        command = getattr(self, "commands", {}).get(getattr(namespace, "command", None))
+        if extra and command is not None:  # words the subcommand does not know: its name in the error
+            command.error("unrecognized arguments: %s" % " ".join(extra))
+        return namespace, extra
+
     def error(self, message):
-        self.exit(2, "knights-tour: error: %s (see --help)\n" % message)
+        self.exit(2, "%s: error: %s (see --help)\n" % (self.prog, message))
 
 
 def build_parser():
@@ -69,9 +76,10 @@ def build_parser():
     subparsers.required = True
     for name, module_name, help_text in COMMANDS:
         module = importlib.import_module(module_name)  # stdlib only at import: extras load when used
-        sub = subparsers.add_parser(name, help=help_text, description=help_text)
+        sub = subparsers.add_parser(name, prog="knights-tour " + name, help=help_text, description=help_text)
         module.add_arguments(sub)
         sub.set_defaults(_run=module.run)
+    parser.commands = subparsers.choices
     return parser
 
 

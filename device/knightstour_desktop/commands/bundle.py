@@ -20,14 +20,17 @@ import importlib.metadata
 import os
 import re
 import signal
+import stat
 import sys
 import tempfile
 import zipfile
 
+from knightstour.settings import as_given
+
 from . import deploy, mpy_cross
 from .board_files import set_keys
 from .lock import Interrupted, Signals
-from .output import OutputError, check_output, write_output
+from .output import OutputError, check_output, size_text, write_output
 
 VERSIONS = (9, 10)
 TOP = "knightstour"
@@ -184,8 +187,26 @@ def entries(values, compiled, staging, signals):
     return found, build
 
 
+class _Sent:
+    """A pipe or a device written through, counting the bytes sent (no tell: zipfile streams to it)."""
+
+    def __init__(self, handle):
+        self.handle = handle
+        self.sent = 0
+
+    def write(self, data):
+        self.sent += len(data)
+        return self.handle.write(data)
+
+    def flush(self):
+        self.handle.flush()
+
+
 def write_zip(handle, files, readme, signals):
-    with zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as archive:
+    """Write the zip to ``handle``; returns the bytes written (to a pipe: the bytes sent)."""
+    regular = stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
+    out = handle if regular else _Sent(handle)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in [(TOP + "/README.txt", readme.encode("utf-8"))] + files:
             signals.check()
             info = zipfile.ZipInfo(name, date_time=STAMP)
@@ -196,6 +217,7 @@ def write_zip(handle, files, readme, signals):
             else:
                 with open(data, "rb") as source:
                     archive.writestr(info, source.read())
+    return handle.tell() if regular else out.sent
 
 
 def run(args):
@@ -208,8 +230,25 @@ def run(args):
         return 128 + exc.signum
 
 
+ZIP_STARTS = (b"PK\x03\x04", b"PK\x05\x06")  # a zip's first entry, or an empty zip's end record
+
+
+def check_not_other_file(path):
+    """ValueError if ``path`` is a file with something in it that is not a zip: never replace that."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return  # a pipe or a device: opening it to look would wait for a writer
+        with open(path, "rb") as f:
+            start = f.read(4)
+    except OSError:
+        return  # no such file, or not one we read: check_output and write_output say what is wrong
+    if start and not start.startswith(ZIP_STARTS):
+        raise ValueError("%s exists and is not a zip: remove it or give another name" % as_given(path))
+
+
 def _bundle(args, signals):
-    check_output(args.output, "OUT.zip", suffix=".zip")
+    target = check_output(args.output, "OUT.zip", suffix=".zip")
+    check_not_other_file(target)
     values = deploy.setting_values(args)
     compiled = compilers(args.mpy_cross)
     with tempfile.TemporaryDirectory() as staging:
@@ -219,8 +258,8 @@ def _bundle(args, signals):
             "\nThe .py files take more RAM than .mpy ones would; a computer with Python makes .mpy files:\n"
             "knights-tour bundle OUT.zip --mpy-cross PROGRAM (CircuitPython's mpy-cross for the version).\n")
         readme = README.format(build=build, compiled=note).replace("\n", "\r\n")  # Notepad shows it too
-        write_output(args.output, lambda handle: write_zip(handle, files, readme, signals), "OUT.zip")
-    size = os.path.getsize(args.output)
-    print("wrote %s: %s; CircuitPython %s; %d files, %d KB" % (args.output, build, kinds, len(files) + 1,
-                                                               (size + 1023) // 1024))
+        sizes = []
+        write_output(args.output, lambda handle: sizes.append(write_zip(handle, files, readme, signals)), "OUT.zip")
+    print("wrote %s: %s; CircuitPython %s; %d files, %s" % (args.output, build, kinds, len(files) + 1,
+                                                            size_text(sizes[0])))
     return 0

@@ -1,11 +1,27 @@
 """Argument helpers shared by the subcommands."""
 
+import argparse
 import random
 
 from knightstour.board import Board
 from knightstour.orders import parse_order
 from knightstour.rules import RULES, check_rule
 from knightstour.settings import as_given
+
+
+def whole_number(least):
+    """An argparse type: a whole number of at least ``least``; a refusal says what is accepted."""
+
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < least:
+            raise argparse.ArgumentTypeError("bad value %s: give a whole number, at least %d" % (as_given(text), least))
+        return value
+
+    return parse
 
 
 def add_board_arguments(parser, start=True):

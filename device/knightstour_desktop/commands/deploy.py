@@ -29,6 +29,7 @@ from .. import files
 from . import board_files, find_drive, mpy_cross
 from .drive import clean_up, free_bytes, install, space_needed
 from .lock import DeployError, DriveLock, Interrupted, Signals
+from .output import size_text
 
 PACKAGE_DIR = files.BOARD_PACKAGE  # all of it goes to lib/knightstour: the board's package holds nothing else
 DEVICE_DIR = files.BOARD
@@ -335,10 +336,10 @@ def _show(args, staging, written, lines, command, dry):
     if not args.no_libs:
         print("%s %s" % ("would run" if dry else "run", " ".join(["circup"] + command[1:])))
     if needed > free:
-        raise DeployError("not enough space on %s: the new toy needs %d KB beside the old one and %d KB "
+        raise DeployError("not enough space on %s: the new toy needs %s beside the old one and %s "
                           "are free; delete what you do not need there (old libraries in lib/), or "
-                          "deploy with --mpy; nothing was changed" % (args.drive, (needed + 1023) // 1024,
-                                                                      free // 1024))
+                          "deploy with --mpy; nothing was changed" % (args.drive, size_text(needed),
+                                                                      size_text(free)))
     if dry:
-        print("(dry run: nothing was changed; %d KB needed, %d KB free)" % ((needed + 1023) // 1024, free // 1024))
+        print("(dry run: nothing was changed; %s needed, %s free)" % (size_text(needed), size_text(free)))
     return 0

@@ -29,7 +29,7 @@ import urllib.request
 
 from knightstour.settings import as_given
 
-from .output import OutputError
+from .output import OutputError, size_text
 
 BASE = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
 BASE_ENV = "KNIGHTSTOUR_MPY_CROSS_BASE"
@@ -331,7 +331,7 @@ def _download(url, handle, version, out):
                 handle.write(chunk)
                 digest.update(chunk)
                 if tty and total:
-                    print("\r  %d of %d KB" % (done >> 10, total >> 10), end="", file=out, flush=True)
+                    print("\r  %s of %s  " % (size_text(done), size_text(total)), end="", file=out, flush=True)
     except urllib.error.HTTPError as exc:
         raise failed("HTTP %d %s (no such file: is %s a released version?)"
                      % (exc.code, exc.reason, version)) from None

@@ -24,6 +24,17 @@ import tempfile
 from knightstour.settings import as_given
 
 
+def size_text(size):
+    """``size`` bytes as a person reads it: KB under 1 MB, MB under 1 GB, else GB; one decimal under 100."""
+    value, unit = size / 1024, "KB"
+    for bigger in ("MB", "GB"):
+        if value < 1024:
+            break
+        value, unit = value / 1024, bigger
+    text = "%.1f" % value if value < 100 else "%d" % round(value)
+    return "%s %s" % (text[:-2] if text.endswith(".0") else text, unit)
+
+
 class OutputError(Exception):
     """An output could not be written (a file, a drive): one line, exit code 1."""
 

@@ -6,7 +6,7 @@ from knightstour.search import DEFAULT_BUDGET, EXHAUSTED, FOUND, IMPOSSIBLE, fin
 from knightstour.starts import tour_exists as starts_tour_exists
 from knightstour.warnsdorff import Warnsdorff
 
-from .common import add_board_arguments, board_from, order_from, rng_from, rule_from, start_from
+from .common import add_board_arguments, board_from, order_from, rng_from, rule_from, start_from, whole_number
 
 
 def add_arguments(parser):
@@ -16,7 +16,7 @@ def add_arguments(parser):
     parser.add_argument("--guaranteed", action="store_true",
                         help="backtrack where the heuristic gets stuck, to find a tour whenever one exists")
     parser.add_argument("--closed", action="store_true", help="find a closed tour (implies a search)")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, metavar="N",
+    parser.add_argument("--budget", type=whole_number(1), default=DEFAULT_BUDGET, metavar="N",
                         help="node budget of the search (default %d)" % DEFAULT_BUDGET)
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the board")
 
