@@ -1,6 +1,7 @@
 """The smallest heap in which the Feather's code.py runs its tours (issue 8).
 
     .venv/bin/python -m benchmarks.feather_heap [--tours 100] [--json FILE] [--only NAME]... [--py]
+    .venv/bin/python -m benchmarks.feather_heap --game [--only NAME]... [--py]
     .venv/bin/python -m benchmarks.feather_heap --sweep [LOW-HIGH] [--tours 2] [--only NAME]... [--py]
 
 For each configuration: device/code.py, unchanged, from a drive laid out as deploy --mpy lays it
@@ -21,9 +22,15 @@ phase and each main loop step), so all the garbage one step makes must fit besid
 a board collects whenever an allocation finds no room. The stand-ins' qstrs also fill this
 port's qstr pools before code.py's, so code.py's land in bigger pools than on a board. The
 figures err on the safe side.
-JSON: a list of {configuration, display, touch, size, min_heap, live_after_start, live_after_tours} (bytes).
+JSON: a list of {configuration, display, touch, size, min_heap, live_after_start, live_after_tours, game}
+(bytes; game: true with --game, live_after_tours then after the game).
 The "builtin" configurations run on a PyPortal and a PyPortal Titano (board.DISPLAY, the resistive
 panel through adafruit_touchscreen, the speaker): their touch column names the board.
+
+--game: instead of tours, a whole game played by touch (knightstour_sim.circuitpython.game: play,
+a hint, an undo and every square of a tour, as tests/test_feather_play.py plays it) on each TFT
+configuration with a touch chip (ili9341/*/8x8): the smallest heap in which it is played to the
+end; live_after_tours is then the live heap after the game.
 
 --sweep: for each configuration (but 16x16), deployed .mpy and .py, the smallest heap, then the
 tours at every heap from there to 32 KB more in 1 KB steps: any that fails is a hole (a board
@@ -38,6 +45,7 @@ import os
 import shutil
 import tempfile
 
+from knightstour_sim.circuitpython import game
 from knightstour_sim.circuitpython.drive import feather_settings, lay_out, run_feather
 
 # name (DISPLAY/INPUT/SIZE): display, touch, size, settings.toml lines added. "buttons": the
@@ -54,6 +62,7 @@ CONFIGS = {
     "builtin/pyportal_titano/8x8": ("builtin", "pyportal_titano", "8x8", {}),
 }
 SWEPT = tuple(name for name in CONFIGS if not name.endswith("16x16") and not name.startswith("builtin"))
+GAMES = tuple(name for name in CONFIGS if name.startswith("ili9341/") and name.endswith("/8x8"))  # --game
 
 
 def board_for(display, touch):
@@ -65,10 +74,11 @@ SPAN = 32  # --sweep: every heap from the smallest to SPAN KB more
 
 class Drive:
     """A configuration's drive, laid out once (.mpy, or the package as .py with mpy="libraries"),
-    run at any heap: ``runs(kb, tours)`` is the RESULT dict if the tours ran, else None."""
+    run at any heap: ``runs(kb, tours)`` is the RESULT dict if the tours ran, else None. With
+    ``game`` a whole game by touch is played instead of the tours (``tours`` then unused)."""
 
-    def __init__(self, node, name, mpy=True):
-        self.node, self.name, self.mpy = node, name, mpy
+    def __init__(self, node, name, mpy=True, game=False):
+        self.node, self.name, self.mpy, self.game = node, name, mpy, game
         self.display, self.touch, self.size, extra = CONFIGS[name]
         self.buttons = PRESSES if name.startswith("max7219/buttons") else None
         self.work = tempfile.mkdtemp(prefix="feather-heap-")
@@ -76,6 +86,10 @@ class Drive:
         lay_out(os.path.join(self.work, "CIRCUITPY"), self.settings, mpy=mpy)
 
     def runs(self, kb, tours):
+        if self.game:
+            _, result = run_feather(self.node, self.display, self.touch, self.size, 0, kb * 1024,
+                                    workdir=self.work, press=game.presses(self.touch))
+            return result if game.played(result) else None
         _, result = run_feather(self.node, self.display, self.touch, self.size, tours, kb * 1024,
                                 workdir=self.work, buttons=self.buttons, board=board_for(self.display, self.touch))
         return result if result is not None and result["tours"] >= tours else None
@@ -162,6 +176,8 @@ def main(argv=None):
     parser.add_argument("--only", metavar="NAME", action="append",
                         help="one configuration (again for more): %s" % ", ".join(CONFIGS))
     parser.add_argument("--py", action="store_true", help="the package as .py, as deploy without --mpy leaves it")
+    parser.add_argument("--game", action="store_true",
+                        help="a whole game by touch instead of tours, on %s" % ", ".join(GAMES))
     parser.add_argument("--sweep", metavar="LOW-HIGH", nargs="?", const="",
                         help="run at every heap from LOW to HIGH KB, e.g. 44-64; without a range, from the smallest "
                              "to %d KB more, .mpy and .py, every configuration but 16x16" % SPAN)
@@ -169,15 +185,21 @@ def main(argv=None):
     for name in args.only or ():
         if name not in CONFIGS:
             parser.error("no configuration %s: the configurations are %s" % (name, ", ".join(CONFIGS)))
+    if args.game:
+        if args.sweep is not None:
+            parser.error("--game finds the smallest heap; it does not sweep")
+        for name in args.only or ():
+            if name not in GAMES:
+                parser.error("--game plays on %s, not %s" % (", ".join(GAMES), name))
     node = shutil.which("node")
     if args.sweep is not None:
         return sweep_table(node, args, parser)
     rows = []
-    print("%-24s %8s %17s %17s %10s" % ("configuration", "min_heap", "live_after_start", "live_after_tours",
-                                        "stand-ins"))
-    for name in args.only or CONFIGS:
+    print("%-24s %8s %17s %17s %10s" % ("configuration", "min_heap", "live_after_start",
+                                        "live_after_game" if args.game else "live_after_tours", "stand-ins"))
+    for name in args.only or (GAMES if args.game else CONFIGS):
         mpy = "libraries" if args.py else True
-        drive = Drive(node, name, mpy)
+        drive = Drive(node, name, mpy, game=args.game)
         try:
             kb, result = smallest(drive, args.tours)
         finally:
@@ -185,11 +207,16 @@ def main(argv=None):
         display, touch, size, _ = CONFIGS[name]
         row = {"configuration": name, "display": display, "touch": touch, "size": size,
                "min_heap": kb and kb * 1024, "live_after_start": result and result["live_after_start"],
-               "live_after_tours": result and result["live_after_tours"]}
+               "live_after_tours": result and result["live_after_tours"], "game": args.game}
         rows.append(row)
         print("%-24s %5s KB %17s %17s %10s" % (name, kb, row["live_after_start"], row["live_after_tours"],
                                                result and result["stand_ins"]), flush=True)
         print("    live after each start phase: %s" % (result and result["live_after_phases"]), flush=True)
+        if args.game:
+            print("    the loop step that made the most heap: step %s, %s B" % (
+                result and result["loop_step_that_made_most"], result and result["most_made_by_a_loop_step"]),
+                flush=True)
+            continue
         print("    biggest (each module with what it imports first, less its qstrs): " + ", ".join(
             "%s %d" % item for item in biggest(node, display, touch, size, mpy=mpy)), flush=True)
     if args.json:

@@ -121,6 +121,10 @@ class KeyReader:
         self.stray = ""
         board = self.board
         key = key.lower() if len(key) == 1 else key
+        if key == "backspace" and self.buffer:  # takes back a typed letter; undo only when nothing is typed
+            self.buffer = self.buffer[:-1]
+            self.since = now
+            return None
         if key in ("up", "down", "left", "right"):
             self.buffer = ""
             f = board.file_of(self.cursor)

@@ -5,7 +5,7 @@ touch. Keys: type a square ("c3"), arrows + Enter, r random, p play mode,
 h (or ?) hint, u undo, + / - speed, s pause, q or Ctrl-C quit; [ and ] press the MAX7219
 toy's push buttons A and B, { and } hold them (with --pixels, on the emulated pins). The layout fits the
 terminal (80x24 and up) and follows a resize: the TFT look shrinks its
-cells, the panel narrows, the help line wraps. With ``--pixels`` the views
+cells, the panel narrows, the help line wraps between its keys. With ``--pixels`` the views
 show the emulated chips (pixel_views.py, pixels.py) in place of the
 simulator's drawing.
 """
@@ -30,6 +30,17 @@ ZOOM_KEY = "*"
 
 PANEL_MIN = 22  # the side panel's narrowest width (border and padding included)
 HELP_LINES = 2  # rows kept for the help line (it wraps at 80 columns)
+
+
+def wrap_help(text, width):
+    """The help line wrapped at its " | " separators, so that no key is parted from what it does."""
+    lines = []
+    for item in text.split(" | "):
+        if lines and len(lines[-1]) + 3 + len(item) <= width:
+            lines[-1] += " | " + item
+        else:
+            lines.append(item)
+    return "\n".join(lines)
 
 
 class Panel(Static):
@@ -102,6 +113,9 @@ class KnightsTourApp(App):
         """Size the views to the terminal: the TFT look takes what the matrix and panel leave."""
         if width is None:
             width, height = self.size.width, self.size.height
+        help_line = self.query("#help")
+        if help_line:
+            help_line.first(Static).update(wrap_help(PIXELS_HELP if self.pixels else HELP, width))
         portrait = self.portrait
         tall = height - HELP_LINES
         wide = width
@@ -151,7 +165,9 @@ class KnightsTourApp(App):
         lines = panel_lines(d)
         from knightstour.pacing import speed_name
 
-        lines.append("speed %s" % speed_name(self.sim.app.clock.pacing.speed))
+        speed = "speed %s" % speed_name(self.sim.app.clock.pacing.speed)
+        if speed not in lines:  # the status line may say it already (a speed change in play mode)
+            lines.append(speed)
         if self.keys.buffer:
             lines.append("typing: %s" % self.keys.buffer)
         if self.keys.message:

@@ -270,7 +270,7 @@ def _target(given):
                        % (given, os.readlink(path)))
     path = os.path.realpath(path)
     if os.path.exists(path) and not os.path.isdir(path):
-        raise WebError("%s is not a folder" % given)
+        raise WebError("%s is a file, not a folder: give a new or empty folder for the site" % given)
     return path
 
 
@@ -322,7 +322,8 @@ def build(given):
     port = find_port()
     parent = os.path.dirname(target)
     if not os.path.isdir(parent):
-        raise WebError("no folder %s to put %s in" % (parent, os.path.basename(target)))
+        raise WebError("no folder %s to put %s in: give a new or empty folder inside one that exists"
+                       % (parent, os.path.basename(target)))
     files = python_files()
     work = tempfile.mkdtemp(prefix=".knightstour-web-", dir=parent)
     swapped = False

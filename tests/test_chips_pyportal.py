@@ -13,6 +13,8 @@ from knightstour.ports import CLOSED_NOTES
 from knightstour_sim.chips import bus, resistive, shims
 from knightstour_sim.chips import speaker as speaker_model
 
+from support.chips import displayio_background_passes
+
 shims.install()
 
 CALIBRATION = resistive.PYPORTAL_CALIBRATION  # Adafruit's PyPortal examples
@@ -166,6 +168,21 @@ def test_rig_board_display_draws_at_its_size_and_the_touch_lands(board_id, size)
         portal.touch_at(size[0] - 30, 40)
         x, y, _ = touch.touch_point
         assert abs(x - (size[0] - 30)) <= 2 and abs(y - 40) <= 2
+
+
+@pytest.mark.parametrize("board_id", ["pyportal", "pyportal_titano"])
+def test_rig_display_is_drawn_by_the_codes_refresh_alone(board_id):
+    """displayio's background thread refreshed board.DISPLAY (auto_refresh on, as a board boots)
+    while the toy drew on it, the bytes of both interleaved on the bus: a Titano screenshot made
+    after an ILI9341 one in the same process came out black."""
+    from knightstour_sim.chips import rig
+
+    with rig.PyPortalRig(board_id) as portal:
+        assert portal.board.DISPLAY.auto_refresh
+        displayio_background_passes()
+        assert portal.display_chip.pixels_written == 0
+        portal.board.DISPLAY.refresh()
+        assert portal.display_chip.pixels_written == portal.width * portal.height
 
 
 def test_the_panels_closed_form_equals_the_general_network_solution():

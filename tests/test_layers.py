@@ -28,7 +28,7 @@ PACKAGES = (ROOTS["knightstour"], ROOTS["knightstour_desktop"])
 # hw/'s layers, the desktop package (its settings reader, analysis, recording ports, pin table), its
 # commands and the command line. On top: the simulator's front end (sim/: the terminal simulator,
 # the screenshots, the web build) with the harness that runs code.py on the stand-in Feather
-# (circuitpython/drive.py, feather.py) and the web page's driver (web/py/web.py).
+# (circuitpython/drive.py, feather.py, and game.py's presses) and the web page's driver (web/py/web.py).
 LAYERS = (
     ("emulators and stand-ins", ("knightstour_sim.chips", "knightstour_sim.circuitpython", "web_py")),
     ("core", ("knightstour",)),
@@ -41,7 +41,7 @@ LAYERS = (
     ("desktop commands", ("knightstour_desktop.commands",)),
     ("command line", ("knightstour_desktop.cli",)),
     ("simulator", ("knightstour_sim", "knightstour_sim.circuitpython.drive",
-                   "knightstour_sim.circuitpython.feather", "web_py.web")),
+                   "knightstour_sim.circuitpython.feather", "knightstour_sim.circuitpython.game", "web_py.web")),
 )
 
 

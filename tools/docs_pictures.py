@@ -18,17 +18,12 @@ PICTURES = {  # name: (display, settings, moves, board kind)
 }
 
 
-# The Titano's first: made after an ILI9341 in the same process, the emulated PyPortal's screen
-# stays black (the harness's state, not the toy's).
-ORDER = ("titano.png", "tft.png", "tft-16x16.png")
-
-
 def make(folder, names=None):
     """Write the pictures (``names``, default all) into ``folder``; returns their paths."""
     from knightstour_sim.screenshot import save_screenshot
 
     paths = []
-    for name in names or ORDER:
+    for name in names or PICTURES:
         display, settings, moves, kind = PICTURES[name]
         paths.append(save_screenshot(display, os.path.join(folder, name), dict(settings), moves=moves, kind=kind))
     return paths

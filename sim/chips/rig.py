@@ -150,6 +150,10 @@ class TftRig:
         self.close()
 
 
+def _code_refreshes_only():
+    """What displayio's background thread does to a PyPortal rig's DISPLAY: nothing."""
+
+
 def tft_rig(touch="stmpe610", *, reset_pin=False):
     """A ``TftRig``: ILI9341 plus ``touch`` ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007", "xpt2046" or
     None)."""
@@ -169,6 +173,12 @@ class PyPortalRig:
     ``SPEAKER`` and ``SPEAKER_ENABLE`` with a ``speaker.Speaker`` (``speaker``). ``display_chip``
     is the display model. ``touch_at(x, y)`` presses where Adafruit's calibration puts screen
     pixel (x, y).
+
+    ``DISPLAY.auto_refresh`` reads True, as on a board, but only the code's ``refresh()`` draws:
+    CircuitPython refreshes between the code's bytecodes, where Blinka's displayio refreshes from a
+    thread of its own. That thread drew the boot screen while the toy drew its board, the two
+    threads' bytes interleaved on the one SPI bus and D/C pin, and the screen was left off or black
+    whenever the toy got there first (a process that had made a screenshot before).
     """
 
     CALIBRATION = resistive.PYPORTAL_CALIBRATION
@@ -193,7 +203,10 @@ class PyPortalRig:
 
         with shims.skip_sleeps():
             bus = fourwire.FourWire(self.spi, command=self.board.LCD_DC, chip_select=self.board.LCD_CS)
-            self.board.DISPLAY = adafruit_ili9341.ILI9341(bus, width=self.width, height=self.height)
+            display = adafruit_ili9341.ILI9341(bus, width=self.width, height=self.height, auto_refresh=False)
+        display._background = _code_refreshes_only  # displayio's thread passes it by (the class's docstring)
+        display.auto_refresh = True  # as CircuitPython hands board.DISPLAY to code.py
+        self.board.DISPLAY = display
 
     def touch_at(self, x, y, resistance=400):
         resistive.touch_pixel(self.panel, x, y, (self.width, self.height), self.CALIBRATION, resistance)

@@ -10,7 +10,8 @@ What is real and what is stood in, after :func:`install`:
   ``install`` is the first to import it) and leaves ``digitalio.Pin`` as None, so
   ``digitalio.DigitalInOut(anything)`` fails and ``busio.SPI()`` has no hardware behind it.
   Importing ``displayio`` starts its background refresh thread (daemon, polls every 1 ms;
-  idle for displays with ``auto_refresh=False``).
+  idle for displays with ``auto_refresh=False``, and for the PyPortal rig's, which only the
+  code's ``refresh()`` draws: rig.PyPortalRig).
 * Stood in: the GPIO backend behind Blinka's ``digitalio.DigitalInOut``. ``digitalio.Pin`` is
   set to a router that serves our ``bus.Pin`` objects itself and hands any other pin id to
   the backend Blinka found (none on a desktop), so ``fourwire.FourWire(spi, command=pin, ...)``

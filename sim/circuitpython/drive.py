@@ -182,7 +182,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     presses where the toy's reader reads (raw x, raw y), 0-4095; its speaker plays into audioio.
     ``record``/``modules``: the module measurements of benchmarks/feather_heap.py (feather.py).
     ``map``: 1 prints after each start phase the live heap, the heap the phase took and the
-    modules loaded, with qstr_info; 2 lists the qstrs too; 3 adds the heap's map after start.
+    modules loaded, with qstr_info, then the same for each main loop step that took 1 KB or
+    more; 2 lists the qstrs too; 3 adds the heap's map after start.
     ``uptime_ms``: the board's time since boot when code.py starts (its ticks_ms() is 0x1fff0000
     more, modulo 2**29).
     ``float30``: the toy's clock readings, waits and stored times rounded to CircuitPython's 30-bit

@@ -25,7 +25,9 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
 
     CONFIG["map"]: after each start phase print PHASE, the live heap, the heap the phase took
     (what stays and its garbage) and the modules loaded, and micropython.qstr_info() (2: with
-    every qstr; 3: and micropython.mem_info(1), the heap's map, after start).
+    every qstr; 3: and micropython.mem_info(1), the heap's map, after start); then STEP for each
+    main loop step that took 1 KB or more: the heap it took, the live heap after it and the
+    modules it loaded.
 
     CONFIG["free"]: the free heap code.py starts with (bytes), as gc.mem_free() reads on a board
     after boot. The stand-ins (CONFIG["stand_ins"]) are C on a board (no heap), and this script
@@ -170,6 +172,8 @@ def _drive(toy, steps):
                 name for name in sys.modules if name.startswith(("knightstour", "adafruit"))))))
             micropython.qstr_info(1) if CONFIG["map"] == 2 else micropython.qstr_info()
     result["live_after_start"] = _live()
+    if CONFIG.get("map"):
+        _known.extend(sys.modules)
     if CONFIG.get("map") == 3:
         micropython.mem_info(1)
     app = toy.app
@@ -180,7 +184,10 @@ def _drive(toy, steps):
     wanted = CONFIG["tours"]
     result["most_made_by_a_loop_step"] = 0
     moved = [0, 0]  # the tour's length and the clock (ms since boot) at its last move
+    took = 0
     while True:
+        if CONFIG.get("map") and took >= 1024:  # the last step's, once collected
+            _print_step(step, took)
         wait, took = _made(steps)
         if wait is None:
             break
@@ -256,6 +263,21 @@ def _drive(toy, steps):
     print("RESULT {" + ", ".join(out) + "}")
     if imported:
         print("MODULES " + " ".join(imported))
+
+
+def _print_step(step, took):
+    """CONFIG["map"]: a main loop step that took 1 KB or more: STEP, the heap it took, the live heap
+    after it (collected) and the modules it loaded, with qstr_info."""
+    import micropython
+
+    loaded = sorted(name for name in sys.modules if name.startswith(("knightstour", "adafruit")))
+    new = [name for name in loaded if name not in _known]
+    _known.extend(new)
+    print("STEP %d made %d, live %d: %s" % (step, took, _live(), " ".join(new)))
+    micropython.qstr_info()
+
+
+_known = []  # CONFIG["map"]: the modules loaded, once the start is done
 
 
 FLOAT_STATE = ("now", "due", "paused_left", "starting")  # the app's clock's times and its start's waiting delay

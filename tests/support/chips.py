@@ -1,6 +1,7 @@
 """Emulated TFT rigs, and bitmaps drawn by hand, for the chip emulator tests."""
 
 import contextlib
+import threading
 
 from knightstour_sim.chips import rig, shims
 
@@ -24,6 +25,22 @@ def tft_rigs():
     finally:
         for each in made:
             each.close()
+
+
+def displayio_background_passes(passes=2, timeout=10.0):
+    """Wait until the background thread of Blinka's displayio (its auto refresh) has been through
+    its displays ``passes`` times: a marker at the end of its list counts them. The second pass
+    starts after this call, so it sees every display as made before it."""
+    import displayio
+
+    seen = threading.Semaphore(0)
+    marker = type("PassMarker", (), {"_background": lambda self: seen.release()})()
+    displayio.displays.append(marker)
+    try:
+        for _ in range(passes):
+            assert seen.acquire(timeout=timeout), "displayio's background thread is not running"
+    finally:
+        displayio.displays.remove(marker)
 
 
 def draw_rect(bitmap, x1, y1, x2, y2, index):

@@ -136,6 +136,9 @@ def _check(args):
     """Everything that can be checked before the drive is locked; returns (major, version)."""
     args.drive = find_drive.locate() if args.drive is None else find_drive.windows_path(args.drive)
     drive = args.drive
+    if os.path.exists(drive) and not os.path.isdir(drive):
+        raise ValueError("bad PATH_TO_CIRCUITPY %s: it is a file, not a folder; give the mounted CIRCUITPY "
+                         "drive, e.g. /media/$USER/CIRCUITPY" % as_given(drive))
     if not os.path.isdir(drive):
         raise ValueError("bad PATH_TO_CIRCUITPY %s: no such folder; give the mounted CIRCUITPY drive, "
                          "e.g. /media/$USER/CIRCUITPY" % as_given(drive))
@@ -154,7 +157,8 @@ def _check(args):
             raise ValueError("cannot deploy: %s is a symlink to %s, which does not exist; remove the link or "
                              "point it at your file" % (path, os.readlink(path)))
         if os.path.exists(path) and not os.path.isfile(path):
-            raise ValueError("cannot deploy: %s is not a file (a folder?); move it away" % path)
+            what = "a folder" if os.path.isdir(path) else "a pipe or a device"
+            raise ValueError("cannot deploy: %s is not a file but %s; move it away" % (path, what))
     if os.path.lexists(os.path.join(drive, "code.txt")):
         raise ValueError("cannot deploy: %s runs instead of code.py on CircuitPython; rename it (it is yours) "
                          "and deploy again" % os.path.join(drive, "code.txt"))

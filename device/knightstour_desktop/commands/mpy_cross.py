@@ -59,6 +59,9 @@ def given(program=None, environ=None):
     program = program or environ.get(PROGRAM_ENV)
     if not program:
         return None
+    if os.path.isdir(program):
+        raise ValueError("bad --mpy-cross %s: it is a folder; give the mpy-cross program in it, or download "
+                         "CircuitPython's mpy-cross for your version from %s" % (as_given(program), INDEX))
     found = shutil.which(program)
     if found is None:
         raise ValueError("bad --mpy-cross %s: no such program; download CircuitPython's mpy-cross for "

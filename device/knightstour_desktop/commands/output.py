@@ -6,7 +6,8 @@
   renamed over it at the end, so a failure leaves the old file as it was and
   no debris; the file keeps its permissions;
 - a symlink's target is what gets written, the link stays a link;
-- an existing non-regular file (/dev/null, /dev/full, a FIFO) is written in place;
+- an existing non-regular file (/dev/null, /dev/full, a FIFO) is written in place; a FIFO that
+  nothing reads is refused rather than waited on;
 - a folder, a missing folder or one we cannot write to is refused before the
   work starts.
 
@@ -15,6 +16,7 @@ failure while writing (a full disk, an I/O error) raises OutputError: exit code
 1. Both are one line naming the option and the path.
 """
 
+import errno
 import os
 import stat
 import tempfile
@@ -73,7 +75,7 @@ def write_output(path, data, option):
         raise OutputError("cannot write %s %s: %s" % (option, path, _reason(exc))) from None
     if mode is not None and not stat.S_ISREG(mode):
         try:
-            with open(target, "wb") as handle:
+            with _open_in_place(target, mode, option, path) as handle:
                 _put(handle, data)
         except OSError as exc:
             raise OutputError("cannot write %s %s: %s" % (option, path, _reason(exc))) from None
@@ -97,6 +99,21 @@ def write_output(path, data, option):
                 os.remove(tmp)
             except OSError:
                 pass
+
+
+def _open_in_place(target, mode, option, path):
+    """A device or a pipe, opened for writing; a pipe nothing reads is refused, not waited on forever."""
+    if not stat.S_ISFIFO(mode):
+        return open(target, "wb")
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno != errno.ENXIO:
+            raise
+        raise OutputError("cannot write %s %s: it is a pipe nothing reads (is anything reading from it?); "
+                          "give a file name" % (option, path)) from None
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "wb")
 
 
 def _put(handle, data):

@@ -199,10 +199,8 @@ class TftDisplay(BoardView):
 
     def _count(self):
         # Right-aligned ("  9/100", " 10/100"): a move redraws the digits that changed, not the
-        # whole counter shifted by one character.
-        total = str(self.total)
-        count = str(self.length)
-        self._set_label("counter", " " * (len(total) - len(count)) + count + "/" + total)
+        # whole counter shifted by one character. One string made, no pieces.
+        self._set_label("counter", "%*d/%d" % (self._digits(self.total), self.length, self.total))
 
     def unlight(self, square):
         from .tft_play import unlight

@@ -54,29 +54,36 @@ def draw_digit(bitmap, digit, x, y, big, scale, value):
 
 
 def wrap(text, columns, lines):
-    """``text`` word-wrapped into at most ``lines`` lines of ``columns`` characters."""
+    """``text`` word-wrapped into at most ``lines`` lines of ``columns`` characters: split at single
+    spaces (others kept), a word longer than a line cut. A line is a slice of ``text``, found by
+    index: the only strings made are the lines returned (the status changes with every move)."""
     out = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > columns:
-            if line:
-                out.append(line)
-                line = ""
-            out.append(word[:columns])
-            word = word[columns:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= columns:
-            line = line + " " + word
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
+    start = end = 0  # the line being filled: text[start:end]
+    at = 0  # where the next word starts
+    size = len(text)
+    while len(out) < lines:
+        space = text.find(" ", at)
+        stop = size if space < 0 else space  # the word: text[at:stop]
+        while stop - at > columns:
+            if end > start:
+                out.append(text[start:end])
+                start = end
+            out.append(text[at:at + columns])
+            at += columns
+        if end == start:
+            start = at
+        elif end - start + 1 + stop - at > columns:
+            out.append(text[start:end])
+            start = at
+        end = stop  # the word follows the line's one space: the line grows to its end
+        if space < 0:
+            if end > start:
+                out.append(text[start:end])
+            break
+        at = space + 1
     while len(out) < lines:
         out.append("")
-    return out[:lines]
-
+    return out if len(out) == lines else out[:lines]
 
 
 def palette(colours, transparent=-1):
@@ -102,21 +109,28 @@ class Text:
         self.text = ""
 
     def set(self, text):
-        """Show ``text`` ("\n" between lines): only the characters that changed are drawn again."""
-        if text == self.text:
+        """Show ``text`` ("\n" between lines): only the characters that changed are drawn again.
+        Both texts are read in place, by index (a text split into lines would be garbage)."""
+        old = self.text
+        if text == old:
             return
-        old = self.text.split("\n")
-        new = text.split("\n")
         self.text = text
         bitmap = self.bitmap
+        a = b = 0  # where the row's line starts in the old text and in the new
         for row in range(bitmap.height // self.line_height):
-            a = old[row] if row < len(old) else ""
-            b = new[row] if row < len(new) else ""
+            a_end = old.find("\n", a)  # the row's line ends at its "\n", or at the text's end
+            if a_end < 0:
+                a_end = len(old)
+            b_end = text.find("\n", b)
+            if b_end < 0:
+                b_end = len(text)
             top = row * self.line_height
             for i in range(self.columns):
-                ch = b[i] if i < len(b) else " "
-                if ch != (a[i] if i < len(a) else " "):
+                ch = text[b + i] if b + i < b_end else " "
+                if ch != (old[a + i] if a + i < a_end else " "):
                     draw_char(bitmap, ch, i * font.WIDTH, top)
+            a = a_end + 1
+            b = b_end + 1
 
 
 def draw_char(bitmap, ch, x, y):
