@@ -140,7 +140,7 @@ def test_each_pyportal_stand_in_holds_about_what_its_c_object_holds(node, tmp_pa
 
     from support.micropython import run_micropython
 
-    for name in ("_c", "board", "busdisplay", "microcontroller", "analogio", "audiocore", "audioio"):
+    for name in ("_c", "board", "busio", "busdisplay", "microcontroller", "analogio", "audiocore", "audioio"):
         shutil.copy(f"{drive.HERE}/{name}.py", tmp_path)
     script = tmp_path / "sizes.py"
     script.write_text(STAND_IN_SIZES)
