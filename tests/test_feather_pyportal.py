@@ -114,8 +114,9 @@ import analogio, audiocore, audioio, board, microcontroller
 def main():
     board._setup("pyportal")
     samples = bytearray(32)
+    pins = iter([microcontroller.Pin("TOUCH_XL") for i in range(50)])  # a board's pins are not on its heap
     for name, c_size, count, make in (
-            ("AnalogIn", analogio._SIZE, 50, lambda: analogio.AnalogIn(microcontroller.Pin("TOUCH_XL"))),
+            ("AnalogIn", analogio._SIZE, 50, lambda: analogio.AnalogIn(next(pins))),
             ("RawSample", audiocore._SIZE, 50, lambda: audiocore.RawSample(samples)),
             ("AudioOut", audioio._SIZE, 1, lambda: audioio.AudioOut(board.SPEAKER))):  # one DAC
         gc.collect()
