@@ -3,10 +3,10 @@
 Figures are sizeof() of the structs in CircuitPython's source (10.x; 4-byte pointers),
 rounded up to the garbage collector's 16-byte blocks, as gc_alloc does. A stand-in holds,
 like the C object, the buffers it allocates (a Bitmap's pixels, a Palette's colours, a
-Group's list); the Python object that stands in for the struct is 30 to 80 bytes bigger
-than the struct (an instance and its attribute table), so the heaps measured with the
-stand-ins are a little more than a board's. tests/test_feather.py measures each stand-in
-against these figures. Objects CircuitPython keeps in static storage (board.SPI()/I2C()
+Group's list), and the Python object that stands in for the struct takes what the struct
+takes (its attributes few, or kept in a small bytearray or on its pin), so code.py's heap
+holds what a board's holds. tests/test_feather.py measures each stand-in against these
+figures. Objects CircuitPython keeps in static storage (board.SPI()/I2C()
 singletons, displays and display buses: shared-module/displayio/__init__.c ``displays[]``)
 take no heap there.
 """
@@ -44,3 +44,7 @@ SPI = blocks(52)
 # ports/atmel-samd/common-hal/busio/I2C.h busio_i2c_obj_t: base, i2c_m_sync_desc (~32),
 # pins, lock = 44 -> 48.
 I2C = blocks(44)
+# py/objtype.h mp_obj_instance_t: base, members map (3 words), one native sub-object = 20 -> 32:
+# a Python subclass of a native class (adafruit_ili9341's ILI9341 of BusDisplay) with no
+# attribute of its own; the BusDisplay itself is static.
+INSTANCE_OF_NATIVE = blocks(20)

@@ -133,8 +133,10 @@ TABLE = {
 # What a board's module holds besides its pins (pins.c): the display board.c builds at boot.
 BOARD_EXTRAS = {"pyportal": ("DISPLAY",), "pyportal_titano": ("DISPLAY",)}
 
-# What the harness adds (not CircuitPython's): a pin's chip model and the level on its wire.
+# What the harness adds (not CircuitPython's): a pin's chip model and the level on its wire; the
+# __new__ that hands out a display bus from static storage, as a board's allocate_display_bus.
 HARNESS = {
     "microcontroller": {"Pin": {"()", "chip", "level", "board_level", "analog", "drive", "__repr__"}},
+    "fourwire": {"FourWire": {"__new__"}},
     "supervisor": {"now_ms"},
 }

@@ -3,7 +3,8 @@ share one Pin object, as A0 and D14 do on the Feather M4), board_id, and board.S
 (static singletons on CircuitPython, which claim their pins when first called). The harness
 (feather.py) picks the board with ``_setup(board_id)``; the Feather M4 until then."""
 
-from microcontroller import Pin
+import microcontroller
+from microcontroller import Pin, _claim, _free
 
 # board_id: the pins, a group of names per pin ("|" between pins); the first name is the one a
 # "... in use" message gives.
@@ -28,6 +29,7 @@ def _setup(board_id):
     for name in _names:
         del g[name]
     del _names[:]
+    del microcontroller._PINS[:]
     _buses.clear()
     g["board_id"] = board_id
     for group in _PINS[board_id].split("|"):
@@ -36,24 +38,36 @@ def _setup(board_id):
         for name in names:
             g[name] = pin
             _names.append(name)
+    _singletons()
+
+
+def _singletons():
+    """board.SPI() and board.I2C() are static on a board (no heap): made here, with the board,
+    before code.py's heap; each claims its pins when first called, as a board's does."""
+    import busio
+
+    g = globals()
+    for kind, bus in (("spi", busio.SPI(g["SCK"], g["MOSI"], g["MISO"])), ("i2c", busio.I2C(g["SCL"], g["SDA"]))):
+        for pin in bus._pins:
+            _free(pin)
+        _buses[kind] = [bus, False]  # the bus, and whether it has claimed its pins
+
+
+def _singleton(kind):
+    entry = _buses[kind]
+    if not entry[1]:
+        for pin in entry[0]._pins:
+            _claim(pin)
+        entry[1] = True
+    return entry[0]
 
 
 def SPI():
-    if "spi" not in _buses:
-        import busio
-
-        g = globals()
-        _buses["spi"] = busio.SPI(g["SCK"], g["MOSI"], g["MISO"])
-    return _buses["spi"]
+    return _singleton("spi")
 
 
 def I2C():
-    if "i2c" not in _buses:
-        import busio
-
-        g = globals()
-        _buses["i2c"] = busio.I2C(g["SCL"], g["SDA"])
-    return _buses["i2c"]
+    return _singleton("i2c")
 
 
 _setup("feather_m4_express")

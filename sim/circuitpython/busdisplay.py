@@ -9,6 +9,17 @@ gone (AttributeError). The web page's display (web/py/busdisplay.py) draws: it s
 this one and overrides _start() and _draw()."""
 
 _DISPLAYS = []
+# The displays' static storage: each display's state, made with this module (before code.py's
+# heap). A display keeps one attribute, its state: the instance and its table take 32 bytes, as
+# a Python subclass of the board's BusDisplay (adafruit_ili9341's ILI9341) takes there.
+_STATES = []
+_BUS, _WIDTH, _HEIGHT, _ROTATION, _AUTO_REFRESH, _BRIGHTNESS, _ROOT, _REFRESHES = range(8)
+
+
+def _state(slot):
+    while len(_STATES) <= slot:
+        _STATES.append([None] * 8)
+    return _STATES[slot]
 
 
 class BusDisplay:
@@ -21,13 +32,15 @@ class BusDisplay:
                  backlight_pwm_frequency=50000):
         if rotation % 90:
             raise ValueError("Display rotation must be in 90 degree increments")
-        self._bus = display_bus
-        self._size = [width, height]
-        self._rotation = rotation % 360
-        self.auto_refresh = auto_refresh
-        self.brightness = brightness
-        self._root = None
-        self._refreshes = 0
+        self._state = state = _state(len(_DISPLAYS))
+        state[_BUS] = display_bus
+        state[_WIDTH] = width
+        state[_HEIGHT] = height
+        state[_ROTATION] = rotation % 360
+        state[_AUTO_REFRESH] = auto_refresh
+        state[_BRIGHTNESS] = brightness
+        state[_ROOT] = None
+        state[_REFRESHES] = 0
         self._start(init_sequence, (set_column_command, set_row_command, write_ram_command))
         _DISPLAYS.append(self)
 
@@ -39,30 +52,51 @@ class BusDisplay:
 
     @property
     def bus(self):
-        return self._bus
+        return self._state[_BUS]
 
     @property
     def width(self):
-        return self._size[0]
+        return self._state[_WIDTH]
 
     @property
     def height(self):
-        return self._size[1]
+        return self._state[_HEIGHT]
+
+    @property
+    def auto_refresh(self):
+        return self._state[_AUTO_REFRESH]
+
+    @auto_refresh.setter
+    def auto_refresh(self, value):
+        self._state[_AUTO_REFRESH] = value
+
+    @property
+    def brightness(self):
+        return self._state[_BRIGHTNESS]
+
+    @brightness.setter
+    def brightness(self, value):
+        self._state[_BRIGHTNESS] = value
+
+    @property
+    def _refreshes(self):
+        return self._state[_REFRESHES]
 
     @property
     def rotation(self):
-        return self._rotation
+        return self._state[_ROTATION]
 
     @rotation.setter
     def rotation(self, value):
         # shared-module/busdisplay/BusDisplay.c common_hal_busdisplay_busdisplay_set_rotation
-        if (self._rotation in (90, 270)) != (value in (90, 270)):
-            self._size.reverse()
-        self._rotation = value % 360
+        state = self._state
+        if (state[_ROTATION] in (90, 270)) != (value in (90, 270)):
+            state[_WIDTH], state[_HEIGHT] = state[_HEIGHT], state[_WIDTH]
+        state[_ROTATION] = value % 360
 
     @property
     def root_group(self):
-        return self._root
+        return self._state[_ROOT]
 
     @root_group.setter
     def root_group(self, group):
@@ -70,15 +104,18 @@ class BusDisplay:
 
         if group is not None and not isinstance(group, displayio.Group):
             raise ValueError("Must be a Group subclass.")
-        self._root = group
+        self._state[_ROOT] = group
 
     def show(self, group):
         raise AttributeError(".show(x) removed. Use .root_group = x")
 
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
-        self._refreshes += 1
+        self._state[_REFRESHES] += 1
         self._draw()
         return True
 
     def fill_row(self, y, buffer):
         return buffer
+
+
+_state(1)  # two displays' storage, as a board has room for a few

@@ -3,7 +3,7 @@ SPI answers while its chip select is low). As on a board (shared-bindings/digita
 claimed twice raises ValueError "<name> in use" until deinit() frees it; setting ``value``
 on an input, ``pull`` on an output or ``drive_mode`` on an input raises AttributeError."""
 
-from microcontroller import _claim, _free
+from microcontroller import _claim, _free, _owned
 
 
 class Direction:
@@ -32,23 +32,29 @@ _MODES = (DriveMode.PUSH_PULL, DriveMode.OPEN_DRAIN)
 _PULLS = (Pull.UP, Pull.DOWN)
 
 
+# The state kept on the pin (microcontroller.Pin._state): a board's DigitalInOut is a 16-byte
+# struct, an instance with no attribute here.
+_DIRECTION, _PULL, _DRIVE_MODE = 0, 1, 2
+
+
 class DigitalInOut:
     def __init__(self, pin):
-        self._pin = _claim(pin)
-        self._direction = Direction.INPUT
-        self._pull = None
-        self._drive_mode = DriveMode.PUSH_PULL
+        state = _claim(pin, self)._state
+        state[_DIRECTION] = Direction.INPUT
+        state[_PULL] = None
+        state[_DRIVE_MODE] = DriveMode.PUSH_PULL
 
     def _live(self):
-        if self._pin is None:
+        pin = _owned(self)
+        if pin is None:
             raise ValueError("Object has been deinitialized and can no longer be used. Create a new object.")
-        return self._pin
+        return pin
 
     def deinit(self):
-        if self._pin is not None:
-            self._pin.board_level = None
-            _free(self._pin)
-            self._pin = None
+        pin = _owned(self)
+        if pin is not None:
+            pin.board_level = None
+            _free(pin)
 
     def __enter__(self):
         return self
@@ -58,22 +64,21 @@ class DigitalInOut:
 
     def switch_to_output(self, value=False, drive_mode=DriveMode.PUSH_PULL):
         pin = self._live()
-        self._drive_mode = _check(drive_mode, _MODES, "drive_mode")
-        self._direction = Direction.OUTPUT
-        self._pull = None
+        pin._state[_DRIVE_MODE] = _check(drive_mode, _MODES, "drive_mode")
+        pin._state[_DIRECTION] = Direction.OUTPUT
+        pin._state[_PULL] = None
         pin.level = bool(value)
         pin.board_level = bool(value)
 
     def switch_to_input(self, pull=None):
         pin = self._live()
-        self._pull = None if pull is None else _check(pull, _PULLS, "pull")
-        self._direction = Direction.INPUT
+        pin._state[_PULL] = None if pull is None else _check(pull, _PULLS, "pull")
+        pin._state[_DIRECTION] = Direction.INPUT
         pin.board_level = None
 
     @property
     def direction(self):
-        self._live()
-        return self._direction
+        return self._live()._state[_DIRECTION]
 
     @direction.setter
     def direction(self, value):
@@ -89,35 +94,35 @@ class DigitalInOut:
     @value.setter
     def value(self, level):
         pin = self._live()
-        if self._direction is Direction.INPUT:
+        if pin._state[_DIRECTION] is Direction.INPUT:
             raise AttributeError("Cannot set value when direction is input.")
         pin.level = bool(level)
         pin.board_level = bool(level)
 
+    def _input(self):
+        pin = self._live()
+        if pin._state[_DIRECTION] is Direction.OUTPUT:
+            raise AttributeError("Pull not used when direction is output.")
+        return pin._state
+
     @property
     def pull(self):
-        self._live()
-        if self._direction is Direction.OUTPUT:
-            raise AttributeError("Pull not used when direction is output.")
-        return self._pull
+        return self._input()[_PULL]
 
     @pull.setter
     def pull(self, pull):
-        self._live()
-        if self._direction is Direction.OUTPUT:
-            raise AttributeError("Pull not used when direction is output.")
-        self._pull = None if pull is None else _check(pull, _PULLS, "pull")
+        self._input()[_PULL] = None if pull is None else _check(pull, _PULLS, "pull")
+
+    def _output(self):
+        pin = self._live()
+        if pin._state[_DIRECTION] is Direction.INPUT:
+            raise AttributeError("Drive mode not used when direction is input.")
+        return pin._state
 
     @property
     def drive_mode(self):
-        self._live()
-        if self._direction is Direction.INPUT:
-            raise AttributeError("Drive mode not used when direction is input.")
-        return self._drive_mode
+        return self._output()[_DRIVE_MODE]
 
     @drive_mode.setter
     def drive_mode(self, mode):
-        self._live()
-        if self._direction is Direction.INPUT:
-            raise AttributeError("Drive mode not used when direction is input.")
-        self._drive_mode = _check(mode, _MODES, "drive_mode")
+        self._output()[_DRIVE_MODE] = _check(mode, _MODES, "drive_mode")

@@ -35,42 +35,57 @@ def _bits(value_count):
     return bits
 
 
+_DEPTHS = (1, 2, 4, 8, 16, 24, 32)  # the bits per value _bits() gives
+
+
 class Bitmap:
+    """A board's Bitmap is a 36-byte struct (48 with the GC's blocks) and its pixels. Here the
+    instance, its attribute table of two and the bytearray's header are the same 48 bytes: the
+    pixels, and the shape in one small int (the depth's index, width << 3, height << 18)."""
+
     def __init__(self, width, height, value_count):
-        self._width = _range(_int(width, "width"), 0, 32767, "width")
-        self._height = _range(_int(height, "height"), 0, 32767, "height")
-        self._bits = _bits(_range(_int(value_count, "value_count"), 1, 65536, "value_count"))
-        stride = (width * self._bits + 31) // 32
-        self._row = stride * 4
-        self._data = bytearray(self._row * height)
+        _range(_int(width, "width"), 0, 32767, "width")
+        _range(_int(height, "height"), 0, 32767, "height")
+        bits = _bits(_range(_int(value_count, "value_count"), 1, 65536, "value_count"))
+        self._shape = _DEPTHS.index(bits) | width << 3 | height << 18
+        self._data = bytearray((width * bits + 31) // 32 * 4 * height)
 
     @property
     def width(self):
-        return self._width
+        return self._shape >> 3 & 0x7FFF
 
     @property
     def height(self):
-        return self._height
+        return self._shape >> 18
 
     @property
     def bits_per_value(self):
-        return self._bits
+        return _DEPTHS[self._shape & 7]
+
+    _bits = bits_per_value
+
+    @property
+    def _row(self):
+        """Bytes a row takes: whole 32-bit words, as CircuitPython's stride."""
+        return (self.width * _DEPTHS[self._shape & 7] + 31) // 32 * 4
 
     def _get(self, x, y):
         """The value at (x, y), unchecked; allocates nothing (bitmaptools' stand-in uses it, like C)."""
-        bit = x * self._bits
+        bits = _DEPTHS[self._shape & 7]
+        bit = x * bits
         i = y * self._row + (bit >> 3)
-        if self._bits >= 8:
+        if bits >= 8:
             return self._data[i]
-        return self._data[i] >> (bit & 7) & ((1 << self._bits) - 1)
+        return self._data[i] >> (bit & 7) & ((1 << bits) - 1)
 
     def _put(self, x, y, value):
-        bit = x * self._bits
+        bits = _DEPTHS[self._shape & 7]
+        bit = x * bits
         i = y * self._row + (bit >> 3)
-        if self._bits >= 8:
+        if bits >= 8:
             self._data[i] = value & 0xFF
             return
-        mask = ((1 << self._bits) - 1) << (bit & 7)
+        mask = ((1 << bits) - 1) << (bit & 7)
         self._data[i] = self._data[i] & ~mask & 0xFF | (value << (bit & 7)) & mask
 
     def _x(self, index):
@@ -78,31 +93,31 @@ class Bitmap:
         if self._data is None:
             raise ValueError(_DEINIT)
         if isinstance(index, int):
-            if not 0 <= index < self._width * self._height:
-                raise IndexError("index must be 0-%d" % (self._width * self._height - 1))
-            return index % self._width
-        if not 0 <= index[0] < self._width:
-            raise IndexError("x must be 0-%d" % (self._width - 1))
-        if not 0 <= index[1] < self._height:
-            raise IndexError("y must be 0-%d" % (self._height - 1))
+            if not 0 <= index < self.width * self.height:
+                raise IndexError("index must be 0-%d" % (self.width * self.height - 1))
+            return index % self.width
+        if not 0 <= index[0] < self.width:
+            raise IndexError("x must be 0-%d" % (self.width - 1))
+        if not 0 <= index[1] < self.height:
+            raise IndexError("y must be 0-%d" % (self.height - 1))
         return index[0]
 
     def _y(self, index):
-        return index // self._width if isinstance(index, int) else index[1]
+        return index // self.width if isinstance(index, int) else index[1]
 
     def __getitem__(self, index):
         return self._get(self._x(index), self._y(index))
 
     def __setitem__(self, index, value):
         x = self._x(index)
-        self._put(x, self._y(index), _range(_int(value, "value"), 0, (1 << self._bits) - 1, "value"))
+        self._put(x, self._y(index), _range(_int(value, "value"), 0, (1 << self.bits_per_value) - 1, "value"))
 
     def fill(self, value):
         if self._data is None:
             raise ValueError(_DEINIT)
-        _range(_int(value, "value"), 0, (1 << self._bits) - 1, "value")
-        for y in range(self._height):
-            for x in range(self._width):
+        _range(_int(value, "value"), 0, (1 << self.bits_per_value) - 1, "value")
+        for y in range(self.height):
+            for x in range(self.width):
                 self._put(x, y, value)
 
     def dirty(self, x1=0, y1=0, x2=-1, y2=-1):
@@ -113,25 +128,46 @@ class Bitmap:
         self._data = None
 
 
+# Palette._colours: the count (two bytes) and dither, then four bytes a colour: red, green, blue
+# and whether it is transparent.
+_DITHER, _FIRST, _ENTRY = 2, 3, 4
+
+
 class Palette:
+    """A board's Palette is a 16-byte struct and 16 bytes a colour (_c.PALETTE_COLOUR). Here the
+    instance, its table of one attribute and the bytearray's header take 48, so ``_colours``
+    takes 32 less than the board's colours (padding beyond the 4 bytes a colour it needs): from
+    3 colours on, the same heap as a board's; 16 (2 colours) or 32 (1) more below."""
+
     def __init__(self, color_count, *, dither=False):
-        self._count = _range(_int(color_count, "color_count"), 1, 32767, "color_count")
-        self._colours = bytearray(_COLOUR * color_count)
+        _range(_int(color_count, "color_count"), 1, 32767, "color_count")
+        self._colours = bytearray(max(_FIRST + _ENTRY * color_count, _COLOUR * color_count - 32))
+        self._colours[0] = color_count & 0xFF
+        self._colours[1] = color_count >> 8
         self.dither = dither
 
+    @property
+    def dither(self):
+        return bool(self._colours[_DITHER])
+
+    @dither.setter
+    def dither(self, value):
+        self._colours[_DITHER] = 1 if value else 0
+
     def __len__(self):
-        return self._count
+        return self._colours[0] | self._colours[1] << 8
 
     def _index(self, index):
         _int(index, "Palette index")
+        count = len(self)
         if index < 0:
-            index += self._count
-        if not 0 <= index < self._count:
+            index += count
+        if not 0 <= index < count:
             raise IndexError("Palette index out of range")
         return index
 
     def __setitem__(self, index, value):
-        i = self._index(index) * _COLOUR
+        i = _FIRST + self._index(index) * _ENTRY
         if isinstance(value, tuple) or isinstance(value, list):
             value = bytes(value)
         if isinstance(value, bytes) or isinstance(value, bytearray):
@@ -143,15 +179,16 @@ class Palette:
         elif not 0 <= value <= 0xFFFFFF:
             raise TypeError("color must be between 0x000000 and 0xffffff")
         for k in range(3):
-            self._colours[i + k] = value >> (8 * k) & 0xFF
+            self._colours[i + k] = value >> (8 * (2 - k)) & 0xFF
 
     def __getitem__(self, index):
-        i = self._index(index) * _COLOUR
+        i = _FIRST + self._index(index) * _ENTRY
         c = self._colours
-        return c[i] | c[i + 1] << 8 | c[i + 2] << 16
+        return c[i] << 16 | c[i + 1] << 8 | c[i + 2]
 
     def _entry(self, index):
-        return _range(_int(index, "palette_index"), 0, self._count - 1, "palette_index") * _COLOUR + 12
+        """Where the palette keeps whether colour ``index`` is transparent."""
+        return _FIRST + _range(_int(index, "palette_index"), 0, len(self) - 1, "palette_index") * _ENTRY + 3
 
     def make_transparent(self, palette_index):
         self._colours[self._entry(palette_index)] = 1
@@ -169,7 +206,24 @@ def _shader(pixel_shader):
     return pixel_shader
 
 
+def _int16(value):
+    """``value`` as C keeps it in an int16_t."""
+    value &= 0xFFFF
+    return value - 0x10000 if value & 0x8000 else value
+
+
+# TileGrid._grid: the struct's numbers, two bytes each (x and y signed), then its flags and the
+# tiles it keeps inline.
+_X, _Y, _WIDTH, _HEIGHT, _TILE_WIDTH, _TILE_HEIGHT, _TILE_COUNT = 0, 2, 4, 6, 8, 10, 12
+_FLAGS, _INLINE_TILES = 14, 16
+_HIDDEN, _IN_GROUP = 1, 2
+
+
 class TileGrid:
+    """A board's TileGrid is an 86-byte struct (96 in the GC's blocks), its tiles inline up to 4
+    (more are m_malloc'd). Here the instance, its table of four attributes (bitmap, shader,
+    _grid, _tiles) and ``_grid``, a 20-byte bytearray with the struct's numbers, make 96."""
+
     _INLINE = 4  # tiles a TileGrid keeps in its struct (inline_tiles); the web page's keeps none
 
     def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None, tile_height=None,
@@ -184,17 +238,47 @@ class TileGrid:
             raise ValueError("Tile width must exactly divide bitmap width")
         if bitmap.height % tile_height:
             raise ValueError("Tile height must exactly divide bitmap height")
-        self._x = _int(x, "x")
-        self._y = _int(y, "y")
-        self.hidden = False
-        self._in_group = False
-        self._size = (width, height, tile_width, tile_height,
-                      (bitmap.width // tile_width) * (bitmap.height // tile_height))
+        self._grid = bytearray(_INLINE_TILES + 4)
+        self._set(_X, _int(x, "x"))
+        self._set(_Y, _int(y, "y"))
+        self._set(_WIDTH, width)
+        self._set(_HEIGHT, height)
+        self._set(_TILE_WIDTH, tile_width)
+        self._set(_TILE_HEIGHT, tile_height)
+        self._set(_TILE_COUNT, (bitmap.width // tile_width) * (bitmap.height // tile_height))
         # inline_tiles: up to 4 tiles live in the struct's tiles pointer
         self._tiles = bytearray(width * height) if width * height > self._INLINE else None
-        if self._tiles is not None and default_tile:
-            for i in range(width * height):
-                self._tiles[i] = default_tile
+        for i in range(width * height):
+            self._tile_store(i, default_tile)
+
+    def _set(self, at, value):
+        self._grid[at] = value & 0xFF
+        self._grid[at + 1] = value >> 8 & 0xFF
+
+    def _get(self, at):
+        return self._grid[at] | self._grid[at + 1] << 8
+
+    def _tile_store(self, index, value):
+        if self._tiles is not None:
+            self._tiles[index] = value
+        else:
+            self._grid[_INLINE_TILES + index] = value
+
+    @property
+    def hidden(self):
+        return bool(self._grid[_FLAGS] & _HIDDEN)
+
+    @hidden.setter
+    def hidden(self, value):
+        self._grid[_FLAGS] = self._grid[_FLAGS] & ~_HIDDEN | (_HIDDEN if value else 0)
+
+    @property
+    def _in_group(self):
+        return bool(self._grid[_FLAGS] & _IN_GROUP)
+
+    @_in_group.setter
+    def _in_group(self, value):
+        self._grid[_FLAGS] = self._grid[_FLAGS] & ~_IN_GROUP | (_IN_GROUP if value else 0)
 
     @property
     def pixel_shader(self):
@@ -206,54 +290,54 @@ class TileGrid:
 
     @property
     def x(self):
-        return self._x
+        return _int16(self._get(_X))
 
     @x.setter
     def x(self, value):
-        self._x = _int(value, "x")
+        self._set(_X, _int(value, "x"))
 
     @property
     def y(self):
-        return self._y
+        return _int16(self._get(_Y))
 
     @y.setter
     def y(self, value):
-        self._y = _int(value, "y")
+        self._set(_Y, _int(value, "y"))
 
     @property
     def width(self):
-        return self._size[0]
+        return self._get(_WIDTH)
 
     @property
     def height(self):
-        return self._size[1]
+        return self._get(_HEIGHT)
 
     @property
     def tile_width(self):
-        return self._size[2]
+        return self._get(_TILE_WIDTH)
 
     @property
     def tile_height(self):
-        return self._size[3]
+        return self._get(_TILE_HEIGHT)
 
     def _index(self, index):
+        width = self._get(_WIDTH)
         if isinstance(index, int):
-            x, y = index % self._size[0], index // self._size[0]
+            x, y = index % width, index // width
         else:
             x, y = index
-        if not (0 <= x < self._size[0] and 0 <= y < self._size[1]):
+        if not (0 <= x < width and 0 <= y < self._get(_HEIGHT)):
             raise IndexError("Tile index out of bounds")
-        return y * self._size[0] + x
+        return y * width + x
 
     def __getitem__(self, index):
         index = self._index(index)
-        return self._tiles[index] if self._tiles is not None else 0
+        return self._tiles[index] if self._tiles is not None else self._grid[_INLINE_TILES + index]
 
     def __setitem__(self, index, value):
         index = self._index(index)
-        _range(_int(value, "tile"), 0, self._size[4] - 1, "tile")
-        if self._tiles is not None:
-            self._tiles[index] = value
+        _range(_int(value, "tile"), 0, self._get(_TILE_COUNT) - 1, "tile")
+        self._tile_store(index, value)
 
 
 def _layer(layer):
@@ -266,23 +350,40 @@ def _layer(layer):
 
 
 class Group:
+    """A board's Group is a 43-byte struct (48 in the GC's blocks) and its members' list. Here the
+    instance and its table of four attributes (members, x, y, flags) make the same 48."""
+
     def __init__(self, *, scale=1, x=0, y=0):
         self._members = []
-        self._scale = _range(_int(scale, "scale"), 1, 32767, "scale")
+        self._flags = _range(_int(scale, "scale"), 1, 32767, "scale")  # scale, then hidden, in a group
         self._x = _int(x, "x")
         self._y = _int(y, "y")
-        self.hidden = False
-        self._in_group = False
 
     @property
     def scale(self):
-        return self._scale
+        return self._flags & 0x7FFF
 
     @scale.setter
     def scale(self, value):
         if _int(value, "scale") < 1:
             raise ValueError("scale must be >= 1")
-        self._scale = value
+        self._flags = self._flags & ~0x7FFF | value & 0x7FFF
+
+    @property
+    def hidden(self):
+        return bool(self._flags >> 15 & 1)
+
+    @hidden.setter
+    def hidden(self, value):
+        self._flags = self._flags & ~(1 << 15) | (1 << 15 if value else 0)
+
+    @property
+    def _in_group(self):
+        return bool(self._flags >> 16 & 1)
+
+    @_in_group.setter
+    def _in_group(self, value):
+        self._flags = self._flags & ~(1 << 16) | (1 << 16 if value else 0)
 
     @property
     def x(self):

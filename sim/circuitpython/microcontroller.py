@@ -3,7 +3,13 @@ select()/deselect()) is selected while the pin is low, as a chip select wire doe
 
 A pin is claimed by the object that uses it (DigitalInOut, PWMOut, a bus, a display bus) and
 freed by its deinit(), as on a board: a second claim raises ValueError "<name> in use"
-(shared-bindings/microcontroller/Pin.c assert_pin_free, with the pin's board name)."""
+(shared-bindings/microcontroller/Pin.c assert_pin_free, with the pin's board name).
+
+A DigitalInOut or PWMOut is a 16-byte struct on a board; a Python object with attributes takes
+more here. So they keep no attribute: their state is on their pin (``_owner``, ``_state``), which
+the board makes before code.py's heap, and ``_owned(obj)`` finds the pin an object owns."""
+
+_PINS = []  # every pin made, for _owned()
 
 
 class Pin:
@@ -11,7 +17,10 @@ class Pin:
         self._name = name
         self.chip = None
         self._level = True
-        self._claimed = False
+        self._owner = None  # what claimed the pin: a DigitalInOut, PWMOut, bus, display bus...
+        self._state = [None, None, None]  # the owner's state, when it is a DigitalInOut or PWMOut
+        self.board_level = None  # set here, so that setting it later does not grow this pin's table
+        _PINS.append(self)
 
     @property
     def level(self):
@@ -38,18 +47,26 @@ class Pin:
         return "board." + self._name
 
 
-def _claim(pin):
-    """Claim ``pin`` for an object (a None pin is no pin); ValueError if it is taken."""
+def _claim(pin, owner=True):
+    """Claim ``pin`` for ``owner`` (a None pin is no pin); ValueError if it is taken."""
     if pin is None:
         return None
     if not isinstance(pin, Pin):
         raise TypeError("pin must be of type Pin, not %s" % type(pin).__name__)
-    if pin._claimed:
+    if pin._owner is not None:
         raise ValueError("%s in use" % pin._name)
-    pin._claimed = True
+    pin._owner = owner
     return pin
 
 
 def _free(pin):
     if pin is not None:
-        pin._claimed = False
+        pin._owner = None
+
+
+def _owned(owner):
+    """The pin ``owner`` claimed, or None once it freed it (a loop over a list allocates nothing)."""
+    for pin in _PINS:
+        if pin._owner is owner:
+            return pin
+    return None

@@ -2,7 +2,11 @@
 a board (shared-bindings/pwmio/PWMOut.c): it claims its pin; setting ``frequency`` needs
 variable_frequency=True (AttributeError) and is never 0 Hz (ValueError); duty_cycle is 0-65535."""
 
-from microcontroller import _claim, _free
+from microcontroller import _claim, _free, _owned
+
+# The state kept on the pin (microcontroller.Pin._state): a board's PWMOut is a 16-byte struct,
+# an instance with no attribute here.
+_DUTY, _FREQUENCY, _VARIABLE = 0, 1, 2
 
 
 class PWMOut:
@@ -11,45 +15,45 @@ class PWMOut:
     def __init__(self, pin, *, duty_cycle=0, frequency=500, variable_frequency=False):
         if not frequency:
             raise ValueError("Invalid frequency")
-        self._duty = _duty(duty_cycle)
-        self._pin = _claim(pin)
-        self._frequency = frequency
-        self._variable = bool(variable_frequency)
+        duty_cycle = _duty(duty_cycle)
+        state = _claim(pin, self)._state
+        state[_DUTY] = duty_cycle
+        state[_FREQUENCY] = frequency
+        state[_VARIABLE] = bool(variable_frequency)
 
-    def _live(self):
-        if self._pin is None:
+    def _pwm(self):
+        pin = _owned(self)
+        if pin is None:
             raise ValueError("Object has been deinitialized and can no longer be used. Create a new object.")
+        return pin._state
 
     @property
     def frequency(self):
-        self._live()
-        return self._frequency
+        return self._pwm()[_FREQUENCY]
 
     @frequency.setter
     def frequency(self, value):
-        self._live()
-        if not self._variable:
+        state = self._pwm()
+        if not state[_VARIABLE]:
             raise AttributeError("Invalid variable_frequency")
         if int(value) == 0:
             raise ValueError("Invalid frequency")
-        self._frequency = int(value)
+        state[_FREQUENCY] = int(value)
 
     @property
     def duty_cycle(self):
-        self._live()
-        return self._duty
+        return self._pwm()[_DUTY]
 
     @duty_cycle.setter
     def duty_cycle(self, value):
-        self._live()
+        state = self._pwm()
         value = _duty(value)
-        if value and not self._duty:
+        if value and not state[_DUTY]:
             PWMOut._notes += 1
-        self._duty = value
+        state[_DUTY] = value
 
     def deinit(self):
-        _free(self._pin)
-        self._pin = None
+        _free(_owned(self))
 
     def __enter__(self):
         return self
