@@ -14,7 +14,7 @@ steps instead of running them (see ``steps``).
 # deployed with --mpy and without (the board then compiles the package at each start): the
 # smallest from which the tours (the TFT's: and a game played by touch) run at every size up to
 # 32 KB more, 2 KB added (benchmarks/feather_heap.py --sweep; tests/test_feather_heap.py).
-NEEDS_KB = {"max7219": (52, 76), "ili9341": (81, 106), "builtin": (92, 114)}  # builtin: a PyPortal's screen
+NEEDS_KB = {"max7219": (47, 59), "ili9341": (73, 81), "builtin": (92, 114)}  # builtin: a PyPortal's screen
 
 # The start, in phases (one step each; a board collects each one's garbage when it needs the room),
 # in the order the heap fills: (phase, the modules forgotten when it ends: each name, and the modules
