@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
-from knightstour_desktop import cli, settings_toml
+from knightstour_desktop import settings_toml
 from knightstour_desktop.commands import orders as orders_command
 from knightstour_desktop.commands import run as run_command
 
-from support.cli import run_on
+from support.cli import one_line, run_cli, run_on
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXE = os.path.join(os.path.dirname(sys.executable), "knights-tour")
@@ -23,16 +23,6 @@ EXE = os.path.join(os.path.dirname(sys.executable), "knights-tour")
 @pytest.fixture(autouse=True)
 def no_stdin(monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-
-
-def main(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line(err):
-    return err.endswith("\n") and err.count("\n") == 1 and "Traceback" not in err
 
 
 SIM = ("sim", "--plain", "--once", "--display", "matrix", "--speed", "0")
@@ -44,7 +34,7 @@ def test_screenshot_follows_the_seed(tmp_path, capsys):
     shots = {}
     for name, seed in (("a", "1"), ("b", "1"), ("c", "2")):
         path = tmp_path / (name + ".png")
-        assert main(capsys, "sim", "--display", "matrix", "--screenshot", str(path), "--moves", "6",
+        assert run_cli(capsys, "sim", "--display", "matrix", "--screenshot", str(path), "--moves", "6",
                     "--seed", seed)[0] == 0
         shots[name] = path.read_bytes()
     assert shots["a"] == shots["b"] and shots["a"] != shots["c"]
@@ -52,14 +42,14 @@ def test_screenshot_follows_the_seed(tmp_path, capsys):
 
 def test_quitting_a_once_run_before_the_tour_ends_is_not_success(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
-    assert main(capsys, "sim", "--plain", "--once", "--display", "matrix")[0] == 1
+    assert run_cli(capsys, "sim", "--plain", "--once", "--display", "matrix")[0] == 1
 
 
 def test_a_start_off_the_board_names_the_option_it_came_from(capsys, monkeypatch):
-    code, _, err = main(capsys, *SIM, "--start", "i9")
+    code, _, err = run_cli(capsys, *SIM, "--start", "i9")
     assert code == 2 and one_line(err) and "bad --start i9: not a square of the 8x8 board" in err
     monkeypatch.setenv("KNIGHTSTOUR_START", "i9")
-    code, _, err = main(capsys, *SIM)
+    code, _, err = run_cli(capsys, *SIM)
     assert code == 2 and one_line(err) and "bad KNIGHTSTOUR_START = 'i9'" in err
 
 
@@ -67,10 +57,10 @@ def test_a_bad_matrix_chain_exits_2_everywhere(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("KNIGHTSTOUR_MATRIX_CHAIN", "bogus")
     for argv in (SIM, ("sim", "--display", "matrix", "--screenshot", str(tmp_path / "m.png")),
                  ("sim", "--plain", "--once", "--display", "tft", "--speed", "0")):
-        code, _, err = main(capsys, *argv)
+        code, _, err = run_cli(capsys, *argv)
         assert code == 2 and one_line(err) and "bad KNIGHTSTOUR_MATRIX_CHAIN = 'bogus'" in err, argv
     assert not (tmp_path / "m.png").exists()
-    code, _, err = main(capsys, "run", "--display", "max7219")
+    code, _, err = run_cli(capsys, "run", "--display", "max7219")
     assert code == 2 and one_line(err) and "bad KNIGHTSTOUR_MATRIX_CHAIN = 'bogus'" in err
     # on a Pi's (emulated) hardware too: a bad setting, before any chip is touched
     with pytest.raises(ValueError, match="bad KNIGHTSTOUR_MATRIX_CHAIN = '5 2x2'"):
@@ -80,10 +70,10 @@ def test_a_bad_matrix_chain_exits_2_everywhere(tmp_path, capsys, monkeypatch):
 def test_a_screenshot_after_a_day_of_idle_and_no_more(tmp_path, capsys, monkeypatch):
     path = tmp_path / "idle.png"
     monkeypatch.setenv("KNIGHTSTOUR_IDLE_MS", "86400000")
-    code, out, err = main(capsys, "sim", "--display", "matrix", "--touch", "--screenshot", str(path), "--moves", "3")
+    code, out, err = run_cli(capsys, "sim", "--display", "matrix", "--touch", "--screenshot", str(path), "--moves", "3")
     assert code == 0 and path.exists() and err == ""
     monkeypatch.setenv("KNIGHTSTOUR_IDLE_MS", "99999999999999999999")
-    code, _, err = main(capsys, "sim", "--display", "tft", "--touch", "--screenshot", str(path))
+    code, _, err = run_cli(capsys, "sim", "--display", "tft", "--touch", "--screenshot", str(path))
     assert code == 2 and one_line(err) and "KNIGHTSTOUR_IDLE_MS" in err and "0 to 86400000" in err
 
 
@@ -93,7 +83,7 @@ def test_a_screenshot_after_a_day_of_idle_and_no_more(tmp_path, capsys, monkeypa
 def test_config_that_is_a_folder_a_device_or_missing(tmp_path, capsys, command):
     for config, needle in ((str(tmp_path), "is a folder"), ("/dev/null", "is a device"),
                            (str(tmp_path / "nope.toml"), "no such file"), ("", "bad --config ''")):
-        code, _, err = main(capsys, *command, "--config", config)
+        code, _, err = run_cli(capsys, *command, "--config", config)
         assert code == 2 and one_line(err) and needle in err, (config, err)
 
 
@@ -108,7 +98,7 @@ def test_config_that_cannot_be_read_says_so(tmp_path, capsys, monkeypatch):
         return real_open(path, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", refused)
-    code, _, err = main(capsys, *SIM, "--config", str(config))
+    code, _, err = run_cli(capsys, *SIM, "--config", str(config))
     assert code == 2 and one_line(err) and "Permission denied" in err and "no such file" not in err
 
 
@@ -153,12 +143,12 @@ def test_empty_output_names_are_refused_before_any_work(capsys, monkeypatch):
     for argv, needle in ((("orders", "analyse", "--size", "5x5", "--json", ""), "bad --json '': give a file name"),
                          (("orders", "analyse", "--size", "5x5", "--heatmap", ""), "bad --heatmap '': give a file name"),
                          (("orders", "write", "--output", ""), "bad --output '': give a file name")):
-        code, out, err = main(capsys, *argv)
+        code, out, err = run_cli(capsys, *argv)
         assert code == 2 and out == "" and one_line(err) and needle in err, argv
 
 
 def test_orders_lists_only_the_rules_it_analyses(capsys):
-    code, _, err = main(capsys, "orders", "analyse", "--rule", "bogus")
+    code, _, err = run_cli(capsys, "orders", "analyse", "--rule", "bogus")
     assert code == 2 and one_line(err) and "one of border, centre, first (" in err
     assert "random" not in err.split("(")[0]
 
@@ -175,14 +165,14 @@ def test_run_on_a_computer_that_is_not_a_pi_says_so(tmp_path, capsys, monkeypatc
     for content in (None, b"Pine64 RockPro64\0"):
         if content is not None:
             model.write_bytes(content)
-        code, _, err = main(capsys, "run", "--display", "max7219")
+        code, _, err = run_cli(capsys, "run", "--display", "max7219")
         assert code == run_command.EXIT_SETUP and one_line(err)
         assert "not a Raspberry Pi" in err and "knights-tour sim" in err and "SPI" not in err
     for pi in (model, cpuinfo):  # the device tree's model, or a container's cpuinfo, says Raspberry Pi
         pi.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0" if pi == model else b"Model\t: Raspberry Pi 5 Model B\n")
         if pi == cpuinfo:
             model.unlink()
-        code, _, err = main(capsys, "run", "--display", "max7219")
+        code, _, err = run_cli(capsys, "run", "--display", "max7219")
         assert code == run_command.EXIT_SETUP and "enable SPI" in err  # a Pi: now the SPI line is the news
 
 
@@ -259,7 +249,7 @@ def test_ctrl_c_anywhere_in_a_real_start_shows_no_traceback():
 ])
 def test_a_bad_option_reads_bad_option_value_then_what_it_takes(tmp_path, capsys, monkeypatch, argv, line):
     monkeypatch.chdir(tmp_path)
-    code, _, err = main(capsys, *argv)
+    code, _, err = run_cli(capsys, *argv)
     assert code == 2 and one_line(err), err
     assert err.startswith("knights-tour ") and ": error: " + line in err, err
     assert os.listdir(tmp_path) == []

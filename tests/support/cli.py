@@ -40,3 +40,15 @@ def run_sim(capsys, *argv):
     code = main(["sim", *argv])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def run_cli(capsys, *argv):
+    """``knights-tour *argv``: (its exit code, what it printed, what it printed on stderr)."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err):
+    """True when ``err`` is one line with no traceback: what every refusal prints."""
+    return err.endswith("\n") and err.count("\n") == 1 and "Traceback" not in err
