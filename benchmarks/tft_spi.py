@@ -2,8 +2,8 @@
 
     .venv/bin/python -m benchmarks.tft_spi [--tours N] [--seed S]
 
-The app runs on the real drivers (adafruit_ili9341 on blinka-displayio, the toy's
-own MAX7219 and STMPE610 drivers) through knightstour.hw, exactly as on a
+The app runs on the real drivers (blinka-displayio's BusDisplay, the toy's
+own ILI9341 start, MAX7219 and STMPE610 drivers) through knightstour.hw, exactly as on a
 device, but the SPI bus is EMULATED (knightstour_sim.chips): it counts the
 bytes the drivers clock out, it does not time them. The clock is fake and the
 pacing real (speed 1), so the knight's blinking is counted too.

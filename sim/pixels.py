@@ -1,7 +1,7 @@
 """`knights-tour sim --pixels`: the real hardware code on the emulated chips, live.
 
-The app drives knightstour.hw's displays (hw/views/tft.py through adafruit_ili9341
-and displayio, hw/views/matrix.py through adafruit_max7219), built by the same
+The app drives knightstour.hw's displays (hw/views/tft.py through displayio's
+BusDisplay, hw/views/matrix.py through adafruit_max7219), built by the same
 entry points as ``--screenshot`` (screenshot.Emulated), on the emulated
 ILI9341 and MAX7219. The views (tui.py) show what the chips hold: the
 ILI9341's frame memory as the glass shows it, the MAX7219's LEDs. A click on

@@ -2,7 +2,7 @@
 
 ``save_screenshot("tft", "shot.png")`` runs the app (a fake clock, speed 0)
 through knightstour.hw (the same build as the Feather and the Pi: pin map,
-adafruit_ili9341 on displayio, and the toy's own MAX7219, STMPE610 and FT6206
+displayio's BusDisplay, and the toy's own ILI9341 start, MAX7219, STMPE610 and FT6206
 drivers) with the chips of knightstour_sim.chips on the other end
 of the wires, for a scripted tour (from c3 with a super order unless told
 otherwise), and writes what the emulated screen or LED grid shows as a PNG.

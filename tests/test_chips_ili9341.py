@@ -396,3 +396,32 @@ def test_bytes_for_one_knight_move_on_30px_squares(tft):
     paint(4, 4, 3)
     display.refresh()
     assert rig.spi.bytes_sent == 2 * (11 + 30 * 30 * 2) == 3_622
+
+
+def chip_state(chip):
+    return (dict(chip.settings), chip.madctl, chip.colmod, chip.sleeping, chip.display_on, chip.inverted,
+            chip.scroll_area, chip.scroll_start, sorted(chip.command_counts.items()), dict(chip.unknown_commands))
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_the_toys_start_leaves_the_chip_as_adafruits_driver_does(tft, rotation):
+    """hw/chips/ili9341.py gives a plain BusDisplay its own start-up commands (no driver module to
+    keep in RAM): the chip gets the same settings, and every rotation the same frame."""
+    from knightstour.hw.chips.ili9341 import make_ili9341
+
+    theirs = tft(touch=None)
+    adafruits = theirs.make_display(rotation=rotation)
+    group, _, _ = scene(adafruits.width, adafruits.height)
+    adafruits.root_group = group
+    adafruits.refresh()
+    displayio.release_displays()
+    ours = tft(touch=None)
+    with shims.skip_sleeps() as clock:
+        display = make_ili9341(ours.spi, ours.tft_cs, ours.tft_dc, None, rotation)
+    assert clock.slept == pytest.approx(0.568, abs=0.01)  # the same waits as the driver (the test above)
+    assert type(display).__name__ == "BusDisplay"
+    assert (display.width, display.height) == (adafruits.width, adafruits.height)
+    display.root_group = group
+    display.refresh()
+    assert chip_state(ours.display_chip) == chip_state(theirs.display_chip)
+    assert ours.display_chip.memory == theirs.display_chip.memory

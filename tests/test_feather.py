@@ -149,6 +149,7 @@ def main():
             ("board.SPI()", 2, 0, board.SPI),
             ("board.I2C()", 2, 0, board.I2C),
             ("FourWire", 2, 0, lambda: fourwire.FourWire(spi, command=next(pins), chip_select=next(pins))),
+            ("BusDisplay", 2, 0, lambda: busdisplay.BusDisplay(None, b"", width=320, height=240)),
             ("ILI9341(BusDisplay)", 2, _c.INSTANCE_OF_NATIVE, lambda: ILI9341(None, width=320, height=240))):
         keep = [None] * count
         gc.collect()
@@ -160,6 +161,7 @@ def main():
         yield
         print(name, c_size, (gc.mem_alloc() - before) // count)
         keep = None
+        displayio.release_displays()  # a board's room for displays and their buses, free again
 
 
 asyncio.run(main())
@@ -169,7 +171,7 @@ asyncio.run(main())
 def test_each_stand_in_takes_the_heap_its_c_object_takes(node, tmp_path):
     """Each object code.py makes costs code.py's heap what the board's C object costs: the
     struct in 16-byte blocks and the buffers it allocates, or nothing for what a board keeps in
-    static storage (the board's SPI and I2C, display buses). A Palette of one or two colours
+    static storage (the board's SPI and I2C, display buses, displays). A Palette of one or two colours
     is the one that costs more (16-32 B: the Python object's least); none costs less."""
     import shutil
 
@@ -183,7 +185,7 @@ def test_each_stand_in_takes_the_heap_its_c_object_takes(node, tmp_path):
     proc = run_micropython(node, script, heap=1024 * 1024)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert len(lines) == 13, proc.stdout
+    assert len(lines) == 14, proc.stdout
     for line in lines:
         name, c_size, size = line.rsplit(" ", 2)
         assert int(size) == int(c_size), line

@@ -23,8 +23,9 @@ class StopLoop(Exception):
 def preload():
     """Import everything code.py uses now, so no module keeps the fake time."""
     import adafruit_display_text.label  # noqa: F401
-    import adafruit_ili9341  # noqa: F401
     import adafruit_max7219.matrices  # noqa: F401
+    import busdisplay  # noqa: F401
+    import fourwire  # noqa: F401
     import terminalio  # noqa: F401
 
     import knightstour.app  # noqa: F401

@@ -1,4 +1,4 @@
-"""The ILI9341 port on the real adafruit_ili9341 / displayio / display_text over the emulated chip."""
+"""The ILI9341 port on the real displayio (blinka-displayio) over the emulated chip."""
 
 import os
 

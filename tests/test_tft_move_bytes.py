@@ -1,5 +1,5 @@
-"""What a move costs on the TFT: the bytes the real ILI9341 driver (adafruit_ili9341 on Blinka's
-displayio) clocks out over the emulated SPI bus for the frame that shows one knight move: the
+"""What a move costs on the TFT: the bytes the real ILI9341 display (Blinka's displayio
+BusDisplay) clocks out over the emulated SPI bus for the frame that shows one knight move: the
 knight's two places, the path, the new number and the counter; no more than 4 KB on 8x8
 (benchmarks/tft_spi.py prints the figures)."""
 

@@ -11,8 +11,11 @@ this one and overrides _start() and _draw()."""
 _DISPLAYS = []
 # The displays' static storage: each display's state, made with this module (before code.py's
 # heap). A display keeps one attribute, its state: the instance and its table take 32 bytes, as
-# a Python subclass of the board's BusDisplay (adafruit_ili9341's ILI9341) takes there.
+# a Python subclass of the board's BusDisplay (adafruit_ili9341's ILI9341) takes there. A
+# BusDisplay itself is static on a board (allocate_display_or_raise): _STATIC holds two made
+# with this module, as fourwire.py does its buses.
 _STATES = []
+_STATIC = []
 _BUS, _WIDTH, _HEIGHT, _ROTATION, _AUTO_REFRESH, _BRIGHTNESS, _ROOT, _REFRESHES = range(8)
 
 
@@ -23,6 +26,12 @@ def _state(slot):
 
 
 class BusDisplay:
+    def __new__(cls, *args, **kwargs):
+        for display in _STATIC:
+            if type(display) is cls and display not in _DISPLAYS:
+                return display
+        return object.__new__(cls)
+
     def __init__(self, display_bus, init_sequence, *, width, height, colstart=0, rowstart=0, rotation=0,
                  color_depth=16, grayscale=False, pixels_in_byte_share_row=True, bytes_per_cell=1,
                  reverse_pixels_in_byte=False, reverse_bytes_in_word=True, set_column_command=0x2A,
@@ -119,3 +128,7 @@ class BusDisplay:
 
 
 _state(1)  # two displays' storage, as a board has room for a few
+for _ in range(2):
+    _display = object.__new__(BusDisplay)
+    _display._state = None
+    _STATIC.append(_display)

@@ -2,8 +2,8 @@
 import points down; nothing is imported until the settings ask for it, so a Feather with only
 the matrix never loads displayio, and the desktop needs no hardware.
 
-    chips    one small module per chip: max7219, stmpe610, ft6206, tsc2007, ili9341 (the
-             adafruit_ili9341 glue), pyportal (its own screen, touch panel), piezo, speaker
+    chips    one small module per chip: max7219, stmpe610, ft6206, tsc2007, ili9341 (its
+             start-up commands for displayio), pyportal (its own screen, touch panel), piezo, speaker
     views    what the matrix (matrix, chain) and the TFT (tft, tft_board, tft_panel, tft_draw,
              font, tft_build, tft_play, tft_window) show of the app's state: the display ports
     inputs   touch readings -> screen pixel -> square or button (touch); the calibration

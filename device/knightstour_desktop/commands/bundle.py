@@ -36,7 +36,6 @@ VERSIONS = (9, 10)
 TOP = "knightstour"
 # The Adafruit libraries a build may import (device/requirements.txt), and the PyPI package of each.
 DISTRIBUTIONS = {
-    "adafruit_ili9341": "adafruit-circuitpython-ili9341",
     "adafruit_touchscreen": "adafruit-circuitpython-touchscreen",
     "adafruit_tsc2007": "adafruit-circuitpython-tsc2007",
     "adafruit_bus_device": "adafruit-circuitpython-busdevice",
@@ -78,15 +77,15 @@ def setting(text, key):
 
 
 def libraries_for(display, touch):
-    """The Adafruit libraries the build imports: the ILI9341's, and the touch controller's when
-    the toy has none of its own for it (auto: any of them, as the board finds them)."""
+    """The Adafruit libraries the build imports: the touch controller's when the toy has none of
+    its own for it (auto: any of them, as the board finds them); the ILI9341 needs none."""
     if display == "builtin":  # a PyPortal's own display and resistive panel
         return ["adafruit_touchscreen"]
     if display != "ili9341":
         return []
     if touch == "auto":
         return list(DISTRIBUTIONS)
-    return ["adafruit_ili9341"] + (["adafruit_tsc2007", "adafruit_bus_device"] if touch == "tsc2007" else [])
+    return ["adafruit_tsc2007", "adafruit_bus_device"] if touch == "tsc2007" else []
 
 
 def library_files(module):

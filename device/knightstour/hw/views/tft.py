@@ -1,4 +1,4 @@
-"""The display port on an ILI9341 320x240 TFT through displayio (adafruit_ili9341), or on a
+"""The display port on an ILI9341 320x240 TFT through displayio (hw/chips/ili9341.py), or on a
 board's built-in display (board.DISPLAY: the PyPortal's 320x240, the Titano's 480x320).
 
 Layout (tft_panel.layout): the board a square, the panel (tft_panel.py) at least PANEL px
@@ -51,7 +51,7 @@ RESULT_TEXT = {"closed": "CLOSED TOUR", "complete": "COMPLETE TOUR", "stuck": "S
 
 class TftDisplay(BoardView):
     """The display port on a displayio display (``width``, ``height``, ``root_group``,
-    ``refresh()``; auto_refresh off), e.g. adafruit_ili9341.ILI9341."""
+    ``refresh()``; auto_refresh off), e.g. hw/chips/ili9341.py's BusDisplay."""
 
     max_width = MAX_SIDE
     max_height = MAX_SIDE
