@@ -29,6 +29,11 @@ def made(function, *args):
 
 
 display = TftDisplay(Screen())
+# Indexing a str makes each character a 1-character name, interned for good the first time it is
+# seen (in the names' pool, whose growth then depends on what lies after it): every printable
+# character once first, so that what follows is only what a change makes each time.
+for first in range(32, 127, 8):
+    display.status(bytes(range(first, min(first + 8, 127))).decode())
 for text in ("move 12 of 64 on e4: 3 moves from here", "illegal: d4 is not a knight move from c3",
              "undo: back on b3, move 2; 5 moves from here", "hint: Warnsdorff goes to c2"):
     print("status", made(display.status, text))
