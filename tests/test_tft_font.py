@@ -34,8 +34,29 @@ def test_check_finds_a_changed_font(tmp_path, monkeypatch):
 
 
 def glyph(ch):
-    start = (ord(ch) - font.FIRST) * font.HEIGHT
-    return font.BITS[start:start + font.HEIGHT]
+    """The HEIGHT rows of ``ch``'s cell, as tft_draw.draw_char draws them."""
+    import displayio
+
+    from knightstour.hw.views import tft_draw
+
+    bitmap = displayio.Bitmap(font.WIDTH, font.HEIGHT, 2)
+    tft_draw.draw_char(bitmap, ch, 0, 0)
+    return bytes(sum(128 >> x for x in range(font.WIDTH) if bitmap[x, y]) for y in range(font.HEIGHT))
+
+
+@needs_terminus
+def test_each_character_draws_terminus_glyph_whole():
+    """The font keeps only the rows a glyph inks: drawn in its cell, each is Terminus's, row for row."""
+    rows = make_font.glyph_rows()
+    top = 12 - font.BASELINE
+    for code in range(font.FIRST, font.LAST + 1):
+        assert glyph(chr(code)) == bytes(rows[code][top:top + font.HEIGHT]), chr(code)
+    assert glyph("\u00e9") == glyph("?") == bytes(rows[ord("?")][top:top + font.HEIGHT])
+
+
+def test_the_font_keeps_only_the_rows_glyphs_ink():
+    assert len(font.BITS) < 95 * font.HEIGHT * 3 // 5  # 816 of the 1425 bytes whole cells took
+    assert font.BITS.count(0) < 20  # the blank rows inside a few glyphs (":", "=", "%", ...)
 
 
 def test_descenders_reach_below_the_baseline_and_capitals_do_not():
@@ -47,5 +68,5 @@ def test_descenders_reach_below_the_baseline_and_capitals_do_not():
 
 
 def test_every_printable_character_has_a_glyph():
-    assert len(font.BITS) == (127 - font.FIRST) * font.HEIGHT
+    assert (font.FIRST, font.LAST) == (32, 126) and len(font.GLYPHS) == 2 * (127 - font.FIRST) + 2
     assert not any(glyph(" ")) and all(any(glyph(chr(c))) for c in range(33, 127))

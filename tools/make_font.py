@@ -3,8 +3,10 @@
     python tools/make_font.py [--check]
 
 Reads Debian's xfonts-terminus (ter-u16b, ISO 8859-1; apt-get install xfonts-terminus) and
-writes the printable ASCII glyphs, packed one byte a row (bit 7 the left column), cut to the
-rows any of them uses: descenders whole. --check only compares with the committed file (exit 1
+writes the printable ASCII glyphs, packed one byte a row (bit 7 the left column), each cut to
+the rows it inks (a glyph's blank rows are its cell's background: the TFT clears the cell), with
+a table of where each glyph's rows are and which row of the cell is its first. The cell is the
+rows any glyph uses: descenders whole. --check only compares with the committed file (exit 1
 when they differ). tests/test_tft_font.py runs the check.
 """
 
@@ -39,18 +41,33 @@ def render(rows):
     """The text of font.py for ``rows`` (glyph_rows())."""
     used = [y for bits in rows.values() for y in range(16) if bits[y]]
     top, bottom = min(used), max(used) + 1
-    data = bytes(b for code in range(FIRST, LAST + 1) for b in rows[code][top:bottom])
-    lines = []
-    for i in range(0, len(data), 32):
-        lines.append('    b"%s"' % "".join("\\x%02x" % b for b in data[i:i + 32]))
+    data = bytearray()
+    table = bytearray()
+    for code in range(FIRST, LAST + 1):
+        inked = [y for y in range(top, bottom) if rows[code][y]]
+        first, last = (inked[0], inked[-1] + 1) if inked else (top, top)  # a space: no rows
+        table += (len(data) | (first - top) << 12).to_bytes(2, "little")
+        data += bytes(rows[code][first:last])
+    table += len(data).to_bytes(2, "little")
+    if len(data) >= 1 << 12:
+        raise ValueError("the glyphs take %d bytes: GLYPHS holds where they start in 12 bits" % len(data))
     return ('"""The TFT\'s text font: Terminus 16 bold (xfonts-terminus, SIL Open Font License), ASCII %d to %d.\n'
-            'Made by tools/make_font.py: do not edit. HEIGHT bytes a glyph, one a row, bit 7 the left column."""\n'
+            'Made by tools/make_font.py: do not edit. A glyph is a cell WIDTH x HEIGHT; BITS holds only the rows\n'
+            'it inks, one byte a row, bit 7 the left column. GLYPHS, two bytes a character (little-endian):\n'
+            'bits 0-11 where its rows start in BITS (they end where the next character\'s start), bits 12-15\n'
+            'the row of the cell they start on."""\n'
             '\n'
             'WIDTH = 8\n'
             'HEIGHT = %d\n'
             'FIRST = %d\n'
+            'LAST = %d\n'
             'BASELINE = %d  # rows above the baseline\n'
-            'BITS = (\n%s\n)\n' % (FIRST, LAST, bottom - top, FIRST, 12 - top, "\n".join(lines)))
+            'GLYPHS = (\n%s\n)\n'
+            'BITS = (\n%s\n)\n' % (FIRST, LAST, bottom - top, FIRST, LAST, 12 - top, _lines(table), _lines(data)))
+
+
+def _lines(data):
+    return "\n".join('    b"%s"' % "".join("\\x%02x" % b for b in data[i:i + 32]) for i in range(0, len(data), 32))
 
 
 def main(argv=None):

@@ -137,19 +137,29 @@ def draw_char(bitmap, ch, x, y):
     """One glyph of font.py at (x, y) in a 1-bit bitmap, its cell cleared first; a character
     the font lacks is a "?"."""
     fill_region(bitmap, x, y, x + font.WIDTH, y + font.HEIGHT, 0)
-    code = ord(ch) - font.FIRST
-    if code < 0 or code * font.HEIGHT >= len(font.BITS):
-        code = ord("?") - font.FIRST
+    code = ord(ch)
+    if code < font.FIRST or code > font.LAST:
+        code = ord("?")
+    draw_glyph(bitmap, code, x, y, 1)
+
+
+def draw_glyph(bitmap, code, x, y, value):
+    """The inked rows of font.py's glyph for character ``code``, its cell's top left at (x, y),
+    in ``value``; the other pixels are left alone."""
+    glyphs = font.GLYPHS
+    i = 2 * (code - font.FIRST)
+    top = glyphs[i + 1] >> 4
+    start = glyphs[i] | (glyphs[i + 1] & 0x0F) << 8
+    end = glyphs[i + 2] | (glyphs[i + 3] & 0x0F) << 8  # where the next character's rows start
     bits = font.BITS
-    start = code * font.HEIGHT
     width = bitmap.width
-    for row in range(font.HEIGHT):
-        b = bits[start + row]
-        if b:
-            i = (y + row) * width + x
-            for col in range(8):
-                if b & (128 >> col):
-                    bitmap[i + col] = 1
+    at = (y + top) * width + x
+    for row in range(start, end):
+        b = bits[row]
+        for col in range(8):
+            if b & (128 >> col):
+                bitmap[at + col] = value
+        at += width
 
 
 fill_region = bitmaptools.fill_region

@@ -3,12 +3,10 @@ and its numbers are drawn in the panel's font. Loaded only for such a board."""
 
 from micropython import const
 
-from . import font
-from .tft_draw import fill_region
+from .tft_draw import draw_glyph, fill_region
 
 _MARGIN = const(2)  # squares kept between the knight and the window's edge
 _GLYPH_TOP = const(2)  # the first row of font.py's digits that holds ink
-_GLYPH_ROWS = const(10)
 
 
 def legible(cell, squares):
@@ -62,12 +60,4 @@ def draw_glyph_digit(bitmap, digit, x, y, value):
     """The inked rows of font.py's ``digit`` at (x, y) in ``value`` (off pixels are left alone), but
     for a plain zero (the font's is slashed, read as an 8 at a glance; a board of numbers has no O
     to confuse)."""
-    start = ((ord("0") + digit if digit else ord("O")) - font.FIRST) * font.HEIGHT + _GLYPH_TOP
-    bits = font.BITS
-    width = bitmap.width
-    for row in range(_GLYPH_ROWS):
-        line = bits[start + row]
-        i = (y + row) * width + x
-        for col in range(font.WIDTH):
-            if line >> (7 - col) & 1:
-                bitmap[i + col] = value
+    draw_glyph(bitmap, ord("0") + digit if digit else ord("O"), x, y - _GLYPH_TOP, value)
