@@ -134,9 +134,11 @@ TABLE = {
 BOARD_EXTRAS = {"pyportal": ("DISPLAY",), "pyportal_titano": ("DISPLAY",)}
 
 # What the harness adds (not CircuitPython's): a pin's chip model and the level on its wire; the
-# __new__ that hands out a display bus from static storage, as a board's allocate_display_bus.
+# __new__ that hands out a display bus or a display from static storage, as a board's
+# allocate_display_bus and allocate_display_or_raise.
 HARNESS = {
     "microcontroller": {"Pin": {"()", "chip", "level", "board_level", "analog", "drive", "__repr__"}},
     "fourwire": {"FourWire": {"__new__"}},
+    "busdisplay": {"BusDisplay": {"__new__"}},
     "supervisor": {"now_ms"},
 }
