@@ -85,8 +85,7 @@ def build(view, display, touch_hint):
     view.sprites_group = displayio.Group()
     view.root.append(view.sprites_group)
     view.knight_tile = None
-    view.mark_tiles = None  # play mode's dots and ring: tft_play makes them when first shown
-    view.marked = False
+    view.marked = None  # play mode's dots and ring: None until tft_play makes them, when first shown
     view.labels = {}
     build_panel(view)
     view.status_text = ""
