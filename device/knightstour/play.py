@@ -10,9 +10,10 @@ DEAD_END = "dead end: %d of %d squares; undo to go back"  # 4 lines of 13 on the
 
 
 class Game:
-    # The play part: it owns the game's tour, how it ended (``over``: "", "closed", "complete"
-    # or "stuck") and the count of refused moves (``rejected``); it draws on ``display``, plays
-    # on ``sound`` and writes the status line through ``status`` (App's).
+    # The play part: it owns how the game ended (``over``: "", "closed", "complete" or "stuck")
+    # and the count of refused moves (``rejected``), and plays on the solver's ``tour``; it
+    # draws on ``display``, plays on ``sound`` and writes the status line through ``status``
+    # (App's).
     #
     # App calls ``start(square, order)``, ``move(square)`` (True if the knight moved),
     # ``hint()`` (Warnsdorff's choice by ``solver``, or -1) and ``undo()`` (the square taken
