@@ -1,4 +1,4 @@
-"""The Feather's first phases (hw/feather.py's PLAN): what only the start needs, forgotten once done.
+"""The Feather's first phases (hw/plan.py's PLAN): what only the start needs, forgotten once done.
 
 Each phase fills in the ``toy`` (feather.Toy): ``settings`` reads settings.toml through os.getenv,
 ``pins`` finds the pins they give two uses, ``views`` loads the display's view, ``ports`` builds the display, touch and sound from the pin map,
