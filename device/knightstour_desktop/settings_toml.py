@@ -22,7 +22,7 @@ Uses only the standard library and knightstour.board; parse_toml runs on MicroPy
 run it there).
 """
 
-from knightstour.board import is_whole
+from knightstour.board_text import is_whole
 
 # Environment variables of ours that are not settings: no "unknown setting" warning for them.
 NOT_SETTINGS = ("KNIGHTSTOUR_MPY_CROSS", "KNIGHTSTOUR_MPY_CROSS_BASE", "KNIGHTSTOUR_MPY_CROSS_SHA256",

@@ -8,24 +8,25 @@ nothing the run keeps holds a function of it, so none of its code lives on once 
 # in the order the heap fills: (phase, the modules forgotten when it ends: each name, and the modules
 # in its package). Only what goes is listed: what a phase loads stays unless the plan forgets it.
 #   settings  settings.toml through os.getenv: the key table, parsers and messages (about 20 KB
-#             while they run), gone before anything long-lived is made
+#             while they run), gone before anything long-lived is made; board_text.py (the
+#             reading of sizes and squares) goes after each phase that reads one
 #   pins      the pins the settings give two uses, found before any pin is claimed; the check goes
 #   views     the display's view (the TFT's, with its board and drawing modules, or the matrix's)
 #   ports     the display, touch and sound built from the pin map; then the builders go
-#   board     the display's buffers for the board's size (the TFT's bitmaps), made once, low in
-#             the heap where the builders were; the size's super orders, read from the table of
+#   board     the board and the display's buffers for its size (the TFT's bitmaps), made once, low
+#             in the heap where the builders were; the size's super orders, read from the table of
 #             every size's, which goes
 #   core      the app's modules and the main loop's, loaded in a step of their own: loading makes
 #             garbage too, and the first pass of the loop solves the first tour
 #   app       the app and its tables for the board's size, made once; then this module goes
 PLAN = (
-    ("settings", ("knightstour.settings",)),
+    ("settings", ("knightstour.settings", "knightstour.board_text")),
     ("pins", ("knightstour.hw.wiring.conflicts",)),
     ("views", ()),
     ("ports", ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel")),
-    ("board", ("knightstour.orders_data", "knightstour.hw.startup")),
+    ("board", ("knightstour.orders_data", "knightstour.hw.startup", "knightstour.board_text")),
     ("core", ()),
-    ("app", ("knightstour.hw.plan",)),
+    ("app", ("knightstour.hw.plan", "knightstour.board_text")),
 )
 
 # Before the settings are read: the smallest heaps any display needs (startup.py's line names the display's).
@@ -42,7 +43,7 @@ def begin(toy):
     out of memory before the settings are read."""
     needs_kb = toy.NEEDS_KB
     toy.settings = BoardSettings()
-    toy.display = toy.touch = toy.sound = toy.app = toy.orders = None
+    toy.display = toy.touch = toy.sound = toy.app = toy.orders = toy.board = None
     toy.outputs = ()
     toy.memory = MEMORY % (min(kb[0] for kb in needs_kb.values()), min(kb[1] for kb in needs_kb.values()))
 
@@ -76,8 +77,8 @@ def app(toy):
     """The app on the ports."""
     from ..app import App
 
-    toy.app = App(toy.settings, toy.display, toy.touch, toy.sound, orders=toy.orders)
-    toy.orders = None  # the app keeps them, parsed and named
+    toy.app = App(toy.settings, toy.display, toy.touch, toy.sound, orders=toy.orders, board=toy.board)
+    toy.orders = toy.board = None  # the app keeps them (the orders parsed and named)
     for text in toy.app.messages:
         print("knightstour: " + text)
 
