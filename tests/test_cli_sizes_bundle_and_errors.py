@@ -80,6 +80,8 @@ def test_bundle_still_replaces_an_old_zip_or_an_empty_file(tmp_path, capsys, old
 @pytest.mark.parametrize("argv, needle", [
     (["solve", "--budget", "x"], "bad value x: give a whole number, at least 1"),
     (["solve", "--budget", "0"], "give a whole number, at least 1"),
+    (["solve", "--seed", "1.5"], "bad value 1.5: give a whole number, e.g. 1"),
+    (["solve", "--seed=--7"], "bad value --7: give a whole number, e.g. 1"),
     (["solve", "--bogus"], "unrecognized arguments: --bogus"),
     (["bundle"], "the following arguments are required"),
 ])

@@ -12,7 +12,7 @@ from knightstour.hw.inputs.touch import TouchMapper
 from knightstour_sim.circuitpython.drive import feather_settings, run_feather
 
 from support.feather import HEAP, run_to_the_end
-from support.micropython import run_micropython
+from support.micropython import stand_in_sizes
 
 
 def raw_for(touch, square):
@@ -122,7 +122,6 @@ def test_a_pin_the_display_needs_cannot_be_none():
 
 
 SIZES = r'''
-import gc, asyncio
 import _c, board, busdisplay, displayio, digitalio, fourwire, microcontroller, pwmio
 
 
@@ -131,38 +130,25 @@ class ILI9341(busdisplay.BusDisplay):  # as adafruit_ili9341's: a Python subclas
         super().__init__(bus, b"", **kwargs)
 
 
-def main():
+def rows():
     pins = iter([microcontroller.Pin("D%d" % i) for i in range(200)])  # a board claims a pin once
     b = displayio.Bitmap(30, 30, 4)
     p = displayio.Palette(2)
     spi = board.SPI()
-    for name, count, c_size, make in (
-            ("Bitmap(30, 30, 4)", 32, _c.BITMAP + 2 * 4 * 30, lambda: displayio.Bitmap(30, 30, 4)),
-            ("Bitmap(13, 13, 2)", 32, _c.BITMAP + _c.blocks(4 * 13), lambda: displayio.Bitmap(13, 13, 2)),
-            ("Bitmap(240, 30, 4)", 8, _c.BITMAP + _c.blocks(60 * 30), lambda: displayio.Bitmap(240, 30, 4)),
-            ("Palette(3)", 32, _c.PALETTE + 3 * _c.PALETTE_COLOUR, lambda: displayio.Palette(3)),
-            ("Palette(5)", 32, _c.PALETTE + 5 * _c.PALETTE_COLOUR, lambda: displayio.Palette(5)),
-            ("TileGrid", 32, _c.TILEGRID, lambda: displayio.TileGrid(b, pixel_shader=p, x=3, y=-4)),
-            ("Group", 32, _c.GROUP + _c.LIST + 16, lambda: displayio.Group()),
-            ("DigitalInOut", 32, _c.DIGITALINOUT, lambda: digitalio.DigitalInOut(next(pins))),
-            ("PWMOut", 32, _c.PWMOUT, lambda: pwmio.PWMOut(next(pins), frequency=440, variable_frequency=True)),
-            ("board.SPI()", 2, 0, board.SPI),
-            ("board.I2C()", 2, 0, board.I2C),
-            ("FourWire", 2, 0, lambda: fourwire.FourWire(spi, command=next(pins), chip_select=next(pins))),
-            ("ILI9341(BusDisplay)", 2, _c.INSTANCE_OF_NATIVE, lambda: ILI9341(None, width=320, height=240))):
-        keep = [None] * count
-        gc.collect()
-        yield
-        before = gc.mem_alloc()
-        for i in range(count):
-            keep[i] = make()
-        gc.collect()
-        yield
-        print(name, c_size, (gc.mem_alloc() - before) // count)
-        keep = None
-
-
-asyncio.run(main())
+    yield from measure((
+        ("Bitmap(30, 30, 4)", _c.BITMAP + 2 * 4 * 30, 32, lambda: displayio.Bitmap(30, 30, 4)),
+        ("Bitmap(13, 13, 2)", _c.BITMAP + _c.blocks(4 * 13), 32, lambda: displayio.Bitmap(13, 13, 2)),
+        ("Bitmap(240, 30, 4)", _c.BITMAP + _c.blocks(60 * 30), 8, lambda: displayio.Bitmap(240, 30, 4)),
+        ("Palette(3)", _c.PALETTE + 3 * _c.PALETTE_COLOUR, 32, lambda: displayio.Palette(3)),
+        ("Palette(5)", _c.PALETTE + 5 * _c.PALETTE_COLOUR, 32, lambda: displayio.Palette(5)),
+        ("TileGrid", _c.TILEGRID, 32, lambda: displayio.TileGrid(b, pixel_shader=p, x=3, y=-4)),
+        ("Group", _c.GROUP + _c.LIST + 16, 32, lambda: displayio.Group()),
+        ("DigitalInOut", _c.DIGITALINOUT, 32, lambda: digitalio.DigitalInOut(next(pins))),
+        ("PWMOut", _c.PWMOUT, 32, lambda: pwmio.PWMOut(next(pins), frequency=440, variable_frequency=True)),
+        ("board.SPI()", 0, 2, board.SPI),
+        ("board.I2C()", 0, 2, board.I2C),
+        ("FourWire", 0, 2, lambda: fourwire.FourWire(spi, command=next(pins), chip_select=next(pins))),
+        ("ILI9341(BusDisplay)", _c.INSTANCE_OF_NATIVE, 2, lambda: ILI9341(None, width=320, height=240))))
 '''
 
 
@@ -171,22 +157,11 @@ def test_each_stand_in_takes_the_heap_its_c_object_takes(node, tmp_path):
     struct in 16-byte blocks and the buffers it allocates, or nothing for what a board keeps in
     static storage (the board's SPI and I2C, display buses). A Palette of one or two colours
     is the one that costs more (16-32 B: the Python object's least); none costs less."""
-    import shutil
-
-    from knightstour_sim.circuitpython import drive
-
-    for name in ("_c", "board", "busio", "busdisplay", "displayio", "digitalio", "fourwire", "microcontroller",
-                 "pwmio"):
-        shutil.copy(f"{drive.HERE}/{name}.py", tmp_path)
-    script = tmp_path / "sizes.py"
-    script.write_text(SIZES)
-    proc = run_micropython(node, script, heap=1024 * 1024)
-    assert proc.returncode == 0, proc.stderr
-    lines = proc.stdout.splitlines()
-    assert len(lines) == 13, proc.stdout
-    for line in lines:
-        name, c_size, size = line.rsplit(" ", 2)
-        assert int(size) == int(c_size), line
+    sizes = stand_in_sizes(node, tmp_path, ("_c", "board", "busio", "busdisplay", "displayio", "digitalio",
+                                            "fourwire", "microcontroller", "pwmio"), SIZES)
+    assert len(sizes) == 13, sizes
+    for name, c_size, size in sizes:
+        assert size == c_size, name
 
 
 def test_heap_benchmark_counts_the_names_apart_from_the_modules(node):

@@ -107,48 +107,25 @@ def test_with_the_sound_off_the_speaker_is_left_alone(node):
 
 
 STAND_IN_SIZES = r'''
-import gc, asyncio
 import analogio, audiocore, audioio, board, microcontroller
 
 
-def main():
+def rows():
     board._setup("pyportal")
     samples = bytearray(32)
     pins = iter([microcontroller.Pin("TOUCH_XL") for i in range(50)])  # a board's pins are not on its heap
-    for name, c_size, count, make in (
-            ("AnalogIn", analogio._SIZE, 50, lambda: analogio.AnalogIn(next(pins))),
-            ("RawSample", audiocore._SIZE, 50, lambda: audiocore.RawSample(samples)),
-            ("AudioOut", audioio._SIZE, 1, lambda: audioio.AudioOut(board.SPEAKER))):  # one DAC
-        gc.collect()
-        yield
-        before = gc.mem_alloc()
-        keep = [make() for i in range(count)]
-        gc.collect()
-        yield
-        each = (gc.mem_alloc() - before - 16 - 4 * count) // count
-        print(name, c_size, each)
-        keep = None
-
-
-asyncio.run(main())
+    yield from measure((
+        ("AnalogIn", analogio._SIZE, 50, lambda: analogio.AnalogIn(next(pins))),
+        ("RawSample", audiocore._SIZE, 50, lambda: audiocore.RawSample(samples)),
+        ("AudioOut", audioio._SIZE, 1, lambda: audioio.AudioOut(board.SPEAKER))))  # one DAC
 '''
 
 
 def test_each_pyportal_stand_in_holds_about_what_its_c_object_holds(node, tmp_path):
-    import shutil
+    from support.micropython import stand_in_sizes
 
-    from knightstour_sim.circuitpython import drive
-
-    from support.micropython import run_micropython
-
-    for name in ("_c", "board", "busio", "busdisplay", "microcontroller", "analogio", "audiocore", "audioio"):
-        shutil.copy(f"{drive.HERE}/{name}.py", tmp_path)
-    script = tmp_path / "sizes.py"
-    script.write_text(STAND_IN_SIZES)
-    proc = run_micropython(node, script, heap=1024 * 1024)
-    assert proc.returncode == 0, proc.stderr
-    lines = proc.stdout.splitlines()
-    assert len(lines) == 3, proc.stdout
-    for line in lines:
-        name, c_size, size = line.rsplit(" ", 2)
-        assert int(c_size) <= int(size) <= int(c_size) + 100, line
+    sizes = stand_in_sizes(node, tmp_path, ("_c", "board", "busio", "busdisplay", "microcontroller", "analogio",
+                                            "audiocore", "audioio"), STAND_IN_SIZES)
+    assert len(sizes) == 3, sizes
+    for name, c_size, size in sizes:
+        assert c_size <= size <= c_size + 100, (name, c_size, size)

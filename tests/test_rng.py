@@ -110,3 +110,24 @@ def test_a_seed_is_one_show_in_the_app_and_the_simulator():
     assert app_shows == sim_shows
     # the show tests/mpy/core_seed_show.py prints for seed 1 under MicroPython too
     assert [(s, o) for s, o, _ in app_shows] == [(5, "edbhcgaf"), (9, "bcegdhfa"), (19, "degafbhc")]
+
+
+@pytest.mark.parametrize("size, seed, rule, given", [("8x8", "1", "border", "super"), ("8x8", "-7", "random", "ahfdgceb"),
+                                                     ("5x5", "3", "border", "super"), ("4x5", "2", "border", "abcdefgh")])
+def test_solve_with_a_seed_finds_the_toys_first_tour_for_that_seed(size, seed, rule, given, capsys):
+    # knights-tour solve --start random --seed N: the start, the order and the random rule's ties
+    # drawn as the toy draws them, so it prints the tour the toy shows first for that seed.
+    import json
+
+    from knightstour_desktop.cli import main
+
+    settings = Settings()
+    for key, value in (("speed", "0"), ("seed", seed), ("size", size), ("rule", rule), ("order", given)):
+        settings.set(key, value)
+    start, order, squares = first_tours(lambda: App(settings), tours=1)[0]
+    main(["solve", "--size", size, "--start", "random", "--seed", seed, "--rule", rule, "--order", given, "--json"])
+    answer = json.loads(capsys.readouterr().out)
+    board = App(settings).board
+    assert answer["start"] == board.square_name(start)
+    assert answer["order"] == order
+    assert answer["squares"] == [board.square_name(s) for s in squares]

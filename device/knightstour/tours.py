@@ -75,7 +75,7 @@ class Tours:
         if square < 0:
             square = self.start_square
             if square < 0:
-                square = self.random_start()
+                square = random_start(self.board, self.rng)
         if len(self.orders) > 1:
             self.order_index = self.rng.randrange(len(self.orders))
         self.solver.order = self.orders[self.order_index]
@@ -98,24 +98,6 @@ class Tours:
         display.status("tour from %s" % self.board.square_name(square))  # the order: display.begin
         self.sound.tick()
         return ""
-
-    def random_start(self):
-        # On a board with an odd number of squares only a1's colour can start a tour, and with an
-        # odd width those are the even squares: the attract loop tours; a touch elsewhere is explained.
-        total = self.total
-        if total % 2:
-            square = 2 * self.rng.randrange((total + 1) // 2)
-        else:
-            square = self.rng.randrange(total)
-        board = self.board
-        if board.width < 5 or board.height < 5:
-            # A side of 3 or 4: the inner lines (and a few squares of 3x7 and 3x8) have no tour either.
-            from .starts import impossibility, open_tours_exist
-
-            if open_tours_exist(board.width, board.height):
-                while impossibility(board, square):
-                    square = self.rng.randrange(total)
-        return square
 
     def _plan(self, square):
         # The tour from square into self.plan; "" or why no tour can start there.
@@ -191,3 +173,22 @@ class Tours:
         self.last_kind = kind
         self.display.result(kind, count, square)
 
+
+def random_start(board, rng):
+    # A start square drawn from ``rng`` (randrange). On a board with an odd number of squares
+    # only a1's colour can start a tour, and with an odd width those are the even squares: the
+    # attract loop tours; a touch elsewhere is explained. (knights-tour solve --start random
+    # draws with this too: one seed, one tour.)
+    total = board.squares
+    if total % 2:
+        square = 2 * rng.randrange((total + 1) // 2)
+    else:
+        square = rng.randrange(total)
+    if board.width < 5 or board.height < 5:
+        # A side of 3 or 4: the inner lines (and a few squares of 3x7 and 3x8) have no tour either.
+        from .starts import impossibility, open_tours_exist
+
+        if open_tours_exist(board.width, board.height):
+            while impossibility(board, square):
+                square = rng.randrange(total)
+    return square

@@ -33,3 +33,41 @@ def run_micropython(node, script, heap=DEFAULT_HEAP, device=DEVICE):
         timeout=TIMEOUT,
         cwd=ROOT,
     )
+
+
+# A MicroPython script's measuring loop: ``measure(rows)`` makes ``count`` of each row's object
+# (name, c_size, count, make) into a list made beforehand, and prints "name c_size size": the
+# heap each took, after a collection (run.mjs collects at each yield).
+MEASURE_STAND_INS = r'''
+import gc, asyncio
+
+
+def measure(rows):
+    for name, c_size, count, make in rows:
+        keep = [None] * count
+        gc.collect()
+        yield
+        before = gc.mem_alloc()
+        for i in range(count):
+            keep[i] = make()
+        gc.collect()
+        yield
+        print(name, c_size, (gc.mem_alloc() - before) // count)
+        keep = None
+'''
+
+
+def stand_in_sizes(node, folder, modules, rows):
+    """[(name, c_size, size)]: the heap each stand-in object of ``rows`` takes (a generator
+    function's source, ``rows()``, yielding from measure()), with the stand-in ``modules`` of
+    sim/circuitpython copied into ``folder``."""
+    from knightstour_sim.circuitpython import drive
+
+    for name in modules:
+        shutil.copy(f"{drive.HERE}/{name}.py", folder)
+    script = Path(folder) / "sizes.py"
+    script.write_text(MEASURE_STAND_INS + rows + "\nasyncio.run(rows())\n")
+    proc = run_micropython(node, script, heap=1024 * 1024)
+    assert proc.returncode == 0, proc.stderr
+    return [(name, int(c_size), int(size)) for name, c_size, size in
+            (line.rsplit(" ", 2) for line in proc.stdout.splitlines())]

@@ -1,12 +1,13 @@
 """Argument helpers shared by the subcommands."""
 
 import argparse
-import random
 
-from knightstour.board import Board
+from knightstour.board import Board, is_whole
 from knightstour.orders import parse_order
+from knightstour.rng import Xorshift32
 from knightstour.rules import RULES, check_rule
 from knightstour.settings import as_given
+from knightstour.tours import random_start
 
 
 def whole_number(least):
@@ -24,6 +25,14 @@ def whole_number(least):
     return parse
 
 
+def seed_number(text):
+    """An argparse type: a seed is any whole number, negative too."""
+    digits = text[1:] if text[:1] == "-" else text
+    if not is_whole(digits):
+        raise argparse.ArgumentTypeError("bad value %s: give a whole number, e.g. 1" % as_given(text))
+    return int(text)
+
+
 def add_board_arguments(parser, start=True):
     parser.add_argument("--size", default="8x8", metavar="WxH", help="board size WxH, 1x1 to 32x32 (default 8x8)")
     if start:
@@ -31,7 +40,8 @@ def add_board_arguments(parser, start=True):
                             help="start square (c3 or 3,3) or random (default a1)")
     parser.add_argument("--rule", default="border", metavar="RULE",
                         help="tie-break rule: %s (default border)" % ", ".join(RULES))
-    parser.add_argument("--seed", type=int, default=None, metavar="N", help="random seed, for a repeatable run (default none)")
+    parser.add_argument("--seed", type=seed_number, default=None, metavar="N",
+                        help="random seed, for a repeatable run: the toy's first tour for that seed (default none)")
 
 
 def board_from(args):
@@ -39,12 +49,13 @@ def board_from(args):
 
 
 def rng_from(args):
-    return random.Random(args.seed)
+    """The toy's own generator: a seed draws the start, the order and the ties as the toy does."""
+    return Xorshift32(args.seed)
 
 
 def start_from(args, board, rng):
     if str(args.start).strip().lower() == "random":
-        return rng.randrange(board.squares)
+        return random_start(board, rng)
     try:
         return board.parse_square(args.start)
     except ValueError as exc:
@@ -62,7 +73,7 @@ def order_from(text, board, rule, rng):
             raise ValueError("bad order 'super' for %s with rule %s: the super orders are computed for %s "
                              "with rule %s; give an order such as ahfdgceb instead"
                              % (board.size_name, rule, ", ".join(line.split()[0] for line in TABLE.strip().split("\n")), RULE))
-        return rng.choice(names)
+        return names[rng.randrange(len(names))] if len(names) > 1 else names[0]  # as the toy draws
     parse_order(text)
     return str(text).strip().lower()
 
