@@ -18,7 +18,7 @@ to 10.1, supervisor/shared/settings.c from 10.2). What it does, and what this re
   0.5, 'text'); 10.2 on return its text. Only a plain whole number (0, 15000, -3) means the same
   to both, so only that is accepted bare; the rest is refused, naming what to write.
 
-Uses only the standard library and knightstour.board; parse_toml runs on MicroPython too (the tests
+Uses only the standard library and knightstour.board_text; parse_toml runs on MicroPython too (the tests
 run it there).
 """
 
