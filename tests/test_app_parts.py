@@ -113,8 +113,10 @@ def test_parts_hold_only_their_declared_state_after_a_game():
         assert set(vars(part)) <= own_attributes(cls), (cls.__name__, set(vars(part)) - own_attributes(cls))
     assert set(vars(app)) == own_attributes(App)
     # No object is state of two parts, but for what they are handed: the ports, the board, the
-    # solver (play's hints), the delays, the status line.
-    handed = {"display", "sound", "board", "solver", "pacing", "status", "rng"}
+    # solver and its tour (play's hints; the game plays on it, as no tour is shown meanwhile),
+    # the delays, the status line.
+    handed = {"display", "sound", "board", "solver", "tour", "pacing", "status", "rng"}
+    assert app.game.tour is app.tours.solver.tour
     parts = (app, app.tours, app.game, app.clock)
     for i, a in enumerate(parts):
         for b in parts[i + 1:]:

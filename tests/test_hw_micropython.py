@@ -24,7 +24,7 @@ from knightstour.hw.inputs.touch import HELD, TouchInput, TouchMapper, from_land
 from knightstour.hw.inputs.calibrate import solve, TARGETS
 from knightstour.hw.chips.piezo import PiezoSound
 from knightstour.hw.views.tft import TftDisplay
-from knightstour.hw.views.tft_draw import wrap
+from knightstour.hw.views.tft_draw import skip_spaces, wrap_end
 from knightstour.app import App
 
 
@@ -135,7 +135,13 @@ while app.tours.count < 1:
     now += app.update(now)
 print("tft", app.tours.last_kind, display.labels["counter"].text, sum(display.inked), screen.refreshes > 60)
 print(display.square_at(15, 225), display.square_at(250, 10), display.cell_centre(63))
-print(wrap("closed tour! 64 squares, d5 is a knight move from c3", 12, 5))
+text = "closed tour! 64 squares, d5 is a knight move from c3"
+at = 0
+for _ in range(5):
+    at = skip_spaces(text, at)
+    end = wrap_end(text, at, 12)
+    print(repr(text[at:end]))
+    at = end
 '''
 
 LABEL = '''

@@ -7,6 +7,8 @@ import pytest
 from knightstour.hw.views import tft_draw
 from knightstour_sim.screenshot import save_screenshot
 
+from support.chips import shown_lines, wrapped_lines
+
 CELL = 26
 SIDE = 8 * CELL
 
@@ -142,10 +144,33 @@ def test_screenshot_png(tmp_path):
 
 
 def test_wrap():
-    assert tft_draw.wrap("closed tour! 64 squares, d5 is a knight move from c3", 12, 5) == [
+    assert wrapped_lines("closed tour! 64 squares, d5 is a knight move from c3", 12, 5) == [
         "closed tour!", "64 squares,", "d5 is a", "knight move", "from c3"]
-    assert tft_draw.wrap("", 5, 2) == ["", ""]
-    assert tft_draw.wrap("abcdefghijkl", 5, 3) == ["abcde", "fghij", "kl"]
+    assert wrapped_lines("", 5, 2) == ["", ""]
+    assert wrapped_lines("abcdefghijkl", 5, 3) == ["abcde", "fghij", "kl"]
+    assert wrapped_lines("abcdefghijklmnop", 5, 2) == ["abcde", "fghij"]  # cut where the lines end
+    assert wrapped_lines("ab cdefghijklm no", 5, 4) == ["ab", "cdefg", "hijkl", "m no"]
+    assert wrapped_lines("a  b   c", 3, 3) == ["a ", "b  ", "c"]  # split at single spaces, others kept
+    assert wrapped_lines("  lead", 4, 2) == ["lead", ""]
+
+
+def test_a_text_that_wraps_shows_its_lines_as_a_text_of_lines_does():
+    # The status is word-wrapped as it is drawn: the same pixels as its lines joined by "\n" in
+    # a text that does not wrap, through a run of changes (each drawn over the last).
+    palette = tft_draw.palette((0, 0xFFFFFF), 0)
+    shown = tft_draw.Text(13, 4, 0, 0, palette)
+    shown.wraps = True
+    joined = tft_draw.Text(13, 4, 0, 0, palette)
+    texts = ("move 12 of 64 on e4: 3 moves from here", "illegal: d4 is not a knight move from c3", "",
+             "undo: back on b3, move 2; 5 moves from here", "hint: Warnsdorff goes to c2",
+             "a  spaced   text with averyveryverylongwordindeed in it and more words than fit",
+             "dead end: 40 of 64 squares; undo to go back", "play: touch a square to start")
+    size = shown.bitmap.width * shown.bitmap.height
+    for text in texts:
+        shown.set(text)
+        joined.set("\n".join(wrapped_lines(text, 13, 4)))
+        assert [shown.bitmap[i] for i in range(size)] == [joined.bitmap[i] for i in range(size)], text
+    assert shown.text == texts[-1]
 
 
 def _board_pixels(chip):
@@ -177,7 +202,7 @@ def test_an_impossible_start_shows_the_reason_and_the_result(emulated_tft):
     display.result("impossible", 1, 1)
     display.flush()
     assert display.labels["result"].text == "NO TOUR"
-    lines = display.labels["status"].text.split("\n")
+    lines = shown_lines(display.labels["status"])
     assert " ".join(line for line in lines if line) == "no tour starts on b1 on 5x5"  # all of it
     assert display.status_text == "no tour starts on b1 on 5x5"
     cell = display.cell

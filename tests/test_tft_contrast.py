@@ -56,7 +56,7 @@ def covered(view):
     """The squares a sprite lies on (the knight, the trace's dot, play mode's marks): their
     numbers are hidden on purpose."""
     squares = set()
-    tiles = [view.knight_tile, view.trace_tile] + list(view.mark_tiles or [])
+    tiles = [view.sprites_group[i] for i in range(len(view.sprites_group))]  # the knight's, the trace's, the marks
     for tile in tiles:
         if not tile.hidden:
             size = tile.bitmap.width

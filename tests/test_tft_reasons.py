@@ -14,6 +14,7 @@ from knightstour_sim.screenshot import Emulated
 from knightstour_sim.simulator import FakeClock, Simulator
 
 from support.app import make_settings
+from support.chips import shown_lines
 from support.ocr import TESSERACT, read_panel, screen
 
 SCREENS = [  # (display, board kind, rotation, touch)
@@ -108,7 +109,7 @@ def test_every_reason_and_result_is_drawn_whole(monkeypatch, display, kind, rota
         for text in texts:
             assert all(font.FIRST <= ord(ch) < font.FIRST + len(font.BITS) // font.HEIGHT for ch in text), text
             view.status(text)
-            lines = status.text.split("\n")
+            lines = shown_lines(status)
             assert len(lines) <= rows and all(len(line) <= status.columns for line in lines), (text, lines)
             assert " ".join(line for line in lines if line) == text, (text, lines)  # nothing cut or split
         result = view.labels["result"]

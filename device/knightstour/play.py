@@ -6,15 +6,14 @@
 # App (app.py), which imports this module only when a game starts, a hint or
 # an undo is asked for: a toy with no touch screen never loads it.
 
-from .tour import Tour
-
 DEAD_END = "dead end: %d of %d squares; undo to go back"  # 4 lines of 13 on the smallest panel
 
 
 class Game:
-    # The play part: it owns the game's tour, how it ended (``over``: "", "closed", "complete"
-    # or "stuck") and the count of refused moves (``rejected``); it draws on ``display``, plays
-    # on ``sound`` and writes the status line through ``status`` (App's).
+    # The play part: it owns how the game ended (``over``: "", "closed", "complete" or "stuck")
+    # and the count of refused moves (``rejected``), and plays on the solver's ``tour``; it
+    # draws on ``display``, plays on ``sound`` and writes the status line through ``status``
+    # (App's).
     #
     # App calls ``start(square, order)``, ``move(square)`` (True if the knight moved),
     # ``hint()`` (Warnsdorff's choice by ``solver``, or -1) and ``undo()`` (the square taken
@@ -22,7 +21,11 @@ class Game:
 
     def __init__(self, board, display, sound, solver, status):
         self.board = board
-        self.tour = Tour(board)
+        # The solver's own tour: no automatic tour is shown while a game is played (the next
+        # one starts afresh), and a hint asks the solver about the tour it holds anyway.
+        self.tour = solver.tour
+        # The legal moves, refilled in place at each move (a list made a move would be garbage).
+        self.legal = [0] * 8
         self.over = ""
         self.rejected = 0
         self.display = display
@@ -85,7 +88,7 @@ class Game:
                 self.status("complete! all %d square%s" % (tour.length, "" if tour.length == 1 else "s"))
                 self.sound.complete_phrase()
             return
-        legal = tour.legal_moves()
+        legal = self._legal_moves()
         if not legal:
             self.over = "stuck"
             display.moves([], -1)
@@ -98,6 +101,21 @@ class Game:
             tour.length, board.squares, board.square_name(tour.square), len(legal),
             "" if len(legal) == 1 else "s"))
 
+    def _legal_moves(self):
+        # tour.legal_moves() from the knight's square, into self.legal refilled in place: a list
+        # that has held 8 squares takes them again with no allocation (only the emptying slice).
+        legal = self.legal
+        del legal[:]
+        tour = self.tour
+        number = tour.number
+        target = self.board.target
+        base = tour.square * 8
+        for m in range(8):
+            t = target[base + m]
+            if t >= 0 and not number[t]:
+                legal.append(t)
+        return legal
+
     def hint(self):
         # Show Warnsdorff's choice from the knight's square; returns it or -1.
         tour = self.tour
@@ -105,7 +123,7 @@ class Game:
             self.status("hint: touch any square to start" if not tour.length else "hint: the game is over")
             return -1
         choice = self.solver.choose(tour)
-        self.display.moves(tour.legal_moves(), choice)
+        self.display.moves(self._legal_moves(), choice)
         self.status("hint: Warnsdorff goes to %s" % self.board.square_name(choice))
         return choice
 
@@ -123,7 +141,7 @@ class Game:
         display.unlight(square)
         if tour.length:
             display.knight(tour.square)
-            legal = tour.legal_moves()
+            legal = self._legal_moves()
             display.moves(legal, -1)
             self.status("undo: back on %s, move %d; %d move%s from here" % (
                 self.board.square_name(tour.square), tour.length, len(legal), "" if len(legal) == 1 else "s"))

@@ -40,7 +40,9 @@ loop's passes, a generator main() iterates on a board. Here feather.host takes i
 each step runs in one step of run.mjs's asyncio stand-in, which returns to JavaScript and
 collects the garbage after each (a board collects whenever an allocation finds no room; this
 port cannot while a step runs). It prints one line at the end:
-RESULT {...} with the live heap after start and after the tours (bytes, after a collection).
+RESULT {...} with the live heap after start and after the tours (bytes, after a collection), and
+most_made_by_a_play_move: the most heap a loop step took (garbage included) in which the game by
+touch had a move or an undo, but for the step that loaded play mode's drawing.
 """
 
 import gc
@@ -121,7 +123,7 @@ def _begin():
     rest). What the harness keeps while code.py runs is made before the ballast."""
     global ballast, phase_heap
     for key in ("stand_ins", "free_at_start", "base", "live_after_start", "live_after_tours", "tours",
-                "most_made_by_a_loop_step", "loop_step_that_made_most", "steps"):
+                "most_made_by_a_loop_step", "loop_step_that_made_most", "most_made_by_a_play_move", "steps"):
         result[key] = 0
     phase_heap = [0] * 2 * PHASES  # live after each phase, then the heap each took
     yield  # run.mjs collects after each step
@@ -184,13 +186,20 @@ def _drive(toy, steps):
     wanted = CONFIG["tours"]
     result["most_made_by_a_loop_step"] = 0
     moved = [0, 0]  # the tour's length and the clock (ms since boot) at its last move
+    played = [0]  # the game's length at its last move or undo
     took = 0
     while True:
         if CONFIG.get("map") and took >= 1024:  # the last step's, once collected
             _print_step(step, took)
+        modules = len(sys.modules)
         wait, took = _made(steps)
         if wait is None:
             break
+        game = app.game
+        if game is not None and app.state == "play" and game.tour.length != played[0]:
+            played[0] = game.tour.length
+            if len(sys.modules) == modules:  # not the move that loaded play mode's drawing
+                result["most_made_by_a_play_move"] = max(took, result["most_made_by_a_play_move"])
         if took > result["most_made_by_a_loop_step"]:
             result["most_made_by_a_loop_step"] = took
             result["loop_step_that_made_most"] = step + 1

@@ -61,3 +61,25 @@ class SilentChip:
 
     def transfer(self, data, mode):
         return bytes(len(data))
+
+
+def wrapped_lines(text, columns, rows):
+    """The ``rows`` lines a panel text that wraps (tft_draw.Text.wraps: the status) shows ``text``
+    in, each found as Text.set finds it."""
+    from knightstour.hw.views.tft_draw import skip_spaces, wrap_end
+
+    lines = []
+    at = 0
+    for _ in range(rows):
+        at = skip_spaces(text, at)
+        end = wrap_end(text, at, columns)
+        lines.append(text[at:end])
+        at = end
+    return lines
+
+
+def shown_lines(item):
+    """The lines a panel text (tft_draw.Text) shows: its text's lines, or, word-wrapped, a line a row."""
+    if item.wraps:
+        return wrapped_lines(item.text, item.columns, item.bitmap.height // item.line_height)
+    return item.text.split("\n")

@@ -9,6 +9,8 @@ from PIL import Image, ImageFilter, ImageOps
 
 from knightstour_sim.chips import render
 
+from support.chips import shown_lines
+
 TESSERACT = shutil.which("tesseract")
 
 
@@ -35,7 +37,7 @@ def read_panel(display, image):
     label and its value: "move 64/64", "rule border")."""
     pieces = []  # (y, x, x end of the letters, text) for each line of each text
     for item in display.labels.values():
-        for i, line in enumerate(item.text.split("\n")):
+        for i, line in enumerate(shown_lines(item)):
             if line.strip():
                 pad = (len(line) - len(line.lstrip())) * 8  # a right-aligned count's spaces
                 x = item.tilegrid.x + pad

@@ -38,7 +38,6 @@ from .tft_draw import (
     STUCK_COLOUR,
     TEXT_COLOUR,
     TRACE_COLOUR,
-    wrap,
 )
 
 MAX_SIDE = 16  # boards up to 16x16 (15 px cells), as the simulator's TFT
@@ -185,7 +184,7 @@ class TftDisplay(BoardView):
         if text == self.status_text:
             return
         self.status_text = text
-        self._set_label("status", "\n".join(wrap(text, self.columns, self.status_lines)))
+        self._set_label("status", text)  # word-wrapped as it is drawn (tft_draw.Text.wraps)
 
     def flush(self):
         self.display.refresh()

@@ -79,10 +79,11 @@ class BoardView:
         return (self.wy + self.vh - 1 - row) * self.bw + self.wx + f
 
     def _place(self, tile, square, size):
-        x, y = self.cell_origin(square)
-        offset = (self.cell - size) // 2
-        tile.x = x + offset
-        tile.y = y + offset
+        # cell_origin()'s arithmetic, with no tuple made (play mode places nine sprites a move)
+        cell = self.cell
+        offset = (cell - size) // 2
+        tile.x = self.ox + (square % self.bw - self.wx) * cell + offset
+        tile.y = self.oy + (self.vh - 1 - square // self.bw + self.wy) * cell + offset
 
     # ------------------------------------------------------------- drawing
 

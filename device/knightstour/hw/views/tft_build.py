@@ -33,8 +33,7 @@ def build_board(view, board):
         view.cells_group.pop()
     while len(view.sprites_group):
         view.sprites_group.pop()
-    view.mark_tiles = None
-    view.marked = False
+    view.marked = None  # the marks go with the sprites: tft_play makes them again when shown
     cell = view.cell
     # Cells of 24 px or more (8x8 on the ILI9341) are drawn at half resolution, each bitmap
     # pixel 2x2 on the screen (cells_group's scale): a quarter of the RAM, the numbers' font

@@ -53,37 +53,32 @@ def draw_digit(bitmap, digit, x, y, big, scale, value):
                     i += width
 
 
-def wrap(text, columns, lines):
-    """``text`` word-wrapped into at most ``lines`` lines of ``columns`` characters: split at single
-    spaces (others kept), a word longer than a line cut. A line is a slice of ``text``, found by
-    index: the only strings made are the lines returned (the status changes with every move)."""
-    out = []
-    start = end = 0  # the line being filled: text[start:end]
-    at = 0  # where the next word starts
+def wrap_end(text, start, columns):
+    """Where the word-wrapped line of ``columns`` characters that starts at ``start`` (not a space)
+    ends in ``text``: after the words that fit, split at single spaces (a further space is one
+    more character), or ``columns`` on where a longer word is cut. The next line starts after the
+    spaces there (skip_spaces). Found by index: no string is made (the status changes with every
+    move)."""
     size = len(text)
-    while len(out) < lines:
-        space = text.find(" ", at)
-        stop = size if space < 0 else space  # the word: text[at:stop]
-        while stop - at > columns:
-            if end > start:
-                out.append(text[start:end])
-                start = end
-            out.append(text[at:at + columns])
-            at += columns
-        if end == start:
-            start = at
-        elif end - start + 1 + stop - at > columns:
-            out.append(text[start:end])
-            start = at
-        end = stop  # the word follows the line's one space: the line grows to its end
-        if space < 0:
-            if end > start:
-                out.append(text[start:end])
+    end = text.find(" ", start)
+    if end < 0:
+        end = size
+    if end - start > columns:
+        return start + columns
+    while end < size:
+        stop = text.find(" ", end + 1)
+        if stop < 0:
+            stop = size
+        if stop - start > columns:
             break
-        at = space + 1
-    while len(out) < lines:
-        out.append("")
-    return out if len(out) == lines else out[:lines]
+        end = stop
+    return end
+
+
+def skip_spaces(text, at):
+    while at < len(text) and text[at] == " ":
+        at += 1
+    return at
 
 
 def palette(colours, transparent=-1):
@@ -99,7 +94,10 @@ def palette(colours, transparent=-1):
 class Text:
     """Panel text in its own 1-bit bitmap: one TileGrid per text, not one per character.
     ``columns`` x ``lines`` characters of font.py's glyphs (8 px wide, descenders whole), lines
-    ``spacing`` pixels apart (0: the font's height and one); longer text is cut."""
+    ``spacing`` pixels apart (0: the font's height and one); longer text is cut. A text that
+    ``wraps`` (the status) is word-wrapped (wrap_end) as it is drawn, else "\n" ends a line."""
+
+    wraps = False
 
     def __init__(self, columns, lines, x, y, palette, spacing=0):
         self.line_height = spacing or font.HEIGHT + 1
@@ -109,28 +107,35 @@ class Text:
         self.text = ""
 
     def set(self, text):
-        """Show ``text`` ("\n" between lines): only the characters that changed are drawn again.
-        Both texts are read in place, by index (a text split into lines would be garbage)."""
+        """Show ``text``: only the characters that changed are drawn again. Both texts are read
+        in place, by index (a text split into lines would be garbage)."""
         old = self.text
         if text == old:
             return
         self.text = text
         bitmap = self.bitmap
+        wraps = self.wraps
         a = b = 0  # where the row's line starts in the old text and in the new
         for row in range(bitmap.height // self.line_height):
-            a_end = old.find("\n", a)  # the row's line ends at its "\n", or at the text's end
-            if a_end < 0:
-                a_end = len(old)
-            b_end = text.find("\n", b)
-            if b_end < 0:
-                b_end = len(text)
+            if wraps:
+                a = skip_spaces(old, a)
+                b = skip_spaces(text, b)
+                a_end = wrap_end(old, a, self.columns)
+                b_end = wrap_end(text, b, self.columns)
+            else:
+                a_end = old.find("\n", a)  # the row's line ends at its "\n", or at the text's end
+                if a_end < 0:
+                    a_end = len(old)
+                b_end = text.find("\n", b)
+                if b_end < 0:
+                    b_end = len(text)
             top = row * self.line_height
             for i in range(self.columns):
                 ch = text[b + i] if b + i < b_end else " "
                 if ch != (old[a + i] if a + i < a_end else " "):
                     draw_char(bitmap, ch, i * font.WIDTH, top)
-            a = a_end + 1
-            b = b_end + 1
+            a = a_end if wraps else a_end + 1
+            b = b_end if wraps else b_end + 1
 
 
 def draw_char(bitmap, ch, x, y):

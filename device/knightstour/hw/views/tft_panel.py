@@ -85,8 +85,7 @@ def build(view, display, touch_hint):
     view.sprites_group = displayio.Group()
     view.root.append(view.sprites_group)
     view.knight_tile = None
-    view.mark_tiles = None  # play mode's dots and ring: tft_play makes them when first shown
-    view.marked = False
+    view.marked = None  # play mode's dots and ring: None until tft_play makes them, when first shown
     view.labels = {}
     build_panel(view)
     view.status_text = ""
@@ -105,6 +104,8 @@ def _add(view, palettes, name, text, x, y, colour, columns=0, lines=1, spacing=0
         colours = palettes[colour]
     item = Text(columns or len(text), lines, x, y, colours, spacing)
     item.colour = colour
+    if name == "status":
+        item.wraps = True  # word-wrapped as it is drawn
     item.set(text)
     view.root.append(item.tilegrid)
     view.labels[name] = item
@@ -120,7 +121,7 @@ def build_panel(display):
         _add(display, palettes, *args)
 
     x = px + 4
-    display.columns = columns = (pw - 8) // font.WIDTH
+    columns = (pw - 8) // font.WIDTH
     tall = 40 if display.width > 320 or display.height > 320 else 26  # the Titano: taller buttons
     display.buttons = []
     foot = py + ph
@@ -145,7 +146,7 @@ def build_panel(display):
         add("rule", "", x + 5 * font.WIDTH, y + LINE, DIM_TEXT, 7)
         add("result", "", x + 13 * font.WIDTH, y + LINE, TEXT_COLOUR, columns - 13)
         y += 2 * LINE + 2
-    display.status_lines = lines = max(1, (foot - 2 - y) // LINE)
+    lines = max(1, (foot - 2 - y) // LINE)
     add("status", "", x, y, TEXT_COLOUR, columns, lines)
 
 

@@ -8,17 +8,16 @@ from .tft_draw import HINT_COLOUR, MARK_COLOUR, disc, palette
 
 
 def _build(display):
-    """The eight dots and the ring, below the knight (first in its sprites group)."""
+    """The eight dots and the ring, below the knight: the first nine of its sprites group (found
+    there, not kept in a list of their own)."""
     cell = display.cell
     dot = max(4, cell // 4)
     dot_bitmap = displayio.Bitmap(dot, dot, 2)
     disc(dot_bitmap, dot, 1, 0)
     mark_palette = palette((0, MARK_COLOUR), 0)
-    tiles = []
     for i in range(8):
         tile = displayio.TileGrid(dot_bitmap, pixel_shader=mark_palette)
         tile.hidden = True
-        tiles.append(tile)
         display.sprites_group.insert(i, tile)
     ring = cell - 4
     ring_bitmap = displayio.Bitmap(ring, ring, 2)
@@ -27,15 +26,13 @@ def _build(display):
     tile = displayio.TileGrid(ring_bitmap, pixel_shader=palette((0, HINT_COLOUR), 0))
     tile.hidden = True
     display.sprites_group.insert(8, tile)
-    tiles.append(tile)
-    display.mark_tiles = tiles
 
 
 def moves(display, squares, hint):
     """Dots on ``squares`` (at most 8), the ring on ``hint`` (-1: none)."""
-    if display.mark_tiles is None:
+    if display.marked is None:
         _build(display)
-    tiles = display.mark_tiles
+    tiles = display.sprites_group
     for i in range(9):
         tile = tiles[i]
         square = squares[i] if i < 8 and i < len(squares) else hint if i == 8 else -1
