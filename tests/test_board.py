@@ -2,7 +2,8 @@
 
 import pytest
 
-from knightstour.board import Board, file_name, parse_size
+from knightstour.board import Board, file_name
+from knightstour.board_text import parse_size
 
 
 def test_square_names_round_trip_on_8x8():

@@ -6,6 +6,7 @@ import ast
 
 import pytest
 
+from knightstour.hw import plan
 from knightstour.hw.feather import NEEDS_KB, Toy
 from knightstour.hw.startup import out_of_memory
 from knightstour_sim.circuitpython.drive import compiled_as_on_a_board, run_feather
@@ -61,7 +62,9 @@ def test_a_py_deploy_in_the_mpy_heap_is_told_both_figures(node):
 
 def test_the_out_of_memory_lines_are_built_from_the_one_table():
     """Before the settings are read: the smallest heaps any display needs; then the display's own."""
-    first = Toy().memory
+    toy = Toy()
+    plan.begin(toy)
+    first = toy.memory
     assert "%d KB with --mpy, %d KB without" % (min(kb[0] for kb in NEEDS_KB.values()),
                                                  min(kb[1] for kb in NEEDS_KB.values())) in first
     for display, kb in NEEDS_KB.items():

@@ -9,10 +9,10 @@ from knightstour_sim.circuitpython.drive import feather_settings, lay_out, run_f
 
 from support.micropython import DEVICE
 
-BOARD = DEVICE / "knightstour" / "board.py"
+BOARD = DEVICE / "knightstour" / "board_text.py"
 # code.py, replaced: a deployed module raises (the board prints what is not caught on the serial console).
 CODE = """import micropython
-from knightstour.board import parse_size
+from knightstour.board_text import parse_size
 
 micropython.qstr_info(1)
 parse_size("9x99")
@@ -35,8 +35,8 @@ def test_a_deployed_mpy_names_its_module_and_line_in_a_traceback(node, tmp_path)
     raised = 1 + next(i for i, line in enumerate(lines) if 'raise ValueError("bad board size %r' in line)
     traceback = proc.stderr.splitlines()
     assert traceback[-3:-1] == ['  File "/code.py", line 5, in <module>',
-                                '  File "knightstour.board", line %d, in parse_size' % raised], proc.stderr
+                                '  File "knightstour.board_text", line %d, in parse_size' % raised], proc.stderr
     assert traceback[-1].startswith("ValueError: bad board size '9x99': "), proc.stderr
     names = [line[2:-1] for line in proc.stdout.splitlines() if line.startswith("Q(")]
-    assert names.count("knightstour.board") == 1 and "/lib/knightstour/board.mpy" in names
-    assert not [name for name in names if "knightstour/board" in name and not name.endswith(".mpy")]
+    assert names.count("knightstour.board_text") == 1 and "/lib/knightstour/board_text.mpy" in names
+    assert not [name for name in names if "knightstour/board_text" in name and not name.endswith(".mpy")]

@@ -127,3 +127,51 @@ def test_code_py_says_one_line_when_touch_does_not_answer(monkeypatch, capsys):
     out = capsys.readouterr().out
     lines = [line for line in out.splitlines() if line.startswith("knightstour: error:")]
     assert len(lines) == 1 and "STMPE610" in lines[0] and "wiring/README.md" in lines[0]
+
+
+def test_nothing_of_the_start_lives_on_once_the_toy_runs(monkeypatch):
+    """code.py holds main() for as long as the toy runs, and a function keeps its whole module
+    (its globals): the start's plan and phases (hw/plan.py, hw/startup.py) and the reading of the
+    board's size and start square (board_text.py), imported afresh here, must be held by nothing
+    the run keeps (code.py's globals, the toy, its steps), so that the board frees their code."""
+    import gc
+    import importlib
+    import weakref
+
+    from knightstour.hw import feather
+
+    preload()
+    matrix = rig.matrix_rig()
+    board = sim_board("feather_m4", matrix=matrix)
+    board.board_id = "feather_m4_express"
+    environ = {"KNIGHTSTOUR_DISPLAY": "max7219", "KNIGHTSTOUR_START": "c3"}
+    monkeypatch.setitem(sys.modules, "board", board)
+    monkeypatch.setattr(os, "getenv", lambda name, default=None: environ.get(name, default))
+    started = []
+    monkeypatch.setattr(feather, "host", lambda toy, steps: started.append((toy, steps)))
+    start = ("knightstour.hw.plan", "knightstour.hw.startup", "knightstour.board_text")
+    kept = {name: module for name, module in sys.modules.items() if name.startswith("knightstour.")}
+    for name in start:  # other tests' modules hold theirs: the start gets its own
+        sys.modules.pop(name, None)
+        package, _, leaf = name.rpartition(".")
+        if hasattr(sys.modules[package], leaf):
+            delattr(sys.modules[package], leaf)
+    functions = [weakref.ref(value) for name in start for value in vars(importlib.import_module(name)).values()
+                 if isinstance(value, types.FunctionType)]
+    assert len(functions) > 10
+    try:
+        code_py = runpy.run_path(CODE_PY, run_name="__main__")  # its globals: main, as on a board
+        toy, steps = started.pop()
+        while toy.app is None:
+            assert next(steps) == 0
+        next(steps)  # the main loop's first pass: the first tour's solve
+        assert not any(name in sys.modules for name in start)
+        gc.collect()
+        alive = [ref().__module__ + "." + ref().__name__ for ref in functions if ref() is not None]
+        assert alive == [], "the start's code is still held after start: %s" % alive
+        assert code_py["main"] is feather.main and toy.app.tours.tour.path[0] == toy.app.board.parse_square("c3")
+    finally:
+        for name, module in kept.items():
+            sys.modules[name] = module
+            package, _, leaf = name.rpartition(".")
+            setattr(sys.modules[package], leaf, module)

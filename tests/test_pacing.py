@@ -1,6 +1,6 @@
 import pytest
 
-from knightstour.pacing import SHAPES, SPEEDS, Pacing, check_shape, speed_name
+from knightstour.pacing import SHAPES, SPEEDS, Pacing, speed_name
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -43,8 +43,9 @@ def test_bad_pacing_is_refused():
         Pacing(0.5, 0.1)
     with pytest.raises(ValueError, match="speed"):
         Pacing(speed=-1)
-    with pytest.raises(ValueError, match="linear, quadratic, cubic, exponential"):
-        check_shape("wobbly")
+    with pytest.raises(ValueError, match="bad pacing shape 'Wobbly': a pacing shape is one of linear, quadratic, cubic, exponential"):
+        Pacing(shape="Wobbly")
+    assert Pacing(shape=" Linear ").shape == "linear"
 
 
 def test_faster_and_slower_walk_the_ladder():

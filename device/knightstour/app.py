@@ -48,9 +48,11 @@ class App:
     # seed when that is unset): the same draws on every platform. ``orders`` overrides the
     # board's super orders (tests). With ``strict`` a board too big for the display raises
     # ValueError; otherwise the message goes to ``app.messages`` and the default 8x8 board is used.
+    # ``board``: the settings' board, made already (the Feather's start makes it for the display's
+    # buffers and hands it over, so that the app reads no size).
 
     def __init__(self, settings=None, display=None, input=None, sound=None, rng=None,
-                 orders=None, strict=False):
+                 orders=None, strict=False, board=None):
         if settings is None:
             from .settings import Settings  # imported only here: the Feather frees it after start
 
@@ -64,7 +66,8 @@ class App:
             rng = Xorshift32(settings.seed)  # the same show for a seed on every platform
         self.rng = rng
 
-        board = Board.parse(settings.size)
+        if board is None:
+            board = Board.parse(settings.size)
         if board.width > self.display.max_width or board.height > self.display.max_height:
             text = "the %s board does not fit the display (at most %dx%d)" % (
                 board.size_name, self.display.max_width, self.display.max_height)

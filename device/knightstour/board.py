@@ -7,34 +7,11 @@ python-chess. Files are letters (a..z, then aa, ab, ... on boards wider than
 
 from array import array
 
-MIN_SIDE = 1
-MAX_SIDE = 32
+from .board_text import MAX_SIDE, MIN_SIDE
 
 # The eight knight moves, labelled clockwise from "2 up, 1 right", as (files, ranks).
 LABELS = "abcdefgh"
 DELTAS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-
-SIZE_HELP = "a board size is WxH with whole numbers from %d to %d, e.g. 8x8" % (MIN_SIDE, MAX_SIDE)
-
-
-def is_whole(text):
-    """True for ASCII digits only ("3"; not "", "-3" or "³", which str.isdigit() accepts)."""
-    if not text:
-        return False
-    for ch in text:
-        if not "0" <= ch <= "9":
-            return False
-    return True
-
-
-def parse_size(text):
-    """Return (width, height) for "8x8"; raise ValueError naming what is accepted."""
-    parts = str(text).strip().lower().split("x")
-    if len(parts) == 2 and is_whole(parts[0]) and is_whole(parts[1]):
-        width, height = int(parts[0]), int(parts[1])
-        if MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE:
-            return width, height
-    raise ValueError("bad board size %r: %s" % (text, SIZE_HELP))
 
 
 def file_name(file_index):
@@ -45,13 +22,6 @@ def file_name(file_index):
         n, rem = divmod(n - 1, 26)
         name = chr(97 + rem) + name
     return name
-
-
-def _file_index(letters):
-    n = 0
-    for ch in letters:
-        n = n * 26 + (ord(ch) - 96)
-    return n - 1
 
 
 class Board:
@@ -66,6 +36,8 @@ class Board:
 
     def __init__(self, width=8, height=8):
         if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+            from .board_text import SIZE_HELP
+
             raise ValueError("bad board size %rx%r: %s" % (width, height, SIZE_HELP))
         self.width = width
         self.height = height
@@ -89,6 +61,9 @@ class Board:
 
     @classmethod
     def parse(cls, text):
+        """The board of size ``text`` ("8x8"); raise ValueError naming what is accepted."""
+        from .board_text import parse_size
+
         width, height = parse_size(text)
         return cls(width, height)
 
@@ -110,28 +85,9 @@ class Board:
 
     def parse_square(self, text):
         """Accept "c3" (any case) or 1-based "x,y" ("1,1" is a1); raise ValueError otherwise."""
-        raw = str(text).strip().lower()
-        file_index = rank_index = -1
-        if "," in raw:
-            parts = raw.split(",")
-            if len(parts) == 2 and is_whole(parts[0].strip()) and is_whole(parts[1].strip()):
-                file_index = int(parts[0]) - 1
-                rank_index = int(parts[1]) - 1
-        else:
-            split = 0
-            while split < len(raw) and "a" <= raw[split] <= "z":
-                split += 1
-            letters, digits = raw[:split], raw[split:]
-            if letters and is_whole(digits) and len(letters) <= 2:
-                file_index = _file_index(letters)
-                rank_index = int(digits) - 1
-        if 0 <= file_index < self.width and 0 <= rank_index < self.height:
-            return rank_index * self.width + file_index
-        raise ValueError(
-            "bad square %r: name a square of the %s board as file letter and rank number "
-            "(a1 to %s) or as 1-based x,y (1,1 to %d,%d)"
-            % (text, self.size_name, self.square_name(self.squares - 1), self.width, self.height)
-        )
+        from .board_text import parse_square
+
+        return parse_square(self, text)
 
     def is_light(self, square):
         """True for squares not of a1's colour (a1 is dark, as on a chess board)."""

@@ -15,30 +15,24 @@
 # one move to the next.
 
 SHAPES = ("linear", "quadratic", "cubic", "exponential")
-SHAPE_HELP = "a pacing shape is one of " + ", ".join(SHAPES)
 
 # The speed factor's ladder for the faster/slower commands.
 SPEEDS = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 0.0)
-
-
-def check_shape(name):
-    shape = str(name).strip().lower()
-    if shape not in SHAPES:
-        raise ValueError("bad pacing shape %r: %s" % (name, SHAPE_HELP))
-    return shape
 
 
 class Pacing:
     # Delays in seconds for a tour's moves, a result pause and the celebration.
 
     def __init__(self, first=0.06, last=0.6, shape="quadratic", speed=1.0, pause=3.0):
-        if first < 0 or last < first:
-            raise ValueError("pacing needs 0 <= first <= last (got %r and %r)" % (first, last))
-        if speed < 0:
-            raise ValueError("the speed factor must be 0 (no delay) or more, not %r" % (speed,))
+        name = str(shape).strip().lower()
+        if first < 0 or last < first or speed < 0 or name not in SHAPES:
+            # The line is built elsewhere: a board's values are checked with its settings.
+            from .pacing_errors import bad_pacing
+
+            raise ValueError(bad_pacing(first, last, shape, speed, SHAPES))
         self.first = float(first)
         self.last = float(last)
-        self.shape = check_shape(shape)
+        self.shape = name
         self.speed = float(speed)
         self.pause_seconds = float(pause)
 

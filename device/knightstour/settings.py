@@ -96,7 +96,8 @@ docstring, so that a board compiling this file from source never holds its text)
 
 
 
-from .board import SIZE_HELP, Board, is_whole, parse_size
+from .board import Board
+from .board_text import SIZE_HELP, is_whole, parse_size
 from .orders import ORDER_HELP, parse_order
 from .pacing import SHAPES
 from .rules import RULES

@@ -18,11 +18,11 @@ to 10.1, supervisor/shared/settings.c from 10.2). What it does, and what this re
   0.5, 'text'); 10.2 on return its text. Only a plain whole number (0, 15000, -3) means the same
   to both, so only that is accepted bare; the rest is refused, naming what to write.
 
-Uses only the standard library and knightstour.board; parse_toml runs on MicroPython too (the tests
+Uses only the standard library and knightstour.board_text; parse_toml runs on MicroPython too (the tests
 run it there).
 """
 
-from knightstour.board import is_whole
+from knightstour.board_text import is_whole
 
 # Environment variables of ours that are not settings: no "unknown setting" warning for them.
 NOT_SETTINGS = ("KNIGHTSTOUR_MPY_CROSS", "KNIGHTSTOUR_MPY_CROSS_BASE", "KNIGHTSTOUR_MPY_CROSS_SHA256",

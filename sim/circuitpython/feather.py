@@ -35,7 +35,7 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
     first, then a ballast takes what is free beyond CONFIG["free"], so code.py gets that much.
     None: code.py gets all the heap run.mjs was given.
 
-code.py's run is hw/feather.py's steps(): the start's phases (hw/feather.py's PLAN), then the main
+code.py's run is hw/feather.py's steps(): the start's phases (hw/plan.py's PLAN), then the main
 loop's passes, a generator main() iterates on a board. Here feather.host takes it instead, and
 each step runs in one step of run.mjs's asyncio stand-in, which returns to JavaScript and
 collects the garbage after each (a board collects whenever an allocation finds no room; this
@@ -100,7 +100,7 @@ for _name in CONFIG["stand_ins"]:
 
 result = {}
 ballast = None
-PHASES = 16  # at most, in hw/feather.py's PLAN
+PHASES = 16  # at most, in hw/plan.py's PLAN
 phase_heap = None
 
 
@@ -259,7 +259,7 @@ def _drive(toy, steps):
     result["live_after_phases"] = "/".join("%d" % live for live in phases[:count])
     result["made_by_phases"] = "/".join("%d" % took for took in phases[PHASES:PHASES + count])
     loaded = list(sys.modules)
-    from knightstour.hw.feather import PLAN
+    from knightstour.hw.plan import PLAN
 
     result["start_modules_kept"] = len([name for name in loaded for _, names in PLAN for prefix in names
                                         if name == prefix or name.startswith(prefix) and name[len(prefix)] == "."])

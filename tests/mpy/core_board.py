@@ -1,5 +1,6 @@
 # Board: sizes, square names both ways, parse_square and its errors, move tables.
-from knightstour.board import DELTAS, LABELS, Board, file_name, parse_size
+from knightstour.board import DELTAS, LABELS, Board, file_name
+from knightstour.board_text import parse_size
 
 
 def attempt(function, argument):

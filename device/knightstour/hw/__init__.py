@@ -11,5 +11,5 @@ the matrix never loads displayio, and the desktop needs no hardware.
              two uses (conflicts), one board's pins and buses (hardware), the ports for the settings
              (build; builtin for a PyPortal's own screen; touch_chips and one touch_<name> per controller)
     (here)   the entry points' own parts: the main loop (mainloop), the Feather's program
-             (feather, and startup, forgotten after start); the Pi's is knightstour_desktop/commands/run.py
+             (feather; plan and startup, forgotten after start); the Pi's is knightstour_desktop/commands/run.py
 """

@@ -1,4 +1,4 @@
-"""The Feather's first phases (hw/feather.py's PLAN): what only the start needs, forgotten once done.
+"""The Feather's first phases (hw/plan.py's PLAN): what only the start needs, forgotten once done.
 
 Each phase fills in the ``toy`` (feather.Toy): ``settings`` reads settings.toml through os.getenv,
 ``pins`` finds the pins they give two uses, ``views`` loads the display's view, ``ports`` builds the display, touch and sound from the pin map,
@@ -63,8 +63,8 @@ def board(toy):
     """What the board's size needs, made now, before the app's modules load: the display's buffers
     (the TFT's bitmaps, a few KB), where the builders' garbage was, so that nothing made later
     can split the heap beneath them; and the size's super orders, read from every size's table
-    (forgotten after this phase). A board too big for the display: the app falls back to 8x8,
-    says so, and makes and reads these itself."""
+    (forgotten after this phase); the board itself, for the app. A board too big for the display:
+    the app falls back to 8x8, says so, and makes and reads these itself."""
     from ..board import Board
 
     settings, display = toy.settings, toy.display
@@ -77,6 +77,7 @@ def board(toy):
     prepare = getattr(display, "prepare", None)
     if prepare is not None:
         prepare(board)
+    toy.board = board  # the app's: its size is read once
     if settings.order == "super":
         from ..orders import super_orders
 

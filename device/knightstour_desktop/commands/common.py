@@ -2,7 +2,8 @@
 
 import argparse
 
-from knightstour.board import Board, is_whole
+from knightstour.board import Board
+from knightstour.board_text import is_whole
 from knightstour.orders import parse_order
 from knightstour.rng import Xorshift32
 from knightstour.rules import RULES, check_rule
