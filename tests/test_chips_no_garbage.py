@@ -85,11 +85,11 @@ WHICH = "%(which)s"
 chip = None
 if WHICH == "stmpe610":
     from stmpe610 import STMPE610 as Model
-    from knightstour.hw.chips.stmpe610 import STMPE610
-    from knightstour.hw.inputs.touch import stmpe610_reader
+    from knightstour.hw.chips.stmpe610 import STMPE610, stmpe610_reader
+    from knightstour.hw.inputs.touch import HELD
 
     chip = Model()
-    poll = stmpe610_reader(STMPE610(*on_spi(chip)))
+    poll = stmpe610_reader(STMPE610(*on_spi(chip)), HELD)
 elif WHICH == "xpt2046":
     from xpt2046 import XPT2046 as Model
     from knightstour.hw.chips.xpt2046 import XPT2046, xpt2046_reader

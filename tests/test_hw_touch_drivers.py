@@ -7,8 +7,8 @@ import adafruit_stmpe610
 import pytest
 
 from knightstour.hw.chips.ft6206 import FT6206
-from knightstour.hw.chips.stmpe610 import STMPE610
-from knightstour.hw.inputs.touch import HELD, stmpe610_reader
+from knightstour.hw.chips.stmpe610 import STMPE610, stmpe610_reader
+from knightstour.hw.inputs.touch import HELD
 from knightstour_sim.chips import bus, ft6206, stmpe610
 
 pytestmark = pytest.mark.usefixtures("no_sleep")
@@ -53,7 +53,7 @@ def test_reads_the_same_samples_as_adafruit_stmpe610():
 
 def test_the_reader_gives_the_newest_sample_then_held_then_nothing():
     spi, cs, chip = chip_on_bus()
-    read = stmpe610_reader(STMPE610(spi, bus.DigitalInOut(cs)))
+    read = stmpe610_reader(STMPE610(spi, bus.DigitalInOut(cs)), HELD)
     assert read() is None
     chip.touch(100, 200, 9, samples=3)
     chip.touch(300, 400, 9)

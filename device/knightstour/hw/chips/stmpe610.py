@@ -112,3 +112,28 @@ class STMPE610:
         if self.buffer_empty:
             self._write(_INT_STA, 0xFF)
         return d1 << 4 | d2 >> 4, (d2 & 0x0F) << 8 | d3, d4
+
+
+def stmpe610_reader(driver, held):
+    """A reader (touch.TouchInput's) over an STMPE610 driver (STMPE610, or adafruit_stmpe610's: the
+    same ``buffer_empty``, ``read_data()`` and ``touched``): (raw x, raw y), ``held`` or None. Up to 4
+    samples are read a poll (as adafruit_stmpe610's ``touches``), the newest one counts;
+    samples with pressure 0 (a controller answering zeros) count as no touch."""
+
+    def read():
+        found = None
+        samples = 0
+        while samples < 4 and not driver.buffer_empty:
+            x, y, pressure = driver.read_data()
+            samples += 1
+            if pressure or x or y:
+                found = (x, y)
+        if found is not None:
+            return found
+        if samples:
+            return None
+        if driver.touched:
+            return held
+        return None
+
+    return read

@@ -77,31 +77,6 @@ class TouchMapper:
         return from_landscape(point[0], point[1], self.rotation, self.width0, self.height0)
 
 
-def stmpe610_reader(driver):
-    """A reader over an STMPE610 driver (stmpe610.STMPE610, or adafruit_stmpe610's: the same
-    ``buffer_empty``, ``read_data()`` and ``touched``): (raw x, raw y), HELD or None. Up to 4
-    samples are read a poll (as adafruit_stmpe610's ``touches``), the newest one counts;
-    samples with pressure 0 (a controller answering zeros) count as no touch."""
-
-    def read():
-        found = None
-        samples = 0
-        while samples < 4 and not driver.buffer_empty:
-            x, y, pressure = driver.read_data()
-            samples += 1
-            if pressure or x or y:
-                found = (x, y)
-        if found is not None:
-            return found
-        if samples:
-            return None
-        if driver.touched:
-            return HELD
-        return None
-
-    return read
-
-
 class TouchInput:
     """The input port: for each press, debounced, what ``locate(x, y)`` finds at the screen pixel
     (the TFT's event_at: a square, or a button's event); None or -1 there is no event."""

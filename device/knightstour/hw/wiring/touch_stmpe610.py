@@ -38,6 +38,7 @@ def open_driver(hw):
 
 
 def reader(driver, hw):
+    from ..chips import stmpe610
     from ..inputs import touch
 
-    return touch.stmpe610_reader(driver)
+    return stmpe610.stmpe610_reader(driver, touch.HELD)
