@@ -49,7 +49,11 @@ class XPT2046:
         self._out = bytearray(size)
         self._in = bytearray(size)
         self.down = False
-        temperature = self.convert(_TEMP0)
+        # Something answers like one: a temperature conversion alone (its control byte, then 16
+        # clocks), its result neither all 0 nor all 1 and the bits around it 0.
+        self._out[0] = _TEMP0
+        self._transfer(3)
+        temperature = self._result(0)
         if temperature in (0, 0xFFF) or self._in[1] & 0x80 or self._in[2] & 0x07:
             raise RuntimeError("no XPT2046 on SPI: its temperature reads 0x%03X" % temperature)
         for i in range(len(_COMMANDS)):
@@ -63,16 +67,6 @@ class XPT2046:
     def _result(self, i):
         """The 12-bit result of the ``i``-th control byte of the last transfer."""
         return (self._in[2 * i + 1] << 8 | self._in[2 * i + 2]) >> 3 & 0xFFF
-
-    def convert(self, command):
-        """One conversion: send control byte ``command`` alone, return its 12-bit result."""
-        out = self._out
-        out[0] = command
-        out[1] = out[2] = 0
-        self._transfer(3)
-        out[0] = _COMMANDS[0]
-        out[2] = _COMMANDS[1]
-        return self._result(0)
 
     @property
     def touched(self):

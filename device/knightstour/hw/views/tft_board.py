@@ -25,18 +25,11 @@ class BoardView:
     TftDisplay), ``board_x``, ``board_y`` and ``board_pixels`` (its square on the screen)."""
 
     def _build_board(self, board):
-        """The board's bitmaps and sprites (tft_build.py: build-time code, dropped again once the
-        board is built, as the Feather drops its start's modules)."""
-        import sys
+        """The board's bitmaps and sprites (tft_build.py: build-time code, which drops itself again
+        once the board is built, as the Feather drops its start's modules)."""
+        from .tft_build import build_board
 
-        from . import tft_build
-
-        tft_build.build_board(self, board)
-        package = __name__[:__name__.rfind(".")]
-        sys.modules.pop(package + ".tft_build", None)
-        views = sys.modules.get(package)
-        if views is not None and hasattr(views, "tft_build"):
-            delattr(views, "tft_build")
+        build_board(self, board)
 
     # ------------------------------------------------------------- geometry
 

@@ -1,6 +1,6 @@
 """Building the TFT's board (tft_board.BoardView._build_board): its rank bitmaps, the number boxes,
-the knight's and the trace's sprites and the last move's frame. Build-time code only: the board
-drops this module again once built (RAM on a Feather)."""
+the knight's and the trace's sprites and the last move's frame. Build-time code only: it drops
+itself again once the board is built (RAM on a Feather), and the view keeps none of it."""
 
 import displayio
 from micropython import const
@@ -106,3 +106,15 @@ def build_board(view, board):
     # old and new places were 0.7 KB more, on a third square).
     view.sprites_group.append(view.knight_tile)
     view.sprites_group.append(view.trace_tile)
+    _forget()
+
+
+def _forget():
+    """Drop this module from sys.modules and its package: once built, nothing holds its code (here,
+    not in the view, so that the kept view holds no code to drop it)."""
+    import sys
+
+    sys.modules.pop(__name__, None)
+    package = sys.modules.get(__name__[:__name__.rfind(".")])
+    if package is not None and hasattr(package, "tft_build"):
+        delattr(package, "tft_build")
