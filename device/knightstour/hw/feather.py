@@ -16,9 +16,9 @@ steps instead of running them (see ``steps``).
 
 # The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the piezo,
 # deployed with --mpy and without (the board then compiles the package at each start): the
-# smallest from which the tours (the TFT's: and a game played by touch) run at every size up to
+# smallest from which the tours (on a touch screen: and a game played by touch) run at every size up to
 # 32 KB more, 2 KB added (benchmarks/feather_heap.py --sweep; tests/test_feather_heap.py).
-NEEDS_KB = {"max7219": (47, 59), "ili9341": (73, 81), "builtin": (92, 114)}  # builtin: a PyPortal's screen
+NEEDS_KB = {"max7219": (46, 58), "ili9341": (69, 80), "builtin": (80, 97)}  # builtin: a PyPortal's screen
 
 host = None  # a function host(toy, steps) that runs the toy instead of main() (see above)
 
