@@ -3,11 +3,10 @@
 import argparse
 
 from knightstour.board import Board
-from knightstour.board_text import is_whole
 from knightstour.orders import parse_order
 from knightstour.rng import Xorshift32
 from knightstour.rules import RULES, check_rule
-from knightstour.settings import as_given
+from knightstour.settings import as_given, find_key, parse_value
 from knightstour.tours import random_start
 
 
@@ -27,11 +26,11 @@ def whole_number(least):
 
 
 def seed_number(text):
-    """An argparse type: a seed is any whole number, negative too."""
-    digits = text[1:] if text[:1] == "-" else text
-    if not is_whole(digits):
-        raise argparse.ArgumentTypeError("bad value %s: give a whole number, e.g. 1" % as_given(text))
-    return int(text)
+    """An argparse type: a seed as the settings read one (any whole number, negative too)."""
+    try:
+        return parse_value(find_key("seed"), text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("bad value %s: give a whole number, e.g. 1" % as_given(text)) from None
 
 
 def add_board_arguments(parser, start=True):
