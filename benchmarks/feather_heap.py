@@ -28,9 +28,10 @@ The "builtin" configurations run on a PyPortal and a PyPortal Titano (board.DISP
 panel through adafruit_touchscreen, the speaker): their touch column names the board.
 
 --game: instead of tours, a whole game played by touch (knightstour_sim.circuitpython.game: play,
-a hint, an undo and every square of a tour, as tests/test_feather_play.py plays it) on each TFT
-configuration with a touch chip (ili9341/*/8x8): the smallest heap in which it is played to the
-end; live_after_tours is then the live heap after the game.
+a hint, an undo and every square of a tour, as tests/test_feather_play.py and
+tests/test_feather_pyportal.py play it) on each touch screen's 8x8 configuration (ili9341/*/8x8,
+builtin/*/8x8): the smallest heap in which it is played to the end; live_after_tours is then the
+live heap after the game.
 
 --sweep: for each configuration (but 16x16), deployed .mpy and .py, the smallest heap, then the
 tours at every heap from there to 32 KB more in 1 KB steps: any that fails is a hole (a board
@@ -62,7 +63,7 @@ CONFIGS = {
     "builtin/pyportal_titano/8x8": ("builtin", "pyportal_titano", "8x8", {}),
 }
 SWEPT = tuple(name for name in CONFIGS if not name.endswith("16x16") and not name.startswith("builtin"))
-GAMES = tuple(name for name in CONFIGS if name.startswith("ili9341/") and name.endswith("/8x8"))  # --game
+GAMES = tuple(name for name in CONFIGS if name.endswith("/8x8") and not name.startswith("max7219/"))  # --game
 
 
 def board_for(display, touch):
@@ -87,8 +88,9 @@ class Drive:
 
     def runs(self, kb, tours):
         if self.game:
-            _, result = run_feather(self.node, self.display, self.touch, self.size, 0, kb * 1024,
-                                    workdir=self.work, press=game.presses(self.touch))
+            presses = game.portal_presses(self.touch) if self.display == "builtin" else game.presses(self.touch)
+            _, result = run_feather(self.node, self.display, self.touch, self.size, 0, kb * 1024, workdir=self.work,
+                                    press=presses, board=board_for(self.display, self.touch))
             return result if game.played(result) else None
         _, result = run_feather(self.node, self.display, self.touch, self.size, tours, kb * 1024,
                                 workdir=self.work, buttons=self.buttons, board=board_for(self.display, self.touch))

@@ -9,14 +9,12 @@ emulated PyPortal (tests/test_tft_buttons.py plays its game there)."""
 
 import pytest
 
-from knightstour.board import Board
 from knightstour.hw.chips.pyportal import SIZES
 from knightstour.hw.feather import NEEDS_KB
-from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
-from knightstour.warnsdorff import Warnsdorff
+from knightstour_sim.circuitpython import game
 from knightstour_sim.circuitpython.drive import feather_settings, run_feather
-from knightstour_sim.screenshot import Emulated
-from knightstour_sim.touch_raw import raw_touch
+from knightstour_sim.circuitpython.game import portal_layout as layout
+from knightstour_sim.circuitpython.game import portal_raw as raw_at
 
 HEAP = NEEDS_KB["builtin"][0] * 1024
 FREE_ON_A_PYPORTAL = 150 * 1024  # a SAMD51 like the Feather M4: about 150 KB free after boot
@@ -28,32 +26,6 @@ def _run(node, board, **kwargs):
     assert proc.returncode == 0 and result is not None, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert "Traceback" not in proc.stdout + proc.stderr
     return result
-
-
-def layout(board, rotation=0):
-    """{"play": (x, y), ..., square: (x, y)}: the centres of the buttons and squares on ``board``'s
-    screen at ``rotation``, as the toy draws them (the CPython toy on the emulated PyPortal)."""
-    from knightstour.hw.views.tft_panel import BUTTONS
-
-    emulated = Emulated("builtin", {"mode": "touch", "speed": "1"}, kind=board, rotation=rotation)
-    try:
-        emulated.step()
-        names = {event: word for word, event in BUTTONS}
-        places = {names[event]: ((x0 + x1) // 2, (y0 + y1) // 2)
-                  for x0, y0, x1, y1, event, _ in emulated.display.buttons}
-        for square in range(64):
-            places[square] = emulated.display.cell_centre(square)
-        return places
-    finally:
-        emulated.close()
-
-
-def raw_at(board, point, rotation=0):
-    """The raw panel reading (12 bits, as the toy's reader gives it) that the default calibration
-    maps to screen pixel ``point`` at ``rotation``."""
-    c = touch_defaults("builtin")
-    width0, height0 = SIZES[board]
-    return raw_touch((c["x0"], c["x1"], c["y0"], c["y1"], c["swap"]), point[0], point[1], rotation, width0, height0)
 
 
 @pytest.mark.parametrize("board", ["pyportal", "pyportal_titano"])
@@ -91,12 +63,7 @@ def test_a_touch_on_a_square_starts_a_tour_there(node, board, rotation):
 
 @pytest.mark.parametrize("board", ["pyportal", "pyportal_titano"])
 def test_a_whole_game_through_the_panel_and_the_tft_buttons(node, board):
-    places = layout(board)
-    path = Warnsdorff(Board(8, 8)).run(0).path  # a tour from a1, played by touch
-    points = [places["play"], places[path[0]], places["hint"], places[path[1]], places["undo"],
-              places[path[1]]] + [places[square] for square in path[2:]]
-    presses = [raw_at(board, point) + (5 + 6 * i,) for i, point in enumerate(points)]
-    result = _run(node, board, tours=0, press=presses)
+    result = _run(node, board, tours=0, press=game.portal_presses(board))
     assert result["play_length"] == 64 and result["play_over"] in ("complete", "closed")
 
 

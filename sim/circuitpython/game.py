@@ -3,7 +3,8 @@ calibration), as the presses ``drive.run_feather(press=...)`` feeds its touch co
 play button, the first square of Warnsdorff's tour from a1, a hint, the second square, undo,
 the second square again, then every square in turn, one press every 6 loop steps. CPython side
 (drive.py's): tests/test_feather_play.py plays it, benchmarks/feather_heap.py --game finds the
-smallest heap it runs in."""
+smallest heap it runs in. ``portal_presses`` is the same game on a PyPortal's own screen and panel
+(tests/test_feather_pyportal.py)."""
 
 from knightstour.board import Board
 from knightstour.warnsdorff import Warnsdorff
@@ -48,3 +49,44 @@ def presses(touch):
 def played(result):
     """Whether a run's RESULT shows the game played to its end: 64 squares, complete or closed."""
     return result is not None and result["play_length"] == 64 and result["play_over"] in ("complete", "closed")
+
+
+def portal_layout(board, rotation=0):
+    """{"play": (x, y), ..., square: (x, y)}: the centres of the buttons and squares on PyPortal
+    ``board``'s own screen at ``rotation``, as the toy draws them (the CPython toy on the emulated
+    PyPortal)."""
+    from knightstour.hw.views.tft_panel import BUTTONS
+
+    from ..screenshot import Emulated
+
+    emulated = Emulated("builtin", {"mode": "touch", "speed": "1"}, kind=board, rotation=rotation)
+    try:
+        emulated.step()
+        names = {event: word for word, event in BUTTONS}
+        places = {names[event]: ((x0 + x1) // 2, (y0 + y1) // 2)
+                  for x0, y0, x1, y1, event, _ in emulated.display.buttons}
+        for square in range(64):
+            places[square] = emulated.display.cell_centre(square)
+        return places
+    finally:
+        emulated.close()
+
+
+def portal_raw(board, point, rotation=0):
+    """The raw panel reading (12 bits, as the toy's reader gives it) that the default calibration
+    maps to screen pixel ``point`` of PyPortal ``board`` at ``rotation``."""
+    from knightstour.hw.chips.pyportal import SIZES
+    from knightstour.hw.wiring.touch_chips import defaults
+
+    c = defaults("builtin")
+    width0, height0 = SIZES[board]
+    return raw_touch((c["x0"], c["x1"], c["y0"], c["y1"], c["swap"]), point[0], point[1], rotation, width0, height0)
+
+
+def portal_presses(board):
+    """[(raw x, raw y, loop step)]: the same game on PyPortal ``board``'s own screen and panel."""
+    places = portal_layout(board)
+    path = Warnsdorff(Board(8, 8)).run(0).path  # a tour from a1
+    points = [places["play"], places[path[0]], places["hint"], places[path[1]], places["undo"],
+              places[path[1]]] + [places[square] for square in path[2:]]
+    return [portal_raw(board, point) + (FIRST_STEP + EVERY * i,) for i, point in enumerate(points)]
