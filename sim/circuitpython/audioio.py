@@ -1,5 +1,5 @@
 """audioio stand-in: AudioOut on a DAC pin. What it plays goes nowhere; ``_heard`` keeps, for the
-harness (_portal.py puts it in feather.py's RESULT), the plays ("sound_plays"), the pitch of the
+harness (feather.py puts it in its RESULT, once something played), the plays ("sound_plays"), the pitch of the
 last (Hz, "sound_hz"; 0 for a sample played once: a looped RawSample is one period of the note, so
 its pitch is the rate over its samples) and whether the amplifier (board.SPEAKER_ENABLE) was on for
 it ("speaker_on"). stop() leaves them.
@@ -23,7 +23,7 @@ _DEINITED = "Object has been deinitialized and can no longer be used. Create a n
 # background_callback_t 16, 13 flags = 84 each), tc_index, event channel, playing, quiescent 5
 # = 185 -> 192; a play m_realloc's its DMA buffer to the sample's length (audio_dma.c).
 _SIZE = 192
-_heard = {}
+_heard = {"sound_plays": 0, "sound_hz": 0, "speaker_on": 0}  # its keys made with the stand-ins: none added later
 _open = []  # the AudioOut holding the DAC
 
 
@@ -85,7 +85,7 @@ class AudioOut:
             self._dma = bytearray(length)
         self._playing = True
         self._paused = False
-        _heard["sound_plays"] = _heard.get("sound_plays", 0) + 1
+        _heard["sound_plays"] += 1
         _heard["sound_hz"] = rate * sample._size // length if loop else 0
         enable = getattr(board, "SPEAKER_ENABLE", None)
         _heard["speaker_on"] = int(enable is not None and enable.board_level is True)

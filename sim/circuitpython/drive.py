@@ -231,4 +231,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     for line in proc.stdout.splitlines():
         if line.startswith("RESULT "):
             result = json.loads(line[len("RESULT "):])
+    if result is not None and result.get("keys_added_while_running"):
+        # the harness took heap from code.py while it ran (a key's room in RESULT's table)
+        raise AssertionError("feather.py added %d key(s) to its result while code.py ran"
+                             % result["keys_added_while_running"])
     return proc, result

@@ -102,6 +102,14 @@ result = {}
 ballast = None
 PHASES = 16  # at most, in hw/plan.py's PLAN
 phase_heap = None
+# What the main loop counts, in a list made before the ballast (a key added to ``result`` while
+# code.py runs would grow its table in code.py's heap): the steps it stood paused, the tour the
+# first press started (its start, -1: none yet; its length), the gaps between a tour's moves
+# (longest, shortest, how many), the tour's length and the clock at its last move, the game's
+# length at its last move or undo.
+(_PAUSED, _TOUCHED_START, _TOUCHED_LENGTH, _LONGEST_GAP, _SHORTEST_GAP, _GAPS, _MOVED_LENGTH, _MOVED_MS,
+ _PLAYED) = range(9)
+tally = None
 
 
 def _live():
@@ -121,11 +129,13 @@ def _free():
 def _begin():
     """After a collection, leave code.py CONFIG["free"] bytes of free heap (the ballast takes the
     rest). What the harness keeps while code.py runs is made before the ballast."""
-    global ballast, phase_heap
+    global ballast, phase_heap, tally
     for key in ("stand_ins", "free_at_start", "base", "live_after_start", "live_after_tours", "tours",
                 "most_made_by_a_loop_step", "loop_step_that_made_most", "most_made_by_a_play_move", "steps"):
         result[key] = 0
     phase_heap = [0] * 2 * PHASES  # live after each phase, then the heap each took
+    tally = [0] * 9
+    tally[_TOUCHED_START] = -1
     yield  # run.mjs collects after each step
     result["stand_ins"] = gc.mem_alloc()
     free = CONFIG.get("free")
@@ -157,6 +167,7 @@ def _made(steps):
 def _drive(toy, steps):
     """code.py's steps (hw/feather.py's steps(): the start's phases, then the main loop), one per
     step of run.mjs, which collects the garbage after each."""
+    global ballast
     phases = phase_heap
     count = 0
     while toy.app is None:
@@ -185,8 +196,7 @@ def _drive(toy, steps):
     step = 0
     wanted = CONFIG["tours"]
     result["most_made_by_a_loop_step"] = 0
-    moved = [0, 0]  # the tour's length and the clock (ms since boot) at its last move
-    played = [0]  # the game's length at its last move or undo
+    keys = len(result)  # the same after the loop: the run added no key (drive.py checks)
     took = 0
     while True:
         if CONFIG.get("map") and took >= 1024:  # the last step's, once collected
@@ -196,8 +206,8 @@ def _drive(toy, steps):
         if wait is None:
             break
         game = app.game
-        if game is not None and app.state == "play" and game.tour.length != played[0]:
-            played[0] = game.tour.length
+        if game is not None and app.state == "play" and game.tour.length != tally[_PLAYED]:
+            tally[_PLAYED] = game.tour.length
             if len(sys.modules) == modules:  # not the move that loaded play mode's drawing
                 result["most_made_by_a_play_move"] = max(took, result["most_made_by_a_play_move"])
         if took > result["most_made_by_a_loop_step"]:
@@ -211,7 +221,7 @@ def _drive(toy, steps):
             _cp_time.advance(wait)
         step += 1
         if app.clock.paused:
-            result["paused_steps"] = result.get("paused_steps", 0) + 1
+            tally[_PAUSED] += 1
         for name, down, up in buttons:
             if step == down:
                 getattr(board, name).drive(False)
@@ -224,20 +234,26 @@ def _drive(toy, steps):
                 elif step == press[2] + 3:
                     chip.release()
                     if press is presses[0]:
-                        result["touched_start"] = app.tours.tour.path[0]
-                        result["touched_length"] = app.tours.tour.length
+                        tally[_TOUCHED_START] = app.tours.tour.path[0]
+                        tally[_TOUCHED_LENGTH] = app.tours.tour.length
         length = app.tours.tour.length
-        if app.state == "run" and length != moved[0]:
-            if moved[0] and length == moved[0] + 1:  # a move: the time since the last one
-                gap = supervisor.now_ms[0] - moved[1]
-                result["longest_gap_ms"] = max(gap, result.get("longest_gap_ms", 0))
-                result["shortest_gap_ms"] = min(gap, result.get("shortest_gap_ms", gap))
-                result["moves_timed"] = result.get("moves_timed", 0) + 1
-            moved[0] = length
-            moved[1] = supervisor.now_ms[0]
+        if app.state == "run" and length != tally[_MOVED_LENGTH]:
+            if tally[_MOVED_LENGTH] and length == tally[_MOVED_LENGTH] + 1:  # a move: the time since the last
+                gap = supervisor.now_ms[0] - tally[_MOVED_MS]
+                tally[_LONGEST_GAP] = max(gap, tally[_LONGEST_GAP])
+                tally[_SHORTEST_GAP] = min(gap, tally[_SHORTEST_GAP]) if tally[_GAPS] else gap
+                tally[_GAPS] += 1
+            tally[_MOVED_LENGTH] = length
+            tally[_MOVED_MS] = supervisor.now_ms[0]
         if app.tours.count >= wanted and step > last:
             break
         yield
+    yield  # run.mjs collects after each step
+    result["live_after_tours"] = _live()
+    added = len(result) - keys
+    ballast = None  # the report below is the harness's: it gets the heap code.py had not
+    yield
+    result["keys_added_while_running"] = added
     result["tours"] = app.tours.count
     result["last_kind"] = app.tours.last_kind
     result["speed"] = "%g" % app.clock.pacing.speed
@@ -251,11 +267,18 @@ def _drive(toy, steps):
 
     for display in busdisplay._DISPLAYS:
         result["display"] = "%dx%d" % (display.width, display.height)
-    yield  # run.mjs collects after each step
-    result["live_after_tours"] = _live()
-    global ballast
-    ballast = None  # the report below is the harness's: it gets the heap code.py had not
-    yield
+    if tally[_PAUSED]:
+        result["paused_steps"] = tally[_PAUSED]
+    if tally[_TOUCHED_START] >= 0:
+        result["touched_start"] = tally[_TOUCHED_START]
+        result["touched_length"] = tally[_TOUCHED_LENGTH]
+    audioio = sys.modules.get("audioio")  # a board's speaker (the stand-in keeps what it played)
+    if audioio is not None and audioio._heard["sound_plays"]:
+        result.update(audioio._heard)
+    if tally[_GAPS]:
+        result["longest_gap_ms"] = tally[_LONGEST_GAP]
+        result["shortest_gap_ms"] = tally[_SHORTEST_GAP]
+        result["moves_timed"] = tally[_GAPS]
     result["live_after_phases"] = "/".join("%d" % live for live in phases[:count])
     result["made_by_phases"] = "/".join("%d" % took for took in phases[PHASES:PHASES + count])
     loaded = list(sys.modules)
