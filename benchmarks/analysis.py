@@ -5,7 +5,7 @@ Run: .venv/bin/python -m benchmarks.analysis                  (everything)
      .venv/bin/python -m benchmarks.analysis sizes            (only the sizes 5x5 to 16x16)
      .venv/bin/python -m benchmarks.analysis --search-only    (only the search with every rule)
 
-Search with every rule (issue 10): 50 random starts and check orders (seed 10) on 32x32 for each of
+Search with every rule: 50 random starts and check orders (seed 10) on 32x32 for each of
 the four tie rules, open and closed tours; target: all found, the slowest under 1 s.
 Each start runs cold (no closed tour cached from an earlier start).
 """

@@ -1,4 +1,4 @@
-"""The smallest heap in which the Feather's code.py runs its tours (issue 8).
+"""The smallest heap in which the Feather's code.py runs its tours.
 
     .venv/bin/python -m benchmarks.feather_heap [--tours 100] [--json FILE] [--only NAME]... [--py]
     .venv/bin/python -m benchmarks.feather_heap --game [--only NAME]... [--py]
@@ -121,6 +121,46 @@ def smallest(drive, tours, low=16, high=1024, probe=3):
         low += 1
 
 
+def dependencies_first(names):
+    """``names`` (modules) reordered so that each comes after those of ``names`` it imports, read
+    from knightstour's sources here: the order recorded on the port is its sys.modules', which
+    does not keep the order of import, and a module imported before its dependency was charged
+    for it."""
+    import ast
+    import importlib.util
+
+    def imports(name):
+        if not name.startswith("knightstour"):
+            return []
+        spec = importlib.util.find_spec(name)
+        package = name if spec.submodule_search_locations else name.rpartition(".")[0]
+        with open(spec.origin) as source:
+            tree = ast.parse(source.read())
+        found = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    base += "." + node.module if node.module else ""
+                found += [base] + [base + "." + alias.name for alias in node.names]
+        return [each for each in found if each in names and each != name]
+
+    ordered = []
+
+    def visit(name, stack):
+        if name not in ordered and name not in stack:
+            for each in imports(name):
+                visit(each, stack + (name,))
+            ordered.append(name)
+
+    for name in names:
+        visit(name, ())
+    return ordered
+
+
 def biggest(node, display, touch, size, count=5, mpy=True):
     """The ``count`` modules of the drive that take the most heap, or the names: [(name, bytes)].
 
@@ -137,7 +177,8 @@ def biggest(node, display, touch, size, count=5, mpy=True):
         for line in proc.stdout.splitlines():
             if line.startswith("MODULES "):
                 names = line.split()[1:]
-        proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work, modules=names, board=board)
+        proc, _ = run_feather(node, display, touch, size, 1, 1024 * 1024, workdir=work,
+                              modules=dependencies_first(names), board=board)
         sizes = []
         qstrs = []  # qstr_info's n_total_bytes: before the first import, then after each
         for line in proc.stdout.splitlines():
