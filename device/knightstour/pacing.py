@@ -1,8 +1,8 @@
 """Pacing: the delay before each move grows as the board fills."""
 
-# Seed 004: "it tries to suggest that it becomes more difficult towards the
-# end". The delay before move ``n`` of ``total`` runs from ``first`` (the
-# second square) to ``last`` (the last square) along a curve:
+# A tour should look harder towards its end, so the delay grows. The delay
+# before move ``n`` of ``total`` runs from ``first`` (the second square) to
+# ``last`` (the last square) along a curve:
 #
 #     t = (n - 2) / (total - 2)      (0 for the first move, 1 for the last)
 #     linear       first + (last - first) * t

@@ -1,4 +1,4 @@
-"""Play mode, the game from the micro:bit write-up: the user moves the knight."""
+"""Play mode: the user moves the knight."""
 
 # Touch the start square, then knight moves: the legal moves are marked, a
 # hint shows Warnsdorff's choice, undo takes a move back, a dead end is
