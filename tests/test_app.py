@@ -210,7 +210,7 @@ def test_null_ports_by_default():
 
 
 def test_note_sound_steps_through_a_phrase_without_blocking():
-    from knightstour.ports import CLOSED_NOTES, NoteSound
+    from knightstour.notes import CLOSED_NOTES, NoteSound
 
     class Piezo(NoteSound):
         def __init__(self):

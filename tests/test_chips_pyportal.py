@@ -9,7 +9,7 @@ import pytest
 from knightstour.hw.chips import pyportal, speaker
 from knightstour.hw.inputs.touch import TouchMapper
 from knightstour.hw.wiring import touch_chips
-from knightstour.ports import CLOSED_NOTES
+from knightstour.notes import CLOSED_NOTES
 from knightstour_sim.chips import bus, resistive, shims
 from knightstour_sim.chips import speaker as speaker_model
 

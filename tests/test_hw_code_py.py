@@ -131,9 +131,10 @@ def test_code_py_says_one_line_when_touch_does_not_answer(monkeypatch, capsys):
 
 def test_nothing_of_the_start_lives_on_once_the_toy_runs(monkeypatch):
     """code.py holds main() for as long as the toy runs, and a function keeps its whole module
-    (its globals): the start's plan and phases (hw/plan.py, hw/startup.py) and the reading of the
-    board's size and start square (board_text.py), imported afresh here, must be held by nothing
-    the run keeps (code.py's globals, the toy, its steps), so that the board frees their code."""
+    (its globals): the start's plan and phases (hw/plan.py, hw/startup.py), the reading of the
+    board's size and start square (board_text.py) and of the check orders and rules (orders.py,
+    rules.py), imported afresh here, must be held by nothing the run keeps (code.py's globals, the
+    toy, its steps), so that the board frees their code; nor the settings' values once read."""
     import gc
     import importlib
     import weakref
@@ -149,9 +150,11 @@ def test_nothing_of_the_start_lives_on_once_the_toy_runs(monkeypatch):
     monkeypatch.setattr(os, "getenv", lambda name, default=None: environ.get(name, default))
     started = []
     monkeypatch.setattr(feather, "host", lambda toy, steps: started.append((toy, steps)))
-    start = ("knightstour.hw.plan", "knightstour.hw.startup", "knightstour.board_text")
+    start = ("knightstour.hw.plan", "knightstour.hw.startup", "knightstour.board_text", "knightstour.orders",
+             "knightstour.rules")
     kept = {name: module for name, module in sys.modules.items() if name.startswith("knightstour.")}
-    for name in start:  # other tests' modules hold theirs: the start gets its own
+    # other tests' modules hold theirs: the start gets its own, and so do the modules that use it
+    for name in start + ("knightstour.app", "knightstour.tours", "knightstour.warnsdorff"):
         sys.modules.pop(name, None)
         package, _, leaf = name.rpartition(".")
         if hasattr(sys.modules[package], leaf):
@@ -162,6 +165,8 @@ def test_nothing_of_the_start_lives_on_once_the_toy_runs(monkeypatch):
     try:
         code_py = runpy.run_path(CODE_PY, run_name="__main__")  # its globals: main, as on a board
         toy, steps = started.pop()
+        assert next(steps) == 0
+        settings = weakref.ref(toy.settings)  # the values read, all the start's phases use
         while toy.app is None:
             assert next(steps) == 0
         next(steps)  # the main loop's first pass: the first tour's solve
@@ -169,6 +174,7 @@ def test_nothing_of_the_start_lives_on_once_the_toy_runs(monkeypatch):
         gc.collect()
         alive = [ref().__module__ + "." + ref().__name__ for ref in functions if ref() is not None]
         assert alive == [], "the start's code is still held after start: %s" % alive
+        assert toy.settings is None and settings() is None
         assert code_py["main"] is feather.main and toy.app.tours.tour.path[0] == toy.app.board.parse_square("c3")
     finally:
         for name, module in kept.items():

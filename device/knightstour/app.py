@@ -35,7 +35,6 @@
 from .board import Board
 from .events import handle
 from .pacing import Clock, from_settings
-from .ports import NullDisplay, NullInput, NullSound
 from .rng import Xorshift32
 from .tours import Tours
 
@@ -43,7 +42,8 @@ IDLE_WAIT = 1.0  # what update() returns when nothing of its own is due
 
 
 class App:
-    # The toy. ``settings`` is a settings.Settings; the ports (ports.py) default to null ones.
+    # The toy. ``settings`` is a settings.Settings, read here and not kept (a board frees it once
+    # the app is made); the ports (ports.py) default to null ones.
     # ``rng`` needs randrange(); by default rng.Xorshift32 seeded from settings.seed (a fresh
     # seed when that is unset): the same draws on every platform. ``orders`` overrides the
     # board's super orders (tests). With ``strict`` a board too big for the display raises
@@ -57,11 +57,19 @@ class App:
             from .settings import Settings  # imported only here: the Feather frees it after start
 
             settings = Settings()
-        self.settings = settings
         self.messages = []
-        self.display = display if display is not None else NullDisplay()
-        self.input = input if input is not None else NullInput()
-        self.sound = sound if (sound is not None and settings.sound) else NullSound()
+        if display is None or input is None or sound is None or not settings.sound:
+            from .ports import NullDisplay, NullInput, NullSound  # only for a port not given
+
+            if display is None:
+                display = NullDisplay()
+            if input is None:
+                input = NullInput()
+            if sound is None or not settings.sound:
+                sound = NullSound()
+        self.display = display
+        self.input = input
+        self.sound = sound
         if rng is None:
             rng = Xorshift32(settings.seed)  # the same show for a seed on every platform
         self.rng = rng

@@ -1,4 +1,5 @@
-"""The app's ports: display, input and sound, with null implementations and a piezo sequencer."""
+"""The app's ports: display, input and sound, with null implementations (the note sequencer
+for a piezo or a speaker: notes.py)."""
 
 # The interfaces, written as comments: a board compiles this module when deployed without
 # --mpy, and a docstring this long would sit in the heap (its text, twice) while it does.
@@ -74,18 +75,12 @@
 # ``stuck_tone()``        a low tone: stuck, or a dead end in play mode.
 # ``update(now)``         called on every app update with the clock's seconds,
 #                         so a piezo adapter can step through a phrase without
-#                         blocking. NoteSound below does that for you: subclass
+#                         blocking. notes.NoteSound does that for you: subclass
 #                         it and write ``start_note(frequency)`` and
 #                         ``stop_note()``.
 
 # Input commands (keys and buttons); a touch is a square number instead.
 COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "pause", "quit")
-
-# Notes as (frequency in Hz, seconds); frequency 0 is a rest.
-TICK_NOTES = ((1760, 0.008),)
-CLOSED_NOTES = ((523, 0.09), (659, 0.09), (784, 0.09), (1047, 0.09), (0, 0.05), (1319, 0.3))
-COMPLETE_NOTES = ((659, 0.09), (784, 0.2))
-STUCK_NOTES = ((131, 0.5),)
 
 
 class NullDisplay:
@@ -117,62 +112,3 @@ class NullSound:
 
     tick = closed_phrase = complete_phrase = stuck_tone = update = nothing  # as NullDisplay's
 
-
-class NoteSound(NullSound):
-    """A non-blocking note sequencer: subclass it for a piezo or a speaker.
-
-    Write ``start_note(frequency)`` (0 = rest: silence) and ``stop_note()``;
-    ``update(now)`` (called by the app) moves on to the next note when due.
-    A tick does not interrupt a phrase.
-    """
-
-    def __init__(self):
-        self._notes = ()
-        self._index = 0
-        self._due = -1.0
-        self._now = 0.0
-
-    def start_note(self, frequency):
-        pass
-
-    def stop_note(self):
-        pass
-
-    def play(self, notes):
-        """Start a sequence of (frequency, seconds) notes now."""
-        self._notes = notes
-        self._index = 0
-        self._due = -1.0
-        self.update(self._now)
-
-    def tick(self):
-        if self._index >= len(self._notes):
-            self.play(TICK_NOTES)
-
-    def closed_phrase(self):
-        self.play(CLOSED_NOTES)
-
-    def complete_phrase(self):
-        self.play(COMPLETE_NOTES)
-
-    def stuck_tone(self):
-        self.play(STUCK_NOTES)
-
-    def update(self, now):
-        if now < self._now and self._due >= 0:
-            self._due += now - self._now  # the clock wrapped: keep the note's time left
-        self._now = now
-        notes = self._notes
-        if self._due >= 0 and now < self._due:
-            return
-        if self._index < len(notes):
-            frequency, seconds = notes[self._index]
-            self._index += 1
-            if frequency:
-                self.start_note(frequency)
-            else:
-                self.stop_note()
-            self._due = now + seconds
-        elif self._due >= 0:
-            self.stop_note()
-            self._due = -1.0

@@ -5,7 +5,6 @@
 # only then) finds the tour or says why none can start there. A part of App
 # (app.py), which paces it and decides what comes next.
 
-from .orders import DEFAULT_ORDER, order_text, parse_order, super_orders
 from .tour import square_list
 from .warnsdorff import Warnsdorff
 
@@ -22,6 +21,8 @@ class Tours:
     def __init__(self, board, settings, names, rng, display, sound, pacing, messages):
         # names: the check orders (None: the settings', the board's super orders for "super");
         # a start setting not on the board (App fell back to 8x8) goes to messages.
+        from .orders import DEFAULT_ORDER, order_text, parse_order, super_orders  # here only: see PLAN
+
         if settings.order != "super":
             names = (settings.order,)
         elif names is None:

@@ -5,8 +5,6 @@ allocates nothing per move; copy what you want to keep.
 """
 
 from .board import LABELS
-from .orders import DEFAULT_ORDER, parse_order
-from .rules import DEFAULT_RULE, check_rule, tie_keys
 from .tour import Tour
 
 # Weight of the onward count over the rule's tie key (tie keys stay below it).
@@ -45,10 +43,18 @@ class Warnsdorff:
     ``rng`` is needed only by the ``random`` rule: anything with randrange().
     """
 
-    def __init__(self, board, order=DEFAULT_ORDER, rule=DEFAULT_RULE, rng=None):
+    def __init__(self, board, order=None, rule=None, rng=None):
+        # ``order``: a check order's text or label indices (None: orders.DEFAULT_ORDER); ``rule``:
+        # a rule's name (None: rules.DEFAULT_RULE). Their parsers are imported here, used once: a
+        # board forgets them once its app is made.
+        from .orders import DEFAULT_ORDER, parse_order
+        from .rules import DEFAULT_RULE, check_rule, tie_keys
+
+        if order is None:
+            order = DEFAULT_ORDER
         self.board = board
         self.order = parse_order(order) if isinstance(order, str) else tuple(order)
-        self.rule = check_rule(rule)
+        self.rule = check_rule(DEFAULT_RULE if rule is None else rule)
         if self.rule == "random" and rng is None:
             from .rng import Xorshift32
 

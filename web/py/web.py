@@ -39,7 +39,7 @@ DISPLAYS = {"tft": "ili9341", "matrix": "max7219", "both": "ili9341"}
 EXTRA = ("moves",)  # the page's own: stop after that many squares, as sim --moves does
 
 toy = {"app": None, "toy": None, "steps": None, "query": {}, "display": "", "moves": 0, "tft": None, "matrix": None,
-       "written": 0, "touch": None, "device_input": None, "keys": None, "events": [], "stopped": ""}
+       "settings": None, "written": 0, "touch": None, "device_input": None, "keys": None, "events": [], "stopped": ""}
 
 
 def _message(name, raw, accepted):
@@ -47,18 +47,19 @@ def _message(name, raw, accepted):
 
 
 def check(query):
-    """The settings from ``query`` (a dict): ("", settings.toml mapping) or (message, None)."""
+    """The settings from ``query`` (a dict): ("", settings.toml mapping, settings.Settings) or
+    (message, None, None)."""
     from knightstour import settings as table
 
     for name in query:
         if name not in FLAGS and name not in EXTRA:
-            return "unknown setting %s: the settings are %s" % (name, ", ".join(FLAGS + EXTRA)), None
+            return "unknown setting %s: the settings are %s" % (name, ", ".join(FLAGS + EXTRA)), None, None
     display = str(query.get("display", "tft")).strip().lower()
     if display not in DISPLAYS:
-        return _message("display", query.get("display"), "one of tft, matrix, both"), None
+        return _message("display", query.get("display"), "one of tft, matrix, both"), None, None
     moves = str(query.get("moves", "0")).strip()
     if not moves.isdigit():
-        return _message("moves", query.get("moves"), "a whole number of squares, 0 or more"), None
+        return _message("moves", query.get("moves"), "a whole number of squares, 0 or more"), None, None
     mapping = {"KNIGHTSTOUR_DISPLAY": DISPLAYS[display]}
     settings = table.Settings(fallback=False)
     for name in FLAGS[1:]:
@@ -66,12 +67,12 @@ def check(query):
             raw = str(query[name])
             error = settings.set(name, raw)
             if error:
-                return error, None
+                return error, None, None
             mapping[table.env_name(name)] = raw.strip()
     errors = settings.check()
     if errors:
-        return errors[0], None
-    return "", mapping
+        return errors[0], None, None
+    return "", mapping, settings
 
 
 def toml():
@@ -117,11 +118,12 @@ def start(query_json):
     import json
 
     query = json.loads(query_json)
-    error, mapping = check(query)
+    error, mapping, settings = check(query)
     if error:
         return error
     toy["query"] = query
     toy["mapping"] = mapping
+    toy["settings"] = settings  # the device's are gone once its app is made
     toy["moves"] = int(str(query.get("moves", "0")).strip())
     display = str(query.get("display", "tft")).strip().lower()
     with open("/settings.toml", "w") as f:
@@ -160,7 +162,7 @@ def _add_matrix(app):
     from knightstour.hw.wiring.build import build
     from knightstour.hw.wiring.hardware import BoardHardware
 
-    settings = app.settings
+    settings = toy["settings"]
     matrix, _, _ = build(settings, BoardHardware(KIND, settings, board=board), display="max7219")
     app.show_on(TeeDisplay([app.display, matrix]))
 

@@ -28,10 +28,10 @@ class Stop(Exception):
 
 
 class Toy:
-    """What the start builds and the run keeps: the settings, the ports, the app, the chip selects
-    the builders drove (kept, not collected), the board and its size's super orders once made,
-    the clock, and the line for running out of memory (plan.py's begin() fills it in, startup.py
-    makes the display's). No code of its own, so keeping it keeps none of the start's. startup.py
+    """What the start builds and the run keeps: the settings (until the app is made), the ports,
+    the app, the chip selects the builders drove (kept, not collected), the board and its size's
+    super orders once made, the clock, and the line for running out of memory (plan.py's begin()
+    fills it in, startup.py makes the display's). No code of its own, so keeping it keeps none of the start's. startup.py
     reaches Stop and NEEDS_KB through it: it imports nothing from here."""
 
     Stop = Stop

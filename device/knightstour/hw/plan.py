@@ -18,7 +18,8 @@ nothing the run keeps holds a function of it, so none of its code lives on once 
 #             every size's, which goes
 #   core      the app's modules and the main loop's, loaded in a step of their own: loading makes
 #             garbage too, and the first pass of the loop solves the first tour
-#   app       the app and its tables for the board's size, made once; then this module goes
+#   app       the app and its tables for the board's size, made once; then this module goes, and
+#             the check orders' and rules' parsers (the solver keeps their results, not them)
 PLAN = (
     ("settings", ("knightstour.settings", "knightstour.board_text")),
     ("pins", ("knightstour.hw.wiring.conflicts",)),
@@ -26,7 +27,7 @@ PLAN = (
     ("ports", ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel")),
     ("board", ("knightstour.orders_data", "knightstour.hw.startup", "knightstour.board_text")),
     ("core", ()),
-    ("app", ("knightstour.hw.plan", "knightstour.board_text")),
+    ("app", ("knightstour.hw.plan", "knightstour.board_text", "knightstour.orders", "knightstour.rules")),
 )
 
 # Before the settings are read: the smallest heaps any display needs (startup.py's line names the display's).
@@ -79,6 +80,7 @@ def app(toy):
 
     toy.app = App(toy.settings, toy.display, toy.touch, toy.sound, orders=toy.orders, board=toy.board)
     toy.orders = toy.board = None  # the app keeps them (the orders parsed and named)
+    toy.settings = None  # read: the app and the ports keep the values they need, not the table
     for text in toy.app.messages:
         print("knightstour: " + text)
 

@@ -1,12 +1,12 @@
 """The sound port on a piezo buzzer driven by PWM (pwmio.PWMOut).
 
-KNIGHTSTOUR_PIEZO = "on" uses the pin map's piezo pin (Pi GPIO 6 as in seed
-004, Feather D12); a pin name ("D6") picks another; "off" (the default) means
+KNIGHTSTOUR_PIEZO = "on" uses the pin map's piezo pin (Pi GPIO 6, Feather
+D12); a pin name ("D6") picks another; "off" (the default) means
 no piezo. KNIGHTSTOUR_SOUND = "off" silences it too. Notes never block: the
-app's update() steps through them (ports.NoteSound).
+app's update() steps through them (notes.NoteSound).
 """
 
-from ...ports import NoteSound
+from ...notes import NoteSound
 
 HALF = 0x8000  # 50 % duty cycle: the loudest square wave
 QUIET = 0

@@ -7,7 +7,7 @@ samples in the period, so a note is a new ``sample_rate`` and ``play`` again (a 
 keeps its rate). Imported only on boards with a speaker.
 """
 
-from ...ports import NoteSound
+from ...notes import NoteSound
 
 PERIOD = 16  # samples in one period: 1760 Hz (the tick) plays at 28,160 samples a second
 LOUDNESS = 0x1800  # of 0x8000: the PyPortal's speaker is loud

@@ -18,15 +18,12 @@ from .hardware import WIRING, HardwareError
 def build(settings, hw, display=None):
     """(display, input, sound) for the settings on ``hw`` (a BoardHardware); ``display``: the
     display kind to build (default: the settings'; see ``display_kind``)."""
-    from ...ports import NullInput, NullSound
-
     kind = display or display_kind(settings, hw)
     if kind == "max7219":
         view = make_matrix(settings, hw)
         from ..inputs import buttons
 
-        touch = buttons.make_buttons((hw.pin("button_a"), hw.pin("button_b")), hw.clock, hw.clock_wrap) \
-            or NullInput()
+        touch = buttons.make_buttons((hw.pin("button_a"), hw.pin("button_b")), hw.clock, hw.clock_wrap)
     elif kind == "builtin":
         if getattr(hw.board, "DISPLAY", None) is None:
             raise HardwareError("this board has no display of its own (board.DISPLAY): set "
@@ -52,8 +49,8 @@ def build(settings, hw, display=None):
 
             touch = make_touch(chip, hw, settings, view.event_at)
         else:
-            touch = NullInput()
-    sound = NullSound()
+            touch = None
+    sound = None
     if kind == "builtin" and settings.piezo == "off" and settings.sound \
             and getattr(hw.board, "SPEAKER", None) is not None:
         from ..chips import speaker
@@ -65,7 +62,19 @@ def build(settings, hw, display=None):
             from ..chips import piezo
 
             sound = piezo.make_piezo(pin, hw.pwmio)
+    if touch is None:
+        touch = null_port("NullInput")
+    if sound is None:
+        sound = null_port("NullSound")
     return view, touch, sound
+
+
+def null_port(name):
+    """A null port of ports.py, imported only for a port the settings leave out: a toy with
+    touch and sound never loads that module."""
+    from ... import ports
+
+    return getattr(ports, name)()
 
 
 def display_kind(settings, hw):

@@ -4,8 +4,7 @@ build.py loads this only there."""
 
 def make_builtin(hw, settings):
     """(display, input) on a PyPortal's own screen and touch panel: the TFT toy laid out for the
-    screen's size, KNIGHTSTOUR_TFT_ROTATION applied."""
-    from ...ports import NullInput
+    screen's size, KNIGHTSTOUR_TFT_ROTATION applied; input None with touch off."""
     from ..chips import pyportal
     from ..views import tft
 
@@ -18,7 +17,7 @@ def make_builtin(hw, settings):
         kind = "builtin" if hasattr(board, "TOUCH_XL") else "none"
     view = tft.TftDisplay(display, kind != "none")
     if kind == "none":
-        return view, NullInput()
+        return view, None
     from .touch_chips import make_touch
 
     return view, make_touch(kind, hw, settings, view.event_at, pyportal.screen_size(board))
