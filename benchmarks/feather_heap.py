@@ -58,6 +58,7 @@ CONFIGS = {
     "ili9341/stmpe610/8x8": ("ili9341", "stmpe610", "8x8", {}),
     "ili9341/ft6206/8x8": ("ili9341", "ft6206", "8x8", {}),
     "ili9341/xpt2046/8x8": ("ili9341", "xpt2046", "8x8", {}),
+    "ili9341/tsc2007/8x8": ("ili9341", "tsc2007", "8x8", {}),  # the TFT FeatherWing V2
     "ili9341/stmpe610/16x16": ("ili9341", "stmpe610", "16x16", {}),
     "builtin/pyportal/8x8": ("builtin", "pyportal", "8x8", {}),
     "builtin/pyportal_titano/8x8": ("builtin", "pyportal_titano", "8x8", {}),

@@ -7,9 +7,6 @@ garbage would count memory a board never spends. Here the toy's drivers poll eac
 busio under the WebAssembly port, and gc.mem_alloc() is read around every bus call and chip select
 (the driver's own code in between is not counted)."""
 
-import importlib.util
-import os
-import shutil
 import subprocess
 
 import pytest
@@ -130,28 +127,14 @@ print("MADE", made[0], made[1], answers[-1])
 '''
 
 
-def _libraries(folder):
-    """adafruit_tsc2007 and adafruit_bus_device (the TSC2007's driver), from the pip packages."""
-    for name in ("adafruit_tsc2007", "adafruit_bus_device"):
-        spec = importlib.util.find_spec(name)
-        if spec.submodule_search_locations:
-            shutil.copytree(list(spec.submodule_search_locations)[0], os.path.join(folder, name),
-                            ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(spec.origin, folder)
-
-
 @pytest.mark.parametrize("which, answer", [("stmpe610", "(2000, 1500)"), ("xpt2046", "(2000, 1500)"),
                                            ("ft6206", "(2000, 1500)"), ("tsc2007", "(2000, 1500)"),
                                            ("max7219", "None")])
 def test_polls_and_frames_make_no_garbage_in_the_models_and_the_bus(node, tmp_path, which, answer):
-    libraries = tmp_path / "lib"
-    libraries.mkdir()
-    _libraries(str(libraries))
     script = tmp_path / "no_garbage.py"
     script.write_text(SCRIPT % {"which": which, "polls": POLLS})
     proc = subprocess.run([node, str(RUNNER), "--heap", "1m", "--path", str(ROOT / "sim" / "circuitpython"),
-                           "--path", str(ROOT / "sim" / "chips"), "--path", str(DEVICE), "--path", str(libraries),
+                           "--path", str(ROOT / "sim" / "chips"), "--path", str(DEVICE),
                            str(script)], capture_output=True, text=True, timeout=TIMEOUT, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-2000:]
     made, calls, last = proc.stdout.split("MADE ")[1].strip().split(" ", 2)

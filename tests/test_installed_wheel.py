@@ -200,7 +200,7 @@ def test_bundle_writes_what_a_clone_bundles(venv, elsewhere, capsys, monkeypatch
     assert main(["bundle", str(elsewhere / "clone.zip"), "--display", "ili9341", "--touch", "tsc2007"]) == 0
     with zipfile.ZipFile(elsewhere / "toy.zip") as installed, zipfile.ZipFile(elsewhere / "clone.zip") as clone:
         assert installed.namelist() == clone.namelist()
-        assert "knightstour/CircuitPython 10.x/lib/adafruit_tsc2007.py" in clone.namelist()
+        assert "knightstour/CircuitPython 10.x/lib/knightstour/hw/chips/tsc2007.py" in clone.namelist()
         for name in clone.namelist():
             if "/lib/adafruit" not in name:  # the libraries: each venv's own pip packages
                 assert installed.read(name) == clone.read(name), name

@@ -1,5 +1,5 @@
 """hw/chips/tsc2007.py: probing for the TFT FeatherWing V2's TSC2007 and reading it, on the emulated
-FeatherWing (the real adafruit_tsc2007 over the TSC2007 model, PENIRQ on D6)."""
+FeatherWing (the toy's own driver over the TSC2007 model, PENIRQ on D6)."""
 
 import pytest
 
@@ -34,6 +34,26 @@ def test_without_the_pin_the_pressure_decides(tft):
     assert read() == (1500, 2500)
 
 
-def test_open_without_a_chip_raises_value_error():
-    with pytest.raises(ValueError):
+def test_open_without_a_chip_raises_os_error():
+    with pytest.raises(OSError):  # nothing answers at 0x48 (as ft6206.py's; touch_tsc2007.py says so in its line)
         tsc2007.open_tsc2007(bus.I2C())
+
+
+def test_the_toys_driver_sends_and_reads_what_adafruit_tsc2007_does():
+    """The toy's driver replaced adafruit_tsc2007 (3 KB of a Feather's heap with adafruit_bus_device):
+    on the model, the same command bytes and the same readings, touched or not."""
+    import adafruit_tsc2007
+
+    from knightstour_sim.chips.tsc2007 import ADDRESS, TSC2007
+
+    theirs_bus, ours_bus = bus.I2C(), bus.I2C()
+    theirs_chip = theirs_bus.attach(TSC2007(), ADDRESS)
+    ours_chip = ours_bus.attach(TSC2007(), ADDRESS)
+    theirs = adafruit_tsc2007.TSC2007(theirs_bus)
+    ours = tsc2007.open_tsc2007(ours_bus)
+    for touch in (None, (1500, 2500, 20000), (300, 3900, 400), (4000, 100, 900)):
+        for chip in (theirs_chip, ours_chip):
+            chip.touch(*touch[:2], resistance=touch[2]) if touch else chip.release()
+        point = theirs.touch
+        assert ours.point() == (point["x"], point["y"], point["pressure"])
+        assert ours_chip.commands == theirs_chip.commands

@@ -37,8 +37,6 @@ TOP = "knightstour"
 # The Adafruit libraries a build may import (device/requirements.txt), and the PyPI package of each.
 DISTRIBUTIONS = {
     "adafruit_touchscreen": "adafruit-circuitpython-touchscreen",
-    "adafruit_tsc2007": "adafruit-circuitpython-tsc2007",
-    "adafruit_bus_device": "adafruit-circuitpython-busdevice",
 }
 STAMP = (2020, 1, 1, 0, 0, 0)  # every entry's date: the same build gives the same zip
 
@@ -77,15 +75,13 @@ def setting(text, key):
 
 
 def libraries_for(display, touch):
-    """The Adafruit libraries the build imports: the touch controller's when the toy has none of
-    its own for it (auto: any of them, as the board finds them); the ILI9341 needs none."""
+    """The Adafruit libraries the build imports: a PyPortal's panel's (auto: the board may be one);
+    the ILI9341 and its touch controllers need none."""
     if display == "builtin":  # a PyPortal's own display and resistive panel
         return ["adafruit_touchscreen"]
     if display != "ili9341":
         return []
-    if touch == "auto":
-        return list(DISTRIBUTIONS)
-    return ["adafruit_tsc2007", "adafruit_bus_device"] if touch == "tsc2007" else []
+    return list(DISTRIBUTIONS) if touch == "auto" else []
 
 
 def library_files(module):

@@ -11,6 +11,8 @@ each poll the touch count (register 0x02) and the points after it (6 bytes each,
 
 from micropython import const
 
+from .i2c_transfer import write_then_read
+
 ADDRESS = const(0x38)
 _TD_STATUS = const(0x02)
 _LIB_VERSION = const(0xA1)
@@ -31,16 +33,8 @@ class FT6206:
         self._data = bytearray(13)  # count, then two points
 
     def _read(self, register, into):
-        i2c = self.i2c
-        while not i2c.try_lock():
-            pass
-        try:
-            self._register[0] = register
-            i2c.writeto(self.address, self._register)
-            i2c.readfrom_into(self.address, into)
-        finally:
-            i2c.unlock()
-        return into
+        self._register[0] = register
+        return write_then_read(self.i2c, self.address, self._register, into)
 
     def point(self):
         """(x, y) of the first finger down, in the controller's coordinates, or None."""
