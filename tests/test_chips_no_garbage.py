@@ -104,7 +104,7 @@ elif WHICH == "tsc2007":
     from knightstour.hw.chips.tsc2007 import open_tsc2007, tsc2007_reader
 
     chip = busio._I2C_CHIPS[0x48] = Model(interrupt=board.D6)
-    poll = tsc2007_reader(open_tsc2007(busio.I2C(board.SCL, board.SDA), board.D6), True)
+    poll = tsc2007_reader(open_tsc2007(busio.I2C(board.SCL, board.SDA), board.D6))
 else:  # the MAX7219's frames: no model on the Feather harness's bus, the bytes go nowhere
     from knightstour.hw.chips.max7219 import MAX7219
 

@@ -10,7 +10,7 @@ from knightstour_sim.chips import bus
 def test_penirq_on_d6_stays_an_input_and_idle_costs_no_i2c(tft):
     rig = tft("tsc2007")
     driver = tsc2007.open_tsc2007(rig.i2c, rig.touch_cs)
-    read = tsc2007.tsc2007_reader(driver, True)
+    read = tsc2007.tsc2007_reader(driver)
     assert rig.touch_cs.board_level is None  # an input, pulled up
     rig.i2c.reset_counts()
     for _ in range(50):
@@ -26,7 +26,7 @@ def test_penirq_on_d6_stays_an_input_and_idle_costs_no_i2c(tft):
 def test_without_the_pin_the_pressure_decides(tft):
     rig = tft("tsc2007")
     driver = tsc2007.open_tsc2007(rig.i2c)
-    read = tsc2007.tsc2007_reader(driver, False)
+    read = tsc2007.tsc2007_reader(driver)
     assert read() is None
     rig.touch_chip.touch(1500, 2500, resistance=20000)
     assert read() is None

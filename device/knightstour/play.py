@@ -88,7 +88,7 @@ class Game:
                 self.status("complete! all %d square%s" % (tour.length, "" if tour.length == 1 else "s"))
                 self.sound.complete_phrase()
             return
-        legal = self._legal_moves()
+        legal = tour.legal_moves(self.legal)
         if not legal:
             self.over = "stuck"
             display.moves([], -1)
@@ -101,21 +101,6 @@ class Game:
             tour.length, board.squares, board.square_name(tour.square), len(legal),
             "" if len(legal) == 1 else "s"))
 
-    def _legal_moves(self):
-        # tour.legal_moves() from the knight's square, into self.legal refilled in place: a list
-        # that has held 8 squares takes them again with no allocation (only the emptying slice).
-        legal = self.legal
-        del legal[:]
-        tour = self.tour
-        number = tour.number
-        target = self.board.target
-        base = tour.square * 8
-        for m in range(8):
-            t = target[base + m]
-            if t >= 0 and not number[t]:
-                legal.append(t)
-        return legal
-
     def hint(self):
         # Show Warnsdorff's choice from the knight's square; returns it or -1.
         tour = self.tour
@@ -123,7 +108,7 @@ class Game:
             self.status("hint: touch any square to start" if not tour.length else "hint: the game is over")
             return -1
         choice = self.solver.choose(tour)
-        self.display.moves(self._legal_moves(), choice)
+        self.display.moves(tour.legal_moves(self.legal), choice)
         self.status("hint: Warnsdorff goes to %s" % self.board.square_name(choice))
         return choice
 
@@ -141,7 +126,7 @@ class Game:
         display.unlight(square)
         if tour.length:
             display.knight(tour.square)
-            legal = self._legal_moves()
+            legal = tour.legal_moves(self.legal)
             display.moves(legal, -1)
             self.status("undo: back on %s, move %d; %d move%s from here" % (
                 self.board.square_name(tour.square), tour.length, len(legal), "" if len(legal) == 1 else "s"))

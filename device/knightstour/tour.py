@@ -65,13 +65,23 @@ class Tour:
                 onward[t] += 1
         return square
 
-    def legal_moves(self):
-        """Unvisited squares one knight move from the knight, in label order."""
+    def legal_moves(self, into=None):
+        """Unvisited squares one knight move from the knight, in label order (before the start:
+        every square). ``into``: a list refilled in place and returned, so that play mode makes no
+        list a move (one that has held 8 squares takes them again with no allocation)."""
+        legal = [] if into is None else into
+        del legal[:]
         if not self.length:
-            return list(range(self.board.squares))
+            legal.extend(range(self.board.squares))
+            return legal
         target = self.board.target
+        number = self.number
         base = self.square * 8
-        return [t for t in target[base:base + 8] if t >= 0 and not self.number[t]]
+        for m in range(8):
+            t = target[base + m]
+            if t >= 0 and not number[t]:
+                legal.append(t)
+        return legal
 
     @property
     def complete(self):

@@ -35,10 +35,16 @@ def raw_for_pixel(touch, x, y):
     return raw_touch((c["x0"], c["x1"], c["y0"], c["y1"], c["swap"]), x, y, 0)
 
 
+def moves():
+    """What the game presses, in order: a button's name ("play", "hint", "undo") or a square."""
+    path = Warnsdorff(Board(8, 8)).run(0).squares()  # a tour from a1
+    return ["play", path[0], "hint", path[1], "undo", path[1]] + path[2:]
+
+
 def points():
     """The screen pixels pressed, in order."""
-    path = Warnsdorff(Board(8, 8)).run(0).squares()  # a tour from a1
-    return [PLAY, centre(path[0]), HINT, centre(path[1]), UNDO, centre(path[1])] + [centre(s) for s in path[2:]]
+    buttons = {"play": PLAY, "hint": HINT, "undo": UNDO}
+    return [buttons[move] if move in buttons else centre(move) for move in moves()]
 
 
 def presses(touch):
@@ -86,7 +92,4 @@ def portal_raw(board, point, rotation=0):
 def portal_presses(board):
     """[(raw x, raw y, loop step)]: the same game on PyPortal ``board``'s own screen and panel."""
     places = portal_layout(board)
-    path = Warnsdorff(Board(8, 8)).run(0).path  # a tour from a1
-    points = [places["play"], places[path[0]], places["hint"], places[path[1]], places["undo"],
-              places[path[1]]] + [places[square] for square in path[2:]]
-    return [portal_raw(board, point) + (FIRST_STEP + EVERY * i,) for i, point in enumerate(points)]
+    return [portal_raw(board, places[move]) + (FIRST_STEP + EVERY * i,) for i, move in enumerate(moves())]

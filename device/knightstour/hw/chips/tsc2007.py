@@ -64,16 +64,17 @@ def open_tsc2007(i2c, irq_pin=None):
     return TSC2007(i2c, irq)
 
 
-def tsc2007_reader(driver, irq):
-    """A reader: (raw x, raw y) in 12 bits while a finger is down, else None. ``irq``: the
-    driver was given the PENIRQ pin, which says whether a finger is down (a light touch too);
-    without it a reading counts when its Z1 is above PRESSURE."""
+def tsc2007_reader(driver):
+    """A reader: (raw x, raw y) in 12 bits while a finger is down, else None. A driver given the
+    PENIRQ pin reads it to know whether a finger is down (a light touch too); without it a reading
+    counts when its Z1 is above PRESSURE."""
+    irq = driver.irq
 
     def read():
-        if irq and driver.irq.value:
+        if irq is not None and irq.value:
             return None
         x, y, z = driver.point()
-        if not irq and z <= PRESSURE:
+        if irq is None and z <= PRESSURE:
             return None
         return x, y
 

@@ -29,4 +29,4 @@ def open_driver(hw):
 def reader(driver, hw):
     from ..chips import tsc2007
 
-    return tsc2007.tsc2007_reader(driver, hw.pin_name("touch_cs") != "")
+    return tsc2007.tsc2007_reader(driver)
