@@ -3,7 +3,9 @@
 
 import os
 import shutil
+import signal
 import socket
+import threading
 
 import pytest
 
@@ -253,3 +255,31 @@ def test_circup_installs_the_libraries_over_the_web_workflow(board_files, tmp_pa
     assert words[:6] == ["--host", host, "--port", port, "install", "-r"] and words[-1] == "password=passw0rd"
     assert "passw0rd" not in capsys.readouterr().out
     assert "CIRCUP_WEBWORKFLOW_PASSWORD" not in os.environ
+
+
+def test_a_redirect_from_circuitpython_local_is_followed(board_files, tmp_path, capsys):
+    other = tmp_path / "other"
+    other.mkdir()
+    with Board(board_files) as board, Board(other) as named:
+        named.redirect = board  # circuitpython.local sends every request to the board's own name
+        assert deploy(named) == 0
+        assert [a[1] for a in named.answered] == ["/cp/version.json"]
+    assert "code.py.bak-" in " ".join(os.listdir(board_files)) and os.listdir(other) == []
+
+
+@pytest.mark.parametrize("method", ["PUT", "MOVE"])
+def test_ctrl_c_during_the_deploy_puts_everything_back(board_files, capsys, method):
+    old_toy(board_files)
+    before = snapshot(board_files)
+    main_thread = threading.main_thread().ident
+
+    def interrupt(board):
+        if board.answered and board.answered[-1][0] == method and board.before is not None:
+            board.before = None
+            signal.pthread_kill(main_thread, signal.SIGINT)
+
+    with Board(board_files) as board:
+        board.before = interrupt
+        assert deploy(board, "--display", "ili9341") == 130
+    assert "stopped by SIGINT: the toy on %s is as it was" % board.host in one_line(capsys)
+    assert snapshot(board_files) == before

@@ -41,6 +41,8 @@ class Board:
         self.usb_after = None  # USB takes the drive once this many requests are answered
         self.drop_after = None
         self.drop_done = False
+        self.before = None  # called with the board before each request is answered
+        self.redirect = None  # another stand-in: /cp/version.json sends there (as circuitpython.local does)
         self.answered = []  # (method, path, status, X-Destination) of each request answered
         self.server = HTTPServer(("127.0.0.1", 0), Handler)
         self.server.board = self
@@ -89,6 +91,8 @@ class Handler(BaseHTTPRequestHandler):
             if board.drop_done:
                 self.answer(board)
             return  # the socket closes with no answer
+        if board.before is not None:
+            board.before(board)
         if board.usb_after is not None and len(board.answered) >= board.usb_after:
             board.usb = True
         status, body, headers = self.answer(board)
@@ -110,6 +114,8 @@ class Handler(BaseHTTPRequestHandler):
                 return 405, b"", {}
             if path != "/cp/version.json":
                 return 404, b"", {}
+            if board.redirect is not None:
+                return 307, b"", {"Location": "http://%s/cp/version.json" % board.redirect.host}
             info = {"web_api_version": 4, "version": board.version, "build_date": "2025-10-01",
                     "board_name": "stand-in", "mcu_name": "ESP32", "board_id": board.board_id,
                     "creator_id": 0, "creation_id": 0, "hostname": "cpy-000000", "port": 80, "ip": "127.0.0.1"}

@@ -108,19 +108,17 @@ class Changes:
         failed = []
         gone = False
         for entry in reversed(self.journal):
-            try:
-                if gone:
+            if not gone:
+                try:
+                    if entry[0] == "made":
+                        self.board.delete(entry[1])
+                    else:
+                        self.board.move(entry[2], entry[1])
+                    continue
+                except Dropped:
+                    gone = True  # every later request would wait for its own timeout
+                except ValueError:
                     pass
-                elif entry[0] == "made":
-                    self.board.delete(entry[1])
-                    continue
-                else:
-                    self.board.move(entry[2], entry[1])
-                    continue
-            except Dropped:
-                gone = True  # every later request would wait for its own timeout
-            except ValueError:
-                pass
             failed.append(entry[1])
         self.journal = []
         return failed
