@@ -283,3 +283,21 @@ def test_ctrl_c_during_the_deploy_puts_everything_back(board_files, capsys, meth
         assert deploy(board, "--display", "ili9341") == 130
     assert "stopped by SIGINT: the toy on %s is as it was" % board.host in one_line(capsys)
     assert snapshot(board_files) == before
+
+
+def test_a_server_that_is_not_circuitpython_is_one_line(board_files, capsys, monkeypatch):
+    from support import web_workflow
+
+    before = snapshot(board_files)
+    real = web_workflow.Handler.file_api
+
+    def not_a_listing(handler, board, path):
+        if handler.command == "GET" and path.endswith("/"):
+            return 200, b'{"files": [1, 2]}', {}
+        return real(handler, board, path)
+
+    monkeypatch.setattr(web_workflow.Handler, "file_api", not_a_listing)
+    with Board(board_files) as board:
+        assert deploy(board) == 2
+    assert "answered GET /fs/ with no folder listing" in one_line(capsys)
+    assert snapshot(board_files) == before

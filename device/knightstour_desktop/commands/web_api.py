@@ -146,9 +146,16 @@ class Board:
         status, data = self.checked("GET", "/fs" + folder, (200, 404), headers={"Accept": "application/json"})
         if status == 404:
             return None
-        found = json.loads(data.decode("utf-8"))
+        try:
+            found = json.loads(data.decode("utf-8"))
+        except ValueError:
+            found = None
         if isinstance(found, list):  # web API version 1 to 3: the files alone
             found = {"files": found}
+        files = found.get("files") if isinstance(found, dict) else None
+        if not isinstance(files, list) or not all(isinstance(entry, dict) for entry in files):
+            raise ValueError("%s answered GET /fs%s with no folder listing CircuitPython's web workflow gives: is it "
+                             "a CircuitPython board?" % (self.where, folder))
         return found
 
     def read(self, path):

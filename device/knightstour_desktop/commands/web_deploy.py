@@ -56,6 +56,8 @@ def deploy_over_web(args, signals):
 def _deploy(board, args, signals):
     info = board.version()
     major, version = board_files.version_in("CircuitPython " + info["version"], board.where + "/cp/version.json")
+    print("%s: %s (board id %s), CircuitPython %s" % (board.where, info.get("board_name", "a board"),
+                                                     info.get("board_id", "not given"), version))
     root = board.listing("/")
     if root is None or root.get("writable") is False:
         raise ValueError(fix_for(409, board.where) + "; nothing was changed")
