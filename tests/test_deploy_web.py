@@ -144,7 +144,7 @@ def test_the_password_comes_from_the_environment(board_files, capsys, monkeypatc
         assert deploy(board, password=None) == 0
 
 
-@pytest.mark.parametrize("given", ["", "http://1.2.3.4/", "host:0", "host:99999", "a b", "[::1"])
+@pytest.mark.parametrize("given", ["", "http://1.2.3.4/", "host:0", "host:99999", "a b", "[::1", "a\r\nb"])
 def test_a_bad_host_is_one_line(capsys, given):
     assert main(["deploy", "--host", given, "--password", "pw", "--no-libs"]) == 2
     assert "bad --host" in one_line(capsys)
@@ -157,6 +157,7 @@ def test_a_dry_run_writes_nothing(board_files, capsys):
         assert board.writes() == []
     out = capsys.readouterr().out
     assert "would copy http://%s/lib/knightstour/warnsdorff.py" % board.host in out and "would change" in out
+    assert "KB needed, 4 MB free)" in out
     assert snapshot(board_files) == before
 
 

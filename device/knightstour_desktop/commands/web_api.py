@@ -47,7 +47,7 @@ def parse_host(text):
         port = rest[1:] if rest else port
     elif given.count(":") == 1:
         host, port = given.split(":")
-    if not host or any(ch in host for ch in "/@ \t") or not str(port).isdigit() or not 0 < int(port) < 65536:
+    if not host or not host.isprintable() or any(ch in host for ch in "/@ ") or not str(port).isdigit() or not 0 < int(port) < 65536:
         raise ValueError("bad --host %s: give the board's address as HOST or HOST:PORT, e.g. 192.168.1.42 "
                          "or cpy-1a2b3c.local:80" % as_given(text))
     return host, int(port)

@@ -145,15 +145,16 @@ def show(args, root, staging, written, lines, command, shown, dry):
         print(line)
     if not args.no_libs:
         print("%s %s" % ("would run" if dry else "run", " ".join(["circup"] + command[1:])))
-    block = root.get("block_size")
+    block, room = root.get("block_size"), ""
     if isinstance(block, int) and block > 0 and isinstance(root.get("free"), int):
         free, needed = root["free"] * block, space_needed(staging, written, block)
         if needed > free:
             raise DeployError("not enough space on %s: the new toy needs %s beside the old one and %s are free; "
                               "delete what you do not need there (old libraries in lib/), or deploy with --mpy; "
                               "nothing was changed" % (shown, size_text(needed), size_text(free)))
+        room = "; %s needed, %s free" % (size_text(needed), size_text(free))
     if dry:
-        print("(dry run: nothing was changed)")
+        print("(dry run: nothing was changed%s)" % room)
 
 
 def libraries(board, command, signals):
