@@ -6,11 +6,13 @@ import shutil
 import signal
 import socket
 import threading
+import time
 
 import pytest
 
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands import web_api
+from knightstour_desktop.commands.lock import LOCK
 
 from support.deploy import snapshot, stand_in_compiler
 from support.web_workflow import Board
@@ -43,6 +45,11 @@ def deploy(board, *more, password="passw0rd"):
 def visible(root):
     """The board's files but the hidden names a deploy stages under."""
     return {name: data for name, data in snapshot(root).items() if ".knightstour-" not in name}
+
+
+def toy_writes(board):
+    """The board's writes but the deploy lock's (made and removed around every deploy that writes)."""
+    return [write for write in board.writes() if not write[1].startswith("/fs/%s/" % LOCK)]
 
 
 def one_line(capsys):
@@ -227,7 +234,7 @@ def test_what_a_drive_deploy_refuses_is_refused_on_the_board(board_files, capsys
     before = snapshot(board_files)
     with Board(board_files) as board:
         assert deploy(board) == 2
-        assert board.writes() == []
+        assert toy_writes(board) == []
     assert needle in one_line(capsys)
     assert snapshot(board_files) == before
 
@@ -236,7 +243,7 @@ def test_a_full_board_changes_nothing(board_files, capsys):
     before = snapshot(board_files)
     with Board(board_files, free=8192) as board:
         assert deploy(board) == 1
-        assert board.writes() == []
+        assert toy_writes(board) == []
     assert "not enough space on http://%s" % board.host in one_line(capsys)
     assert snapshot(board_files) == before
 
@@ -275,7 +282,8 @@ def test_ctrl_c_during_the_deploy_puts_everything_back(board_files, capsys, meth
     main_thread = threading.main_thread().ident
 
     def interrupt(board):
-        if board.answered and board.answered[-1][0] == method and board.before is not None:
+        last = board.answered[-1] if board.answered else ("", "")
+        if last[0] == method and LOCK not in last[1] and board.before is not None:
             board.before = None
             signal.pthread_kill(main_thread, signal.SIGINT)
 
@@ -302,3 +310,26 @@ def test_a_server_that_is_not_circuitpython_is_one_line(board_files, capsys, mon
         assert deploy(board) == 2
     assert "answered GET /fs/ with no folder listing" in one_line(capsys)
     assert snapshot(board_files) == before
+
+
+def hold(root, pid, started):
+    (root / LOCK).mkdir()
+    (root / LOCK / "holder").write_text("%d %s %d\n" % (pid, socket.gethostname(), started))
+
+
+def test_one_deploy_at_a_time_per_board(board_files, capsys):
+    hold(board_files, os.getppid(), int(time.time()))  # a process that runs: the deploy under way
+    before = snapshot(board_files)
+    with Board(board_files) as board:
+        assert deploy(board) == 1
+        assert board.writes() == [("PUT", "/fs/%s/" % LOCK, 204, "")]  # there already: not ours
+    line = one_line(capsys)
+    assert "another deploy to %s is under way (process %d on %s" % (board.host, os.getppid(), socket.gethostname()) in line
+    assert snapshot(board_files) == before
+
+
+def test_a_lock_left_long_ago_is_taken_over(board_files, capsys):
+    hold(board_files, os.getppid(), int(time.time()) - 3600)
+    with Board(board_files) as board:
+        assert deploy(board) == 0
+    assert not (board_files / LOCK).exists() and "lib/knightstour/board.py" in snapshot(board_files)

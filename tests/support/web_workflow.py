@@ -44,7 +44,7 @@ class Board:
         self.before = None  # called with the board before each request is answered
         self.redirect = None  # another stand-in: /cp/version.json sends there (as circuitpython.local does)
         self.answered = []  # (method, path, status, X-Destination) of each request answered
-        self.server = HTTPServer(("127.0.0.1", 0), Handler)
+        self.server = Server(("127.0.0.1", 0), Handler)
         self.server.board = self
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -71,6 +71,11 @@ class Board:
         if any(part in (".", "..") for part in parts):
             return None
         return os.path.join(self.root, *parts)
+
+
+class Server(HTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # a client that went away (a deploy stopped by a signal): the board does not say either
 
 
 class Handler(BaseHTTPRequestHandler):

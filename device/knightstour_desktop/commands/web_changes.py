@@ -9,16 +9,71 @@
   deploy leaves it where the next deploy's clean-up puts it back: settings.toml, with the board's
   Wi-Fi, is never lost.
 - ``clean_up``: what a cut-off deploy left: removed, or put back where its place is empty.
+- ``BoardLock``: one deploy at a time per board, so that none cleans up another's staged files.
 
 Each works on the board and on the deploy's local mirror of its top folder and lib/ (web_deploy).
 """
 
 import os
 import shutil
+import socket
+import time
 
 from .drive import STAGE, debris, original_name
-from .lock import DeployError, Interrupted
+from .lock import LOCK, DeployError, Interrupted
 from .web_api import Dropped
+
+
+class BoardLock:
+    """The board's deploy lock: a folder, which a PUT makes only once (201 made, 204 there), holding
+    the holder's process, computer and start. A lock a cut-off deploy left is taken over when its
+    process has ended (this computer's) or it is older than STALE seconds (another's)."""
+
+    STALE = 15 * 60
+    PATH = "/%s/" % LOCK
+
+    def __init__(self, board):
+        self.board = board
+        self.held = False
+
+    def __enter__(self):
+        if not self.board.mkdir(self.PATH):
+            words = (self.board.read(self.PATH + "holder") or b"").decode("utf-8", "replace").split()
+            if not self.stale(words):
+                since = time.strftime("%H:%M", time.localtime(int(words[2]))) if len(words) > 2 and words[2].isdigit() else "?"
+                raise DeployError("another deploy to %s is under way (process %s on %s, since %s); wait for it to end "
+                                  "and deploy again; nothing was changed" % (self.board.where, " ".join(words[:1]) or "?",
+                                                                              " ".join(words[1:2]) or "?", since))
+        self.held = True
+        holder = "%d %s %d\n" % (os.getpid(), socket.gethostname(), int(time.time()))
+        self.board.write(self.PATH + "holder", holder.encode("utf-8", "replace"))
+        return self
+
+    def stale(self, words):
+        if len(words) < 3 or not words[0].isdigit() or not words[2].isdigit():
+            return True  # not a holder this deploy writes (or cut off before it wrote one)
+        if time.time() - int(words[2]) > self.STALE:
+            return True
+        if words[1] != socket.gethostname():
+            return False
+        pid = int(words[0])
+        if pid == os.getpid():
+            return True  # an earlier deploy of this process, which has ended
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except OSError:
+            return False
+        return False
+
+    def __exit__(self, *exc):
+        if self.held:
+            try:
+                self.board.delete(self.PATH)
+            except (ValueError, ConnectionError):
+                pass  # the next deploy from here takes it over
+        return False
 
 
 def remote(mirror, path):

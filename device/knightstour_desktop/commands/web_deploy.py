@@ -12,6 +12,7 @@ The same deploy as onto a CIRCUITPY drive, through the board's file API (web_api
 - nothing is written before every check passed: a wrong password (401), a board with no password
   (403), USB holding the drive (409: the listing says it is not writable) or no answer is one line,
   exit code 2;
+- one deploy at a time per board (web_changes.BoardLock), as per drive;
 - the new files are written under hidden staging names while the board runs its old toy, then
   MOVEd into place, code.py last (web_changes). CircuitPython reloads 0.75 s after a write, never
   while a request is under way, and the MOVEs follow one another at once, so the board normally
@@ -27,7 +28,7 @@ from .drive import STAGE, original_name, space_needed
 from .lock import DeployError, Interrupted
 from .output import size_text
 from .web_api import PASSWORD_ENV, Board, Dropped, fix_for, parse_host
-from .web_changes import clean_up, install
+from .web_changes import BoardLock, clean_up, install
 
 TOP = ("code.py", "settings.toml")  # the files whose contents deploy reads
 CIRCUP_PASSWORD_ENV = "CIRCUP_WEBWORKFLOW_PASSWORD"  # circup reads the password here (not on its command line)
@@ -58,10 +59,25 @@ def _deploy(board, args, signals):
     major, version = board_files.version_in("CircuitPython " + info["version"], board.where + "/cp/version.json")
     print("%s: %s (board id %s), CircuitPython %s" % (board.where, info.get("board_name", "a board"),
                                                      info.get("board_id", "not given"), version))
+    writable(board)  # 401, 403 and 409 before the lock is made
+    values = deploy.setting_values(args)
+    if args.dry_run:
+        return _plan(board, args, signals, writable(board), values, major, version)
+    with BoardLock(board):
+        _plan(board, args, signals, writable(board), values, major, version)
+    print("deployed to %s" % board.where)
+    return 0
+
+
+def writable(board):
+    """The board's top folder listing; the one line for 409 if USB holds its drive."""
     root = board.listing("/")
     if root is None or root.get("writable") is False:
         raise ValueError(fix_for(409, board.where) + "; nothing was changed")
-    values = deploy.setting_values(args)
+    return root
+
+
+def _plan(board, args, signals, root, values, major, version):
     with tempfile.TemporaryDirectory() as scratch:
         mirror = os.path.join(scratch, "board")
         shown = "http://%s" % board.where
@@ -82,19 +98,16 @@ def _deploy(board, args, signals):
         def said(lines):
             return [line.replace(mirror, shown) for line in lines]
 
+        verb = (lambda word: "would " + word) if args.dry_run else (lambda word: word)
+        signals.defer = not args.dry_run  # from here a signal stops the deploy at its next safe point
+        lines = clean_up(board, mirror, dry=args.dry_run)
+        top, more = board_files.plan(mirror, staging, written, values, verb, deploy.EXAMPLE)
+        show(args, root, staging, written, said(lines + more), command, shown, dry=args.dry_run)
         if args.dry_run:
-            lines = clean_up(board, mirror, dry=True)
-            _, more = board_files.plan(mirror, staging, written, values, lambda word: "would " + word, deploy.EXAMPLE)
-            show(args, root, staging, written, said(lines + more), command, shown, dry=True)
             return 0
-        signals.defer = True  # from here a signal stops the deploy at its next safe point
-        lines = clean_up(board, mirror)
-        top, more = board_files.plan(mirror, staging, written, values, lambda word: word, deploy.EXAMPLE)
-        show(args, root, staging, written, said(lines + more), command, shown, dry=False)
         install(board, mirror, staging, written, top, signals)
         if circup is not None:
             libraries(board, command, signals)
-    print("deployed to %s" % board.where)
     return 0
 
 
