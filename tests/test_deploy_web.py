@@ -12,7 +12,7 @@ import pytest
 
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands import web_api
-from knightstour_desktop.commands.lock import LOCK
+from knightstour_desktop.commands.web_changes import BoardLock
 
 from support.deploy import snapshot, stand_in_compiler
 from support.web_workflow import Board
@@ -45,6 +45,9 @@ def deploy(board, *more, password="passw0rd"):
 def visible(root):
     """The board's files but the hidden names a deploy stages under."""
     return {name: data for name, data in snapshot(root).items() if ".knightstour-" not in name}
+
+
+LOCK = BoardLock.PATH.strip("/")
 
 
 def toy_writes(board):
@@ -333,3 +336,13 @@ def test_a_lock_left_long_ago_is_taken_over(board_files, capsys):
     with Board(board_files) as board:
         assert deploy(board) == 0
     assert not (board_files / LOCK).exists() and "lib/knightstour/board.py" in snapshot(board_files)
+
+
+def test_a_usb_deploy_finishes_what_a_cut_off_web_deploy_left(board_files, capsys):
+    with Board(board_files) as board:
+        board.drop_after = 20  # the lock is made, some files staged
+        assert deploy(board) == 1
+    assert any(".knightstour-" in name for name in snapshot(board_files))
+    assert main(["deploy", str(board_files), "--no-libs"]) == 0
+    assert "lib/knightstour/board.py" in snapshot(board_files)
+    assert not [name for name in snapshot(board_files) if ".knightstour-new-" in name or ".knightstour-old-" in name]

@@ -20,7 +20,7 @@ import socket
 import time
 
 from .drive import STAGE, debris, original_name
-from .lock import LOCK, DeployError, Interrupted
+from .lock import DeployError, Interrupted
 from .web_api import Dropped
 
 
@@ -30,7 +30,7 @@ class BoardLock:
     process has ended (this computer's) or it is older than STALE seconds (another's)."""
 
     STALE = 15 * 60
-    PATH = "/%s/" % LOCK
+    PATH = "/%sweb-deploy.lock/" % STAGE  # not the drive's lock file's name: a folder cannot take a file's place
 
     def __init__(self, board):
         self.board = board
