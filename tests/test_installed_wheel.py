@@ -192,6 +192,21 @@ def test_deploy_writes_what_a_clone_deploys(venv, elsewhere):
     assert (mismatch, errors) == ([], [])
 
 
+def test_deploy_over_wifi_writes_what_a_clone_deploys(venv, elsewhere):
+    from knightstour_desktop.cli import main
+
+    from support.web_workflow import Board
+
+    installed, clone = _drive(elsewhere / "board"), _drive(elsewhere / "clone")
+    with Board(installed) as board:  # a stand-in for the board's web workflow, on 127.0.0.1
+        knights_tour(venv, elsewhere, "deploy", "--host", board.host, "--no-libs", CIRCUITPY_WEB_API_PASSWORD="passw0rd")
+    with Board(clone) as board:
+        assert main(["deploy", "--host", board.host, "--password", "passw0rd", "--no-libs"]) == 0
+    assert "lib/knightstour/hw/feather.py" in _tree(installed) and _tree(installed) == _tree(clone)
+    match, mismatch, errors = filecmp.cmpfiles(installed, clone, _tree(clone), shallow=False)
+    assert (mismatch, errors) == ([], [])
+
+
 def test_bundle_writes_what_a_clone_bundles(venv, elsewhere, capsys, monkeypatch):
     from knightstour_desktop.cli import main
 

@@ -50,15 +50,21 @@ def circuitpython_version(drive, force=False):
     except (OSError, ValueError) as exc:
         raise ValueError("cannot read the CircuitPython version from %s: %s; is %s the board's CIRCUITPY "
                          "drive?" % (path, getattr(exc, "strerror", None) or exc, drive)) from None
-    match = VERSION.search(first)
+    return version_in(first, path)
+
+
+def version_in(text, where):
+    """(major, "9.2.1") from ``text`` ("Adafruit CircuitPython 9.2.1 on ..."), which ``where`` gave;
+    ValueError (one line) if it names no version or one older than 8."""
+    match = VERSION.search(text)
     if match is None:
-        raise ValueError("%s names no CircuitPython version (its first line is %r); the toy needs CircuitPython "
-                         "%d or later: install it from %s" % (path, first[:60], OLDEST, DOWNLOADS))
+        raise ValueError("%s names no CircuitPython version (it says %r); the toy needs CircuitPython "
+                         "%d or later: install it from %s" % (where, text[:60], OLDEST, DOWNLOADS))
     major = int(match.group(1))
     version = match.group(0).split(" ", 1)[1]
     if major < OLDEST:
         raise ValueError("the board runs CircuitPython %s (%s); the toy needs %d or later, which reads "
-                         "settings.toml: update it from %s" % (version, path, OLDEST, DOWNLOADS))
+                         "settings.toml: update it from %s" % (version, where, OLDEST, DOWNLOADS))
     return major, version
 
 

@@ -55,6 +55,11 @@ def add_arguments(parser):
     parser.add_argument("--dry-run", action="store_true", help="say what would be done; write nothing")
     parser.add_argument("--no-libs", action="store_true", help="do not run circup")
     parser.add_argument("--force", action="store_true", help="deploy even without boot_out.txt on PATH")
+    parser.add_argument("--host", default=None, metavar="HOST[:PORT]",
+                        help="deploy over the board's Wi-Fi (CircuitPython's web workflow) instead of a drive")
+    parser.add_argument("--password", default=None, metavar="PW",
+                        help="with --host: the board's CIRCUITPY_WEB_API_PASSWORD (default: "
+                             "$CIRCUITPY_WEB_API_PASSWORD)")
 
 
 def device_files():
@@ -166,10 +171,11 @@ def _check(args):
     return major, version
 
 
-def _compiler(args, major, version):
-    """CircuitPython's mpy-cross for the board: the one given, else the one published for ``version``."""
+def _compiler(args, major, version, boot_out=None):
+    """CircuitPython's mpy-cross for the board: the one given, else the one published for ``version``
+    (read from ``boot_out``, the drive's boot_out.txt unless given)."""
     program = mpy_cross.given(args.mpy_cross)
-    boot_out = os.path.join(args.drive, "boot_out.txt")
+    boot_out = boot_out or os.path.join(args.drive, "boot_out.txt")
     if program is None:
         if version is None:
             raise ValueError("--mpy: %s has no boot_out.txt to read the CircuitPython version from; give "
@@ -262,9 +268,12 @@ def run_circup(command, signals, lock_fd=None):
 
 
 def run(args):
+    deploy = _deploy
+    if args.host is not None:
+        from .web_deploy import deploy_over_web as deploy
     with Signals() as signals:
         try:
-            code = _deploy(args, signals)
+            code = deploy(args, signals)
             if signals.received is not None:  # after the last safe point: the deploy is done
                 exc = Interrupted(signals.received)
                 exc.outcome = "the new toy is in place"
