@@ -3,7 +3,8 @@
 // Messages in: {type: "start", query}, "touch" {x, y}, "release", "key" {key}.
 // Messages out: "started" {error, toml}, "frame" {data: the ILI9341's memory with a 4-byte header},
 // "leds" {leds}, "state" {state}, "buttons" {buttons: the TFT's, [x1, y1, x2, y2, event] each},
-// "line" {text}, "failed" {text}.
+// "line" {text}, "failed" {text}, "phases" {phases: [name, ms since the epoch] at the end of each
+// part of the start, up to the first frame (the benchmark prints them)}.
 import { loadMicroPython } from "./micropython/micropython.mjs";
 
 let web = null;
@@ -15,16 +16,27 @@ function out(text) {
   postMessage({ type: "line", text });
 }
 
+let phases = [["worker", performance.timeOrigin + performance.now()]]; // null once sent
+function phase(name) {
+  if (phases) phases.push([name, performance.timeOrigin + performance.now()]);
+}
+
 async function boot(query) {
+  phase("message");
   const files = await (await fetch("py.json")).json();
+  phase("py.json");
   const mp = await loadMicroPython({ heapsize: 16 * 1048576, stdout: out, stderr: out });
+  phase("port");
   for (const [path, text] of Object.entries(files)) {
     mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
     mp.FS.writeFile(path, text);
   }
+  phase("files");
   mp.runPython('import os, sys\nsys.path[0:0] = ["/stand_ins", "/", "/lib"]\nos.chdir("/")');
   const module = mp.pyimport("web");
+  phase("import web");
   const error = module.start(JSON.stringify(query));
+  phase("code.py");
   if (error) {
     postMessage({ type: "started", error, toml: "" });
     return;
@@ -35,11 +47,18 @@ async function boot(query) {
   loop();
 }
 
+let steps = 0;
 function loop() {
   let wait = 1000;
   try {
     wait = web.module.step(performance.now());
+    if (steps < 20) phase(`step ${++steps}`);
     if (web.module.frame()) {
+      if (phases) {
+        phase("frame");
+        postMessage({ type: "phases", phases });
+        phases = null;
+      }
       const data = web.mp.FS.readFile("/frame");
       postMessage({ type: "frame", data }, [data.buffer]);
     }
