@@ -126,7 +126,8 @@ function firstFrame() {
 }
 
 function start(query) {
-  const next = new Worker("worker.js", { type: "module" });
+  const next = window.knightstourWorker || new Worker("worker.js", { type: "module" }); // the first: index.html's
+  window.knightstourWorker = null;
   const lines = [];
   next.onmessage = (event) => {
     const data = event.data;

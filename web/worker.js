@@ -12,8 +12,10 @@ let lastLeds = "";
 let lastState = "";
 let buttonsSent = false;
 
+let early = []; // the lines printed before the page listens (it starts the toy), null after
 function out(text) {
-  postMessage({ type: "line", text });
+  if (early) early.push(text);
+  else postMessage({ type: "line", text });
 }
 
 let phases = [["worker", performance.timeOrigin + performance.now()]]; // null once sent
@@ -21,20 +23,40 @@ function phase(name) {
   if (phases) phases.push([name, performance.timeOrigin + performance.now()]);
 }
 
+// The port and the toy's files load as soon as the worker runs, before the page says what to start.
+const loading = Promise.all([fetch("py.pack").then(fetched), loadMicroPython({ heapsize: 16 * 1048576, stdout: out, stderr: out })])
+  .then(([pack, mp]) => {
+    phase("port and py.pack");
+    unpack(pack, mp);
+    phase("files");
+    mp.runPython('import os, sys\nsys.path[0:0] = ["/stand_ins", "/", "/lib"]\nos.chdir("/")');
+    const module = mp.pyimport("web");
+    phase("import web");
+    return { mp, module };
+  });
+
+async function fetched(response) {
+  if (!response.ok) throw new Error(`py.pack: ${response.status} ${response.statusText}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// py.pack (sim/web_pack.py): a line of JSON, [[path, bytes], ...], then the files' bytes in that order.
+function unpack(bytes, mp) {
+  const end = bytes.indexOf(10);
+  let at = end + 1;
+  for (const [path, size] of JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)))) {
+    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
+    mp.FS.writeFile(path, bytes.subarray(at, at + size));
+    at += size;
+  }
+  if (end < 0 || at !== bytes.length) throw new Error("py.pack is damaged: build the site again");
+}
+
 async function boot(query) {
   phase("message");
-  const files = await (await fetch("py.json")).json();
-  phase("py.json");
-  const mp = await loadMicroPython({ heapsize: 16 * 1048576, stdout: out, stderr: out });
-  phase("port");
-  for (const [path, text] of Object.entries(files)) {
-    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
-    mp.FS.writeFile(path, text);
-  }
-  phase("files");
-  mp.runPython('import os, sys\nsys.path[0:0] = ["/stand_ins", "/", "/lib"]\nos.chdir("/")');
-  const module = mp.pyimport("web");
-  phase("import web");
+  early.forEach((text) => postMessage({ type: "line", text }));
+  early = null;
+  const { mp, module } = await loading;
   const error = module.start(JSON.stringify(query));
   phase("code.py");
   if (error) {
