@@ -182,13 +182,19 @@ def _table(palette, key, bits, s):
             else:
                 colours.append(None)
         clear = bytes(2 * s)
-        mask = (1 << bits) - 1
-        lines = []
-        opaque = []
-        for byte in range(256):
-            values = [byte >> k & mask for k in range(0, 8, bits)]
-            lines.append(b"".join([colours[v] or clear for v in values]))
-            opaque.append(bytes([0 if colours[v] is None else 1 for v in values]))
+        if bits == 8:
+            lines = [colour or clear for colour in colours]
+            opaque = [b"\x00" if colour is None else b"\x01" for colour in colours]
+        else:  # a byte: its low nibble's values, then its high nibble's
+            mask = (1 << bits) - 1
+            nibble_lines = []
+            nibble_opaque = []
+            for nibble in range(16):
+                values = [nibble >> k & mask for k in range(0, 4, bits)]
+                nibble_lines.append(b"".join([colours[v] or clear for v in values]))
+                nibble_opaque.append(bytes([0 if colours[v] is None else 1 for v in values]))
+            lines = [nibble_lines[byte & 15] + nibble_lines[byte >> 4] for byte in range(256)]
+            opaque = [nibble_opaque[byte & 15] + nibble_opaque[byte >> 4] for byte in range(256)]
         if len(_TABLES) > 32:  # palettes that changed: start again
             _TABLES.clear()
         table = _TABLES[(key, bits, s)] = (lines, opaque)
