@@ -247,8 +247,8 @@ class ILI9341:
             i = self._cell(col, page)
             last = self._cell(col + run - 1, page)
             if i >= 0 and last >= 0:
-                for k in range(done, done + run):
-                    memory[i] = values[k]
+                for value in values[done:done + run]:
+                    memory[i] = value
                     i += step
             elif i >= 0 or last >= 0:  # the run crosses the memory's edge
                 for k in range(run):

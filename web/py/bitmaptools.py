@@ -1,6 +1,7 @@
 """bitmaptools for the web page: the heap stand-in's (sim/circuitpython, shipped as
-_bitmaptools_base: its checks), with fill_region writing a row's whole bytes at once (C on a
-board; the stand-in's pixel at a time took 120-200 ms of the page's start). The same bytes."""
+_bitmaptools_base: its checks), with fill_region writing a row's bytes at once, the partial
+ones at its ends through a mask (C on a board; the stand-in's pixel at a time took 120-200 ms of
+the page's start). The same bytes."""
 
 from _bitmaptools_base import _check
 
@@ -13,23 +14,31 @@ def fill_region(dest_bitmap, x1, y1, x2, y2, value):
             for x in range(x1, x2):
                 dest_bitmap._put(x, y, value)
         return
+    if x1 >= x2:
+        return
     per_byte = 8 // bits
-    first = (x1 + per_byte - 1) // per_byte  # the whole bytes from x1 to x2
-    last = x2 // per_byte
     pattern = 0
     for k in range(per_byte):
         pattern |= value << (k * bits)
-    whole = bytes((pattern,)) * (last - first) if first < last else None
+    first = x1 // per_byte  # the bytes x1 to x2 touch, the values read from each byte's low bits up
+    last = (x2 - 1) // per_byte
+    ends = [(first, _slots(bits, x1 - first * per_byte, min(x2 - first * per_byte, per_byte)))]
+    if last > first:
+        ends.append((last, _slots(bits, 0, x2 - last * per_byte)))
+    whole = bytes((pattern,)) * max(0, last - first - 1)
     data = dest_bitmap._data
     row = dest_bitmap._row
-    put = dest_bitmap._put
     for y in range(y1, y2):
-        if whole is None:
-            for x in range(x1, x2):
-                put(x, y, value)
-            continue
-        for x in range(x1, first * per_byte):
-            put(x, y, value)
-        data[y * row + first:y * row + last] = whole
-        for x in range(last * per_byte, x2):
-            put(x, y, value)
+        at = y * row
+        for i, mask in ends:
+            data[at + i] = data[at + i] & ~mask & 0xFF | pattern & mask
+        if whole:
+            data[at + first + 1:at + last] = whole
+
+
+def _slots(bits, low, high):
+    """The mask of a byte's values ``low`` to ``high`` - 1."""
+    mask = 0
+    for k in range(low, high):
+        mask |= ((1 << bits) - 1) << (k * bits)
+    return mask
