@@ -20,13 +20,6 @@ const message = document.getElementById("message");
 const notes = document.getElementById("notes");
 let worker = null;
 
-function queryFromUrl() {
-  const params = new URLSearchParams(location.search);
-  const query = {};
-  for (const [name, value] of params) if (value !== "") query[name] = value;
-  return query;
-}
-
 function fillForm(query) {
   for (const element of form.elements) {
     if (element.name) element.value = query[element.name] ?? (element.tagName === "SELECT" ? element.options[0].value : "");
@@ -126,8 +119,9 @@ function firstFrame() {
 }
 
 function start(query) {
-  const next = window.knightstourWorker || new Worker("worker.js", { type: "module" }); // the first: index.html's
-  window.knightstourWorker = null;
+  const early = knightstourBoot.worker; // the first start: index.html's worker, started with the URL's settings
+  knightstourBoot.worker = null;
+  const next = early || new Worker("worker.js", { type: "module" });
   const lines = [];
   next.onmessage = (event) => {
     const data = event.data;
@@ -181,7 +175,8 @@ function start(query) {
     }
   };
   next.onerror = (event) => showError(`the toy failed to load: ${event.message || "see the browser's console"}`);
-  next.postMessage({ type: "start", query });
+  if (early) knightstourBoot.sent.splice(0).forEach((event) => next[`on${event.type}`](event));
+  else next.postMessage({ type: "start", query });
 }
 
 function showLine(text) {
@@ -226,7 +221,7 @@ form.addEventListener("submit", (event) => {
   start(queryFromForm());
 });
 
-const initial = queryFromUrl();
+const initial = knightstourBoot.query; // the URL's settings (index.html)
 fillForm(initial);
 if (location.protocol === "file:") {
   // A browser runs no module worker from a file: the folder must be served.

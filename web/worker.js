@@ -12,10 +12,8 @@ let lastLeds = "";
 let lastState = "";
 let buttonsSent = false;
 
-let early = []; // the lines printed before the page listens (it starts the toy), null after
 function out(text) {
-  if (early) early.push(text);
-  else postMessage({ type: "line", text });
+  postMessage({ type: "line", text });
 }
 
 let phases = [["worker", performance.timeOrigin + performance.now()]]; // null once sent
@@ -23,7 +21,7 @@ function phase(name) {
   if (phases) phases.push([name, performance.timeOrigin + performance.now()]);
 }
 
-// The port and the toy's files load as soon as the worker runs, before the page says what to start.
+// The port and the toy's files load as soon as the worker runs, whenever the start message comes.
 const loading = Promise.all([fetch("py.pack").then(fetched), loadMicroPython({ heapsize: 16 * 1048576, stdout: out, stderr: out })])
   .then(([pack, mp]) => {
     phase("port and py.pack");
@@ -54,8 +52,6 @@ function unpack(bytes, mp) {
 
 async function boot(query) {
   phase("message");
-  early.forEach((text) => postMessage({ type: "line", text }));
-  early = null;
   const { mp, module } = await loading;
   const error = module.start(JSON.stringify(query));
   phase("code.py");
