@@ -22,16 +22,18 @@ import tempfile
 
 from knightstour_desktop.files import WEB
 
+from . import web_pack
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)  # the clone, when this runs from one (an editable install)
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_FILES = ("index.html", "page.js", "worker.js", "style.css")
 MARKER = "knightstour-web.json"  # names a folder this command built (so a rebuild may replace it)
-# The stand-ins the page needs (sim/circuitpython; displayio, busdisplay, fourwire and terminalio
-# are web/py's, which draw: the first three subclass sim/circuitpython's), the chip models, and
+# The stand-ins the page needs (sim/circuitpython; displayio, busdisplay, fourwire, bitmaptools and
+# terminalio are web/py's, which draw: the first four build on sim/circuitpython's), the chip models, and
 # the simulator's MicroPython-safe helpers.
-STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busio", "digitalio", "microcontroller",
+STAND_INS = ("_c", "_cp_os", "_cp_time", "board", "busio", "digitalio", "microcontroller",
              "pwmio", "supervisor")
 CHIPS = ("ili9341", "max7219", "stmpe610")
 HELPERS = ("keys", "tee", "touch_raw")
@@ -233,7 +235,7 @@ def python_files():
     finally:
         shutil.rmtree(drive, ignore_errors=True)
     sources = [(os.path.join(HERE, "circuitpython", name + ".py"), name) for name in STAND_INS]
-    for name in ("busdisplay", "displayio", "fourwire"):  # web/py's subclass them
+    for name in ("bitmaptools", "busdisplay", "displayio", "fourwire"):  # web/py's build on them
         sources.append((os.path.join(HERE, "circuitpython", name + ".py"), "_%s_base" % name))
     sources += [(os.path.join(HERE, "chips", name + ".py"), name) for name in CHIPS]
     sources += [(os.path.join(HERE, name + ".py"), name) for name in HELPERS]
@@ -325,6 +327,7 @@ def build(given):
         raise WebError("no folder %s to put %s in: give a new or empty folder inside one that exists"
                        % (parent, os.path.basename(target)))
     files = python_files()
+    program = web_pack.compiler(port, WebError)
     work = tempfile.mkdtemp(prefix=".knightstour-web-", dir=parent)
     swapped = False
     try:
@@ -334,8 +337,10 @@ def build(given):
         for name in PORT_FILES:
             shutil.copy(os.path.join(port, name), os.path.join(work, "micropython", name))
         led_sprites(os.path.join(work, "leds.png"))
-        with open(os.path.join(work, "py.json"), "w", encoding="utf-8") as f:
-            json.dump(files, f, separators=(",", ":"), sort_keys=True)
+        try:
+            web_pack.pack(files, program, os.path.join(work, web_pack.NAME))
+        except ValueError as exc:
+            raise WebError(str(exc)) from None
         written = sorted(os.path.relpath(os.path.join(d, n), work).replace(os.sep, "/")
                          for d, _, names in os.walk(work) for n in names)
         manifest = {"built_by": "knights-tour web build",
@@ -371,6 +376,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
                       ".wasm": "application/wasm", ".json": "application/json", ".css": "text/css",
+                      ".pack": "application/octet-stream",
                       "": "application/octet-stream"}
 
     def log_message(self, *args):

@@ -425,3 +425,63 @@ def test_the_toys_start_leaves_the_chip_as_adafruits_driver_does(tft, rotation):
     display.refresh()
     assert chip_state(ours.display_chip) == chip_state(theirs.display_chip)
     assert ours.display_chip.memory == theirs.display_chip.memory
+
+
+class _Pin:
+    level = True
+
+
+def _one_cell_at_a_time(madctl, columns, pages, count, width=240, height=320):
+    """The memory cells ``count`` pixels written from a window's start land in, by the
+    datasheet's counters: the column counter first, wrapping onto the next page, MV/MX/MY last."""
+    cells = []
+    col, page = columns[0], pages[0]
+    for _ in range(count):
+        mem_col, mem_row = (page, col) if madctl & 0x20 else (col, page)
+        if madctl & 0x40:
+            mem_col = width - 1 - mem_col
+        if madctl & 0x80:
+            mem_row = height - 1 - mem_row
+        cells.append(mem_row * width + mem_col if 0 <= mem_col < width and 0 <= mem_row < height else None)
+        col += 1
+        if col > columns[1]:
+            col = columns[0]
+            page += 1
+            if page > pages[1]:
+                page = pages[0]
+    return cells
+
+
+@pytest.mark.parametrize("madctl", [0x08, 0x28, 0x48, 0x88, 0x68, 0xA8, 0xE8, 0xC8])
+@pytest.mark.parametrize("columns, pages", [((0, 319), (0, 239)), ((230, 250), (5, 7)), ((300, 330), (310, 322)),
+                                            ((3, 1), (0, 2)), ((0, 2), (318, 321))])
+def test_pixels_land_where_the_counters_say_in_every_mode(madctl, columns, pages):
+    """Pixels are stored a run of columns at a time: the same cells, window wraps and the
+    memory's edges included, as the counters stepped one pixel at a time."""
+    chip = ILI9341(_Pin())
+    count = (abs(columns[1] - columns[0]) + 1) * (abs(pages[1] - pages[0]) + 1) + 5  # wraps past the end
+    send = chip.transfer
+    for command, value in ((0x3A, 0x55), (0x36, madctl)):  # 16-bit pixels; the mode
+        _Pin.level = False
+        send(bytes([command]), 0)
+        _Pin.level = True
+        send(bytes([value]), 0)
+    for command, (first, last) in ((0x2A, columns), (0x2B, pages)):
+        _Pin.level = False
+        send(bytes([command]), 0)
+        _Pin.level = True
+        send(bytes([first >> 8, first & 0xFF, last >> 8, last & 0xFF]), 0)
+    _Pin.level = False
+    send(b"\x2c", 0)
+    _Pin.level = True
+    values = [(i * 37 + 1) & 0xFFFF or 1 for i in range(count)]
+    half = len(values) // 2 * 2 - 1  # split mid-pixel, mid-run
+    data = b"".join(value.to_bytes(2, "big") for value in values)
+    send(data[:half], 0)
+    send(data[half:], 0)
+    expected = {}
+    for cell, value in zip(_one_cell_at_a_time(madctl, columns, pages, count), values):
+        if cell is not None:
+            expected[cell] = value  # a later pixel overwrites an earlier one
+    assert {i: v for i, v in enumerate(chip.memory) if v} == expected
+    assert chip.pixels_written == count

@@ -232,7 +232,7 @@ def test_web_build(venv, elsewhere, tmp_path_factory):
     knights_tour(venv, elsewhere, "web", "build", "site", KNIGHTSTOUR_MICROPYTHON_WEB=PORT)
     clone = str(tmp_path_factory.mktemp("clone-web") / "site")
     web.build(clone)
-    assert _tree(elsewhere / "site") == _tree(clone) and "py.json" in _tree(clone)
+    assert _tree(elsewhere / "site") == _tree(clone) and "py.pack" in _tree(clone)
     same = [name for name in _tree(clone) if name != "leds.png"]  # drawn by Pillow, whose version may differ
     match, mismatch, errors = filecmp.cmpfiles(elsewhere / "site", clone, same, shallow=False)
     assert (mismatch, errors) == ([], [])

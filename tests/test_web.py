@@ -294,10 +294,10 @@ def test_the_site_holds_everything_it_needs_and_stays_small(site):
     names = set()
     for folder, _, files in os.walk(site):
         names.update(os.path.relpath(os.path.join(folder, n), site) for n in files)
-    assert {"index.html", "page.js", "worker.js", "py.json", os.path.join("micropython", "micropython.wasm"),
+    assert {"index.html", "page.js", "worker.js", "py.pack", os.path.join("micropython", "micropython.wasm"),
             os.path.join("micropython", "micropython.mjs")} <= names
     size = sum(os.path.getsize(os.path.join(site, n)) for n in names)
-    assert size <= 2 * 1024 * 1024
+    assert size <= 1024 * 1024  # the page within 1 MB
     for name in ("index.html", "page.js", "worker.js", "style.css"):
         with open(os.path.join(site, name), encoding="utf-8") as f:
             assert not re.search(r"(https?:)?//[a-z]", f.read()), name  # nothing fetched from another host

@@ -2,14 +2,15 @@
 // that show the emulated chips' memory, and the touches and keys sent to the toy.
 // window.knightstour holds what the tests and the benchmark read: firstFrame and tourAt (ms after
 // the page started: the first frame painted, the first tour's first square), frames, state (the app's, from the worker), leds (the matrix's, 0/1 row by row, then
-// "/" and the lit LEDs' cell in leds.png), matrixPainted, buttons (the TFT's on-screen buttons), error (the message shown) and notes (the toy's own lines).
+// "/" and the lit LEDs' cell in leds.png), matrixPainted, buttons (the TFT's on-screen buttons), error (the message shown) and notes (the toy's own lines),
+// phases (the worker's start up to the first frame: [name, ms after the page started] each).
 
 const TFT_WIDTH = 320;
 const TFT_HEIGHT = 240;
 const MEMORY_WIDTH = 240; // the ILI9341 stores the landscape screen's column x as memory row x
 const LED_PITCH = 40; // as the simulator's screenshot of the matrix
 
-const status = { firstFrame: null, tourAt: null, frames: 0, state: null, leds: "", matrixPainted: false, buttons: [], error: "", notes: [], started: false };
+const status = { phases: [], firstFrame: null, tourAt: null, frames: 0, state: null, leds: "", matrixPainted: false, buttons: [], error: "", notes: [], started: false };
 window.knightstour = status;
 
 const tft = document.getElementById("tft");
@@ -18,13 +19,6 @@ const form = document.getElementById("form");
 const message = document.getElementById("message");
 const notes = document.getElementById("notes");
 let worker = null;
-
-function queryFromUrl() {
-  const params = new URLSearchParams(location.search);
-  const query = {};
-  for (const [name, value] of params) if (value !== "") query[name] = value;
-  return query;
-}
 
 function fillForm(query) {
   for (const element of form.elements) {
@@ -125,7 +119,9 @@ function firstFrame() {
 }
 
 function start(query) {
-  const next = new Worker("worker.js", { type: "module" });
+  const early = knightstourBoot.worker; // the first start: index.html's worker, started with the URL's settings
+  knightstourBoot.worker = null;
+  const next = early || new Worker("worker.js", { type: "module" });
   const lines = [];
   next.onmessage = (event) => {
     const data = event.data;
@@ -166,6 +162,8 @@ function start(query) {
       status.leds = data.leds;
       paintMatrix(data.leds);
       if ((query.display || "tft") === "matrix") firstFrame();
+    } else if (data.type === "phases") {
+      status.phases = data.phases.map(([name, at]) => [name, Math.round(at - performance.timeOrigin)]);
     } else if (data.type === "buttons") {
       status.buttons = data.buttons;
     } else if (data.type === "state") {
@@ -177,7 +175,8 @@ function start(query) {
     }
   };
   next.onerror = (event) => showError(`the toy failed to load: ${event.message || "see the browser's console"}`);
-  next.postMessage({ type: "start", query });
+  if (early) knightstourBoot.sent.splice(0).forEach((event) => next[`on${event.type}`](event));
+  else next.postMessage({ type: "start", query });
 }
 
 function showLine(text) {
@@ -222,7 +221,7 @@ form.addEventListener("submit", (event) => {
   start(queryFromForm());
 });
 
-const initial = queryFromUrl();
+const initial = knightstourBoot.query; // the URL's settings (index.html)
 fillForm(initial);
 if (location.protocol === "file:") {
   // A browser runs no module worker from a file: the folder must be served.

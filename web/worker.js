@@ -3,7 +3,8 @@
 // Messages in: {type: "start", query}, "touch" {x, y}, "release", "key" {key}.
 // Messages out: "started" {error, toml}, "frame" {data: the ILI9341's memory with a 4-byte header},
 // "leds" {leds}, "state" {state}, "buttons" {buttons: the TFT's, [x1, y1, x2, y2, event] each},
-// "line" {text}, "failed" {text}.
+// "line" {text}, "failed" {text}, "phases" {phases: [name, ms since the epoch] at the end of each
+// part of the start, up to the first frame (the benchmark prints them)}.
 import { loadMicroPython } from "./micropython/micropython.mjs";
 
 let web = null;
@@ -15,16 +16,45 @@ function out(text) {
   postMessage({ type: "line", text });
 }
 
-async function boot(query) {
-  const files = await (await fetch("py.json")).json();
-  const mp = await loadMicroPython({ heapsize: 16 * 1048576, stdout: out, stderr: out });
-  for (const [path, text] of Object.entries(files)) {
+let phases = [["worker", performance.timeOrigin + performance.now()]]; // null once sent
+function phase(name) {
+  if (phases) phases.push([name, performance.timeOrigin + performance.now()]);
+}
+
+// The port and the toy's files load as soon as the worker runs, whenever the start message comes.
+const loading = Promise.all([fetch("py.pack").then(fetched), loadMicroPython({ heapsize: 16 * 1048576, stdout: out, stderr: out })])
+  .then(([pack, mp]) => {
+    phase("port and py.pack");
+    unpack(pack, mp);
+    phase("files");
+    mp.runPython('import os, sys\nsys.path[0:0] = ["/stand_ins", "/", "/lib"]\nos.chdir("/")');
+    const module = mp.pyimport("web");
+    phase("import web");
+    return { mp, module };
+  });
+
+async function fetched(response) {
+  if (!response.ok) throw new Error(`py.pack: ${response.status} ${response.statusText}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// py.pack (sim/web_pack.py): a line of JSON, [[path, bytes], ...], then the files' bytes in that order.
+function unpack(bytes, mp) {
+  const end = bytes.indexOf(10);
+  let at = end + 1;
+  for (const [path, size] of JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)))) {
     mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
-    mp.FS.writeFile(path, text);
+    mp.FS.writeFile(path, bytes.subarray(at, at + size));
+    at += size;
   }
-  mp.runPython('import os, sys\nsys.path[0:0] = ["/stand_ins", "/", "/lib"]\nos.chdir("/")');
-  const module = mp.pyimport("web");
+  if (end < 0 || at !== bytes.length) throw new Error("py.pack is damaged: build the site again");
+}
+
+async function boot(query) {
+  phase("message");
+  const { mp, module } = await loading;
   const error = module.start(JSON.stringify(query));
+  phase("code.py");
   if (error) {
     postMessage({ type: "started", error, toml: "" });
     return;
@@ -35,34 +65,48 @@ async function boot(query) {
   loop();
 }
 
+let steps = 0;
 function loop() {
   let wait = 1000;
   try {
-    wait = web.module.step(performance.now());
-    if (web.module.frame()) {
-      const data = web.mp.FS.readFile("/frame");
-      postMessage({ type: "frame", data }, [data.buffer]);
-    }
-    const leds = web.module.leds();
-    if (leds && leds !== lastLeds) {
-      lastLeds = leds;
-      postMessage({ type: "leds", leds });
-    }
-    const state = web.module.state();
-    if (state !== lastState) {
-      lastState = state;
-      const parsed = JSON.parse(state);
-      if (!buttonsSent && parsed.state) { // the app is built: its buttons are there, if any
-        buttonsSent = true;
-        postMessage({ type: "buttons", buttons: JSON.parse(web.module.buttons()) });
-      }
-      postMessage({ type: "state", state: parsed });
-    }
+    // The start's phases (they wait 0) run back to back: a timer between two costs more than most.
+    do wait = pass(); while (wait === 0 && !buttonsSent);
   } catch (error) {
     postMessage({ type: "failed", text: String(error.message || error) });
     return;
   }
   setTimeout(loop, Math.max(0, Math.min(wait, 50)));
+}
+
+// One step of the toy, and what it changed sent to the page; the ms it may wait.
+function pass() {
+  const wait = web.module.step(performance.now());
+  if (steps < 20) phase(`step ${++steps}`);
+  if (web.module.frame()) {
+    if (phases) {
+      phase("frame");
+      postMessage({ type: "phases", phases });
+      phases = null;
+    }
+    const data = web.mp.FS.readFile("/frame");
+    postMessage({ type: "frame", data }, [data.buffer]);
+  }
+  const leds = web.module.leds();
+  if (leds && leds !== lastLeds) {
+    lastLeds = leds;
+    postMessage({ type: "leds", leds });
+  }
+  const state = web.module.state();
+  if (state !== lastState) {
+    lastState = state;
+    const parsed = JSON.parse(state);
+    if (!buttonsSent && parsed.state) { // the app is built: its buttons are there, if any
+      buttonsSent = true;
+      postMessage({ type: "buttons", buttons: JSON.parse(web.module.buttons()) });
+    }
+    postMessage({ type: "state", state: parsed });
+  }
+  return wait;
 }
 
 // A finger as the toy sees it: the device polls the touch controller about 50 times a second and

@@ -23,6 +23,7 @@ The Adafruit panels have a BGR colour filter, so colours come out as sent when t
 BGR bit is set (the driver's 0x38), red and blue swapped when it is clear.
 """
 
+import struct
 from array import array
 
 try:
@@ -207,39 +208,61 @@ class ILI9341:
         whole = len(pending) - len(pending) % size
         self._pixel_bytes = pending[whole:]
         if size == 2:
-            values = [pending[i] << 8 | pending[i + 1] for i in range(0, whole, 2)]
+            values = struct.unpack_from(">%dH" % (whole // 2), pending)
         else:
             values = [
                 (pending[i] >> 3) << 11 | (pending[i + 1] >> 2) << 5 | pending[i + 2] >> 3 for i in range(0, whole, 3)
             ]
         self._store(values)
 
-    def _store(self, values):
+    def _cell(self, col, page):
+        """The memory index the column and page counters address (through MADCTL), -1 outside it."""
         madctl = self.madctl
-        exchange, mirror_x, mirror_y = madctl & _MADCTL_MV, madctl & _MADCTL_MX, madctl & _MADCTL_MY
+        mem_col, mem_row = (page, col) if madctl & _MADCTL_MV else (col, page)
+        if madctl & _MADCTL_MX:
+            mem_col = self.width - 1 - mem_col
+        if madctl & _MADCTL_MY:
+            mem_row = self.height - 1 - mem_row
+        if 0 <= mem_col < self.width and 0 <= mem_row < self.height:
+            return mem_row * self.width + mem_col
+        return -1
+
+    def _store(self, values):
+        """Write ``values`` from the cursor on, a run of columns at a time (a page's, up to the
+        window's last column): a run lies on one line of memory, its cells a step apart, inside
+        the memory from one end to the other when both ends are."""
+        madctl = self.madctl
+        if madctl & _MADCTL_MV:
+            step = -self.width if madctl & _MADCTL_MY else self.width
+        else:
+            step = -1 if madctl & _MADCTL_MX else 1
         col_start, col_end = self.columns
         page_start, page_end = self.pages
         col, page = self._cursor
         memory = self.memory
-        width, height = self.width, self.height
-        for value in values:
-            if exchange:
-                mem_col, mem_row = page, col
-            else:
-                mem_col, mem_row = col, page
-            if mirror_x:
-                mem_col = width - 1 - mem_col
-            if mirror_y:
-                mem_row = height - 1 - mem_row
-            if 0 <= mem_col < width and 0 <= mem_row < height:
-                memory[mem_row * width + mem_col] = value
-            col += 1
+        done = 0
+        total = len(values)
+        while done < total:
+            run = max(1, min(col_end - col + 1, total - done))  # a cursor past its window: one cell
+            i = self._cell(col, page)
+            last = self._cell(col + run - 1, page)
+            if i >= 0 and last >= 0:
+                for value in values[done:done + run]:
+                    memory[i] = value
+                    i += step
+            elif i >= 0 or last >= 0:  # the run crosses the memory's edge
+                for k in range(run):
+                    cell = self._cell(col + k, page)
+                    if cell >= 0:
+                        memory[cell] = values[done + k]
+            done += run
+            col += run
             if col > col_end:
                 col = col_start
                 page += 1
                 if page > page_end:
                     page = page_start
-        self.pixels_written += len(values)
+        self.pixels_written += total
         self._cursor = (col, page)
 
     # Reading the picture

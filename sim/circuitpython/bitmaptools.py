@@ -15,6 +15,14 @@ def _coordinate(value, low, high, name):
 
 
 def fill_region(dest_bitmap, x1, y1, x2, y2, value):
+    _check(dest_bitmap, x1, y1, x2, y2, value)
+    for y in range(y1, y2):
+        for x in range(x1, x2):
+            dest_bitmap._put(x, y, value)
+
+
+def _check(dest_bitmap, x1, y1, x2, y2, value):
+    """fill_region's arguments refused as CircuitPython refuses them (the web page's fills too)."""
     if not isinstance(dest_bitmap, Bitmap):
         raise TypeError("dest_bitmap must be of type Bitmap, not %s" % type(dest_bitmap).__name__)
     if not 0 <= value < 1 << dest_bitmap.bits_per_value:
@@ -23,6 +31,3 @@ def fill_region(dest_bitmap, x1, y1, x2, y2, value):
     _coordinate(x2, x1, dest_bitmap.width, "x2")
     _coordinate(y1, 0, dest_bitmap.height, "y1")
     _coordinate(y2, y1, dest_bitmap.height, "y2")
-    for y in range(y1, y2):
-        for x in range(x1, x2):
-            dest_bitmap._put(x, y, value)

@@ -164,11 +164,89 @@ def _merge(areas):
     return out
 
 
+_TABLES = {}  # (palette bytes, bits a value, scale) -> _table()
+
+
+def _table(palette, key, bits, s):
+    """For each byte value of a bitmap of ``bits`` a value (8 or fewer): (its values' RGB565 bytes,
+    big-endian, each ``s`` times, zeros where transparent; a byte a value, 1 where opaque), the
+    values read from the byte's low bits up, as Bitmap._get reads them."""
+    table = _TABLES.get((key, bits, s))
+    if table is None:
+        count = len(palette)
+        colours = []
+        for i in range(1 << bits):
+            if i < count and not palette.is_transparent(i):
+                value = _rgb565(palette[i])
+                colours.append(bytes((value >> 8, value & 0xFF)) * s)
+            else:
+                colours.append(None)
+        clear = bytes(2 * s)
+        if bits == 8:
+            lines = [colour or clear for colour in colours]
+            opaque = [b"\x00" if colour is None else b"\x01" for colour in colours]
+        else:  # a byte: its low nibble's values, then its high nibble's
+            mask = (1 << bits) - 1
+            nibble_lines = []
+            nibble_opaque = []
+            for nibble in range(16):
+                values = [nibble >> k & mask for k in range(0, 4, bits)]
+                nibble_lines.append(b"".join([colours[v] or clear for v in values]))
+                nibble_opaque.append(bytes([0 if colours[v] is None else 1 for v in values]))
+            lines = [nibble_lines[byte & 15] + nibble_lines[byte >> 4] for byte in range(256)]
+            opaque = [nibble_opaque[byte & 15] + nibble_opaque[byte >> 4] for byte in range(256)]
+        if len(_TABLES) > 32:  # palettes that changed: start again
+            _TABLES.clear()
+        table = _TABLES[(key, bits, s)] = (lines, opaque)
+    return table
+
+
+def _source_row(layer, key, s, sy, sx1, sx2):
+    """(pixels, opaque) of the layer's source row ``sy``, columns ``sx1``-``sx2``: the RGB565 bytes,
+    each pixel ``s`` times, and a byte a pixel, 1 where opaque."""
+    bitmap = layer.bitmap
+    bits = bitmap._bits
+    tw, th = layer.tile_width, layer.tile_height
+    tiles = layer._tiles
+    if bits <= 8 and layer.width == 1 and layer.height == 1 and tw == bitmap.width and th == bitmap.height \
+            and tiles[0] == 0:
+        # one tile, the whole bitmap (how the toy draws): its bytes, a table lookup each
+        lines, opaque = _table(layer.pixel_shader, key, bits, s)
+        per_byte = 8 // bits
+        first = sx1 // per_byte
+        data = bitmap._data[sy * bitmap._row + first:sy * bitmap._row + (sx2 + per_byte - 1) // per_byte]
+        skip = sx1 - first * per_byte
+        n = sx2 - sx1
+        return (b"".join([lines[b] for b in data])[2 * s * skip:2 * s * (skip + n)],
+                b"".join([opaque[b] for b in data])[skip:skip + n])
+    palette = layer.pixel_shader
+    count = len(palette)
+    colours = []
+    for i in range(count):
+        value = _rgb565(palette[i])
+        colours.append(None if palette.is_transparent(i) else bytes((value >> 8, value & 0xFF)) * s)
+    get = bitmap._get
+    per_row = bitmap.width // tw if tw else 1
+    tile_row = sy // th
+    by = sy % th
+    line = bytearray(2 * s * (sx2 - sx1))
+    opaque = bytearray(sx2 - sx1)
+    for sx in range(sx1, sx2):
+        tile = tiles[tile_row * layer.width + sx // tw]
+        value = get((tile % per_row) * tw + sx % tw, (tile // per_row) * th + by)
+        colour = colours[value] if value < count else None
+        if colour is not None:
+            k = sx - sx1
+            line[2 * s * k:2 * s * (k + 1)] = colour
+            opaque[k] = 1
+    return line, opaque
+
+
 def _compose(x1, y1, x2, y2, shown):
     """RGB565 big-endian pixels of screen area (x1, y1)-(x2, y2), the layers drawn bottom first."""
     width = x2 - x1
     out = bytearray(2 * width * (y2 - y1))
-    for layer, box, _, _ in shown:
+    for layer, box, key, _ in shown:
         left, top, right, bottom, s = box
         ox1 = max(x1, left)
         oy1 = max(y1, top)
@@ -176,56 +254,28 @@ def _compose(x1, y1, x2, y2, shown):
         oy2 = min(y2, bottom)
         if ox1 >= ox2 or oy1 >= oy2:
             continue
-        palette = layer.pixel_shader
-        count = len(palette)
-        colours = []
-        for i in range(count):
-            value = _rgb565(palette[i])
-            colours.append(None if palette.is_transparent(i) else bytes((value >> 8, value & 0xFF)) * s)
-        bitmap = layer.bitmap
-        get = bitmap._get
-        tw, th = layer.tile_width, layer.tile_height
-        per_row = bitmap.width // tw if tw else 1
-        tiles = layer._tiles
-        grid_width = layer.width
         # source pixels of the layer covered by the area
         sx1 = (ox1 - left) // s
         sx2 = (ox2 - left + s - 1) // s
+        n = sx2 - sx1
+        base_x = left + sx1 * s  # the screen x of the row's first pixel
         sy = (oy1 - top) // s
         y = oy1
         while y < oy2:
             rows = min(oy2, top + (sy + 1) * s) - y  # screen rows this source row covers
-            tile_row = sy // th
-            by = sy % th
-            line = bytearray(2 * s * (sx2 - sx1))
-            opaque = bytearray(sx2 - sx1)
-            for sx in range(sx1, sx2):
-                tile = tiles[tile_row * grid_width + sx // tw]
-                bx = (tile % per_row) * tw + sx % tw
-                value = get(bx, (tile // per_row) * th + by)
-                colour = colours[value] if value < count else None
-                if colour is not None:
-                    k = sx - sx1
-                    line[2 * s * k:2 * s * (k + 1)] = colour
-                    opaque[k] = 1
-            # screen x of line[0] is left + sx1 * s; copy the opaque runs into each screen row
-            base_x = left + sx1 * s
-            k = 0
-            n = sx2 - sx1
-            while k < n:
-                if not opaque[k]:
-                    k += 1
-                    continue
-                j = k
-                while j < n and opaque[j]:
-                    j += 1
+            line, opaque = _source_row(layer, key, s, sy, sx1, sx2)
+            k = opaque.find(b"\x01")
+            while 0 <= k < n:  # each run of opaque pixels, copied into each screen row
+                j = opaque.find(b"\x00", k)
+                if j < 0:
+                    j = n
                 a = max(ox1, base_x + k * s)
                 b = min(ox2, base_x + j * s)
                 src = line[2 * (a - base_x):2 * (b - base_x)]
                 for r in range(rows):
                     at = 2 * ((y - y1 + r) * width + a - x1)
                     out[at:at + 2 * (b - a)] = src
-                k = j
+                k = opaque.find(b"\x01", j)
             y += rows
             sy += 1
     return out
