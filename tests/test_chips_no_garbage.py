@@ -135,6 +135,7 @@ def test_polls_and_frames_make_no_garbage_in_the_models_and_the_bus(node, tmp_pa
     script.write_text(SCRIPT % {"which": which, "polls": POLLS})
     proc = subprocess.run([node, str(RUNNER), "--heap", "1m", "--path", str(ROOT / "sim" / "circuitpython"),
                            "--path", str(ROOT / "sim" / "chips"), "--path", str(DEVICE),
+                           "--path", str(ROOT / "sim"),  # boards/: the stand-in board's definitions
                            str(script)], capture_output=True, text=True, timeout=TIMEOUT, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-2000:]
     made, calls, last = proc.stdout.split("MADE ")[1].strip().split(" ", 2)

@@ -63,6 +63,7 @@ from _float30 import float30  # noqa: E402
 from feather_config import CONFIG  # noqa: E402
 
 board._setup(CONFIG["board_id"])
+_cp_os._Uname.machine = board._definition.MACHINE
 supervisor.now_ms[0] = CONFIG.get("uptime_ms") or 0  # ms since boot: ticks_ms() is 0x1fff0000 more
 chip = None
 if CONFIG["touch"] == "stmpe610":

@@ -65,6 +65,7 @@ def stand_in_sizes(node, folder, modules, rows):
 
     for name in modules:
         shutil.copy(f"{drive.HERE}/{name}.py", folder)
+    drive.copy_boards(folder)  # the stand-in board's definitions
     script = Path(folder) / "sizes.py"
     script.write_text(MEASURE_STAND_INS + rows + "\nasyncio.run(rows())\n")
     proc = run_micropython(node, script, heap=1024 * 1024)
