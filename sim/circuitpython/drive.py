@@ -34,7 +34,7 @@ STAND_INS = ("_c", "_cp_os", "_cp_time", "_float30", "bitmaptools", "board", "bu
 # The stand-ins of the modules only the PyPortals' toy imports (the panel's, the speaker's), loaded
 # there alone, so the other boards' heap figures stay as they were.
 PORTAL_STAND_INS = ("analogio", "audiocore", "audioio", "_portal")
-CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046", "resistive")
+CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046", "resistive", "max7219")
 STAND_IN_ROOM = 112 * 1024  # the stand-ins and the harness (44-49 KB), the GC's tables (3% of the heap), and then some
 # Short names for two boards' ids (any board_id of sim/boards is taken as it is).
 BOARD_IDS = {"feather_m4": "feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040"}
@@ -180,7 +180,7 @@ def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True
 
 def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
                 board="feather_m4", boards=(), press=None, settings=None, mpy=False, timeout=600, workdir=None,
-                chip=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False, map=0):
+                chip=None, matrix_cs=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False, map=0):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
     ``heap``: the free heap code.py starts with, as on a board after boot (gc.mem_free()); the
@@ -190,6 +190,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     ``press``: (raw x, raw y, step) a touch fed to the controller at that loop step, or a list
     of them (the run then lasts until the last is let go, and ``tours`` more have ended).
     ``settings`` replaces the configuration's settings.toml (a dict for settings_text).
+    ``matrix_cs``: a board pin name: a MAX7219 model listens on SPI with that chip select (RESULT's
+    matrix_writes, matrix_on).
     ``chip``: the touch controller on the board when it is not ``touch`` (KNIGHTSTOUR_TOUCH =
     "auto" finds "stmpe610", the TFT FeatherWing V1, or "tsc2007", the V2).
     ``board``: a board_id of sim/boards (or of the folders ``boards``), or a key of BOARD_IDS. A board
@@ -235,7 +237,7 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
                   "press": [list(p) for p in press] if press and isinstance(press[0], (list, tuple))
                   else [list(press)] if press else None, "record": record, "modules": modules,
                   "buttons": [list(each) for each in buttons or ()], "uptime_ms": uptime_ms,
-                  "float30": float30, "map": map,
+                  "float30": float30, "map": map, "matrix_cs": matrix_cs,
                   "free": heap, "stand_ins": [name for name in stand_ins if name != "feather"]}
         if portal:  # _portal.py makes the board this one, with its DISPLAY and panel
             config["portal"] = board_id
