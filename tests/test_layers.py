@@ -23,14 +23,15 @@ ROOTS = {"knightstour": os.path.join(DEVICE, "knightstour"),
 PACKAGES = (ROOTS["knightstour"], ROOTS["knightstour_desktop"])
 
 # The layers, lowest first, each with the prefixes of its modules (a module is in the layer of its
-# longest prefix). Below the toy: the emulated chips and the stand-ins for CircuitPython's modules,
+# longest prefix). Below the toy: the emulated chips, the boards' definitions and the stand-ins for CircuitPython's modules,
 # hardware as far as the toy knows, which import nothing of it. Then the core (knightstour.*),
 # hw/'s layers, the desktop package (its settings reader, analysis, recording ports, pin table), its
 # commands and the command line. On top: the simulator's front end (sim/: the terminal simulator,
 # the screenshots, the web build) with the harness that runs code.py on the stand-in Feather
 # (circuitpython/drive.py, feather.py, and game.py's presses) and the web page's driver (web/py/web.py).
 LAYERS = (
-    ("emulators and stand-ins", ("knightstour_sim.chips", "knightstour_sim.circuitpython", "web_py")),
+    ("emulators and stand-ins", ("knightstour_sim.boards", "knightstour_sim.chips", "knightstour_sim.circuitpython",
+                                 "web_py")),
     ("core", ("knightstour",)),
     ("chips", ("knightstour.hw.chips",)),
     ("views", ("knightstour.hw.views",)),
