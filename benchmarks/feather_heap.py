@@ -12,7 +12,7 @@ each start; the libraries .mpy, as circup installs them).
 
 min_heap is the free heap code.py starts with, as gc.mem_free() reads it on a board after boot:
 the stand-ins (C on a board) and the harness are loaded first and a ballast leaves code.py
-exactly that much (sim/circuitpython/feather.py; "stand-ins" below is the heap they took
+exactly that much (sim/harness/feather.py; "stand-ins" below is the heap they took
 besides). It is bisected in 1 KB steps for the smallest in which --tours tours run without
 MemoryError (a quick bisection on 3 tours, then all of them, 1 KB more at a time until they
 run). Then the live heap after start and after the tours (after a collection), and the five
@@ -27,7 +27,7 @@ JSON: a list of {configuration, display, touch, size, min_heap, live_after_start
 The "builtin" configurations run on a PyPortal and a PyPortal Titano (board.DISPLAY, the resistive
 panel through adafruit_touchscreen, the speaker): their touch column names the board.
 
---game: instead of tours, a whole game played by touch (knightstour_sim.circuitpython.game: play,
+--game: instead of tours, a whole game played by touch (knightstour_sim.harness.game: play,
 a hint, an undo and every square of a tour, as tests/test_feather_play.py and
 tests/test_feather_pyportal.py play it) on each touch screen's 8x8 configuration (ili9341/*/8x8,
 builtin/*/8x8): the smallest heap in which it is played to the end; live_after_tours is then the
@@ -46,8 +46,8 @@ import os
 import shutil
 import tempfile
 
-from knightstour_sim.circuitpython import game
-from knightstour_sim.circuitpython.drive import feather_settings, lay_out, run_feather
+from knightstour_sim.harness import game
+from knightstour_sim.harness.drive import feather_settings, lay_out, run_feather
 
 # name (DISPLAY/INPUT/SIZE): display, touch, size, settings.toml lines added. "buttons": the
 # MAX7219 toy's push buttons wired (the pin map's) and pressed (PRESSES); "none": no buttons.

@@ -217,7 +217,7 @@ def led_sprites(path):
 
 def python_files():
     """{path on the page's filesystem: text}: the drive at the root, the stand-ins in /stand_ins."""
-    from .circuitpython.drive import lay_out
+    from .harness.drive import lay_out
 
     files = {}
     drive = tempfile.mkdtemp(prefix="knightstour-web-")

@@ -3,7 +3,7 @@ own board, written into a folder of its own, runs the toy's tours; a board whose
 has no board.SPI(), as on the board."""
 
 from knightstour_sim import boards
-from knightstour_sim.circuitpython.drive import feather_settings, run_feather
+from knightstour_sim.harness.drive import feather_settings, run_feather
 
 from support.feather import HEAP
 

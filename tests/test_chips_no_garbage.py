@@ -1,7 +1,7 @@
 """The chip models and the bus stand-in make no garbage per call under MicroPython.
 
 On a board the chips are hardware and busio is C: a touch poll or a matrix frame allocates
-nothing beyond what the toy's own driver does. In the Feather harness (sim/circuitpython/feather.py)
+nothing beyond what the toy's own driver does. In the Feather harness (sim/harness/feather.py)
 the models and busio share the toy's heap, which this port collects only between steps, so their
 garbage would count memory a board never spends. Here the toy's drivers poll each model through
 busio under the WebAssembly port, and gc.mem_alloc() is read around every bus call and chip select

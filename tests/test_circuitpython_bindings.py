@@ -13,9 +13,10 @@ import sys
 import pytest
 
 from knightstour_sim import boards, web
-from knightstour_sim.circuitpython import bindings, drive
+from knightstour_sim.circuitpython import bindings
+from knightstour_sim.harness import drive
 
-HERE = drive.HERE
+HERE = drive.STAND_INS_DIR
 WEB = os.path.join(web.WEB, "py")
 ORDER = ("_c", "microcontroller", "busio", "digitalio", "pwmio", "supervisor", "board", "displayio",
          "busdisplay", "fourwire", "bitmaptools", "terminalio", "analogio", "audiocore", "audioio", "_portal")

@@ -11,7 +11,7 @@ import pytest
 from knightstour.hw.feather import NEEDS_KB
 from knightstour.hw.wiring import pins
 from knightstour_desktop.cli import main
-from knightstour_sim.circuitpython import drive as harness
+from knightstour_sim.harness import drive as harness
 
 # A Pico's free heap after boot, assumed: a SAMD51's 192 KB leave about 150 KB (docs/heap.md); an RP2040
 # has 264 KB of RAM, an RP2350 520 KB. 100 KB is well under it (the deploy's whole settings.toml

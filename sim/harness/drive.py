@@ -28,9 +28,10 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+STAND_INS_DIR = os.path.join(os.path.dirname(HERE), "circuitpython")  # sim/circuitpython
 RUNNER = os.path.join(ROOT, "tools", "micropython", "run.mjs")
 STAND_INS = ("_c", "_cp_os", "_cp_time", "_float30", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
-             "displayio", "feather", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
+             "displayio", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
 # The stand-ins of the modules only the PyPortals' toy imports (the panel's, the speaker's), loaded
 # there alone, so the other boards' heap figures stay as they were.
 PORTAL_STAND_INS = ("analogio", "audiocore", "audioio", "_portal")
@@ -226,8 +227,9 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
             lay_out(drive, settings if settings is not None else feather_settings(display, touch, size), mpy)
         # The stand-ins are C on a board: compiled, so that only their bytecode takes heap.
         stand_ins = STAND_INS + (PORTAL_STAND_INS if portal else ())
-        sources = [os.path.join(HERE, name + ".py") for name in stand_ins]
+        sources = [os.path.join(STAND_INS_DIR, name + ".py") for name in stand_ins]
         sources += [os.path.join(os.path.dirname(HERE), "chips", name + ".py") for name in CHIPS]
+        sources.append(os.path.join(HERE, "feather.py"))  # the script run.mjs runs, beside them
         for source in sources:
             _mpy(source, os.path.join(workdir, os.path.basename(source)[:-3] + ".mpy"))
         copy_boards(workdir, boards, _mpy)
@@ -238,7 +240,7 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
                   else [list(press)] if press else None, "record": record, "modules": modules,
                   "buttons": [list(each) for each in buttons or ()], "uptime_ms": uptime_ms,
                   "float30": float30, "map": map, "matrix_cs": matrix_cs,
-                  "free": heap, "stand_ins": [name for name in stand_ins if name != "feather"]}
+                  "free": heap, "stand_ins": list(stand_ins)}
         if portal:  # _portal.py makes the board this one, with its DISPLAY and panel
             config["portal"] = board_id
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
