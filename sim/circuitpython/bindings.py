@@ -134,7 +134,8 @@ TABLE = {
 # __new__ that hands out a display bus or a display from static storage, as a board's
 # allocate_display_bus and allocate_display_or_raise.
 HARNESS = {
-    "microcontroller": {"Pin": {"()", "chip", "level", "board_level", "analog", "drive", "__repr__"}},
+    "microcontroller": {"Pin": {"()", "chip", "level", "board_level", "analog", "drive", "__repr__", "name", "id",
+                                "idle", "watch", "board_drive", "board_pull"}},
     "fourwire": {"FourWire": {"__new__"}},
     "busdisplay": {"BusDisplay": {"__new__"}},
     "supervisor": {"now_ms"},
