@@ -17,6 +17,7 @@ from knightstour.rng import Xorshift32
 from knightstour.settings import MAX_MS, Settings, replace
 
 from .chips import bus, render, rig, shims
+from .circuitpython import pwmio  # the stand-in: PWMOut keeps its frequency and duty cycle on its pin
 
 DISPLAY_NAMES = {"tft": "ili9341", "ili9341": "ili9341", "matrix": "max7219", "max7219": "max7219",
                  "builtin": "builtin"}
@@ -53,20 +54,6 @@ def sim_board(kind, tft=None, matrix=None):
     board.I2C = lambda: i2c
     board.board_id = "knightstour_sim_" + kind
     return board
-
-
-class FakePWM:
-    """A pwmio.PWMOut stand-in that remembers the notes (frequency, duty cycle)."""
-
-    def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
-        self.pin = pin
-        self.frequency = frequency
-        self.duty_cycle = duty_cycle
-        self.variable_frequency = variable_frequency
-
-
-class FakePwmio:
-    PWMOut = FakePWM
 
 
 class Emulated:
@@ -148,7 +135,7 @@ class Emulated:
             board = sim_board(kind, matrix=self.rig)
             self.bus = self.rig.spi
         self.board = board
-        self.hw = hardware.BoardHardware(kind, settings, board=board, pwmio=FakePwmio)
+        self.hw = hardware.BoardHardware(kind, settings, board=board, pwmio=pwmio)
         self.now = 0.0
         self.hw.clock = clock or (lambda: self.now)  # the push buttons' clock: the fake one unless given
         with shims.skip_sleeps():
