@@ -62,6 +62,8 @@ CONFIGS = {
     "ili9341/stmpe610/16x16": ("ili9341", "stmpe610", "16x16", {}),
     "builtin/pyportal/8x8": ("builtin", "pyportal", "8x8", {}),
     "builtin/pyportal_titano/8x8": ("builtin", "pyportal_titano", "8x8", {}),
+    # a Raspberry Pi Pico: no board.SPI(), the toy's busio.SPI on SPI0 (the touch column names the board)
+    "max7219/raspberry_pi_pico/8x8": ("max7219", "raspberry_pi_pico", "8x8", {}),
 }
 SWEPT = tuple(name for name in CONFIGS if not name.endswith("16x16") and not name.startswith("builtin"))
 GAMES = tuple(name for name in CONFIGS if name.endswith("/8x8") and not name.startswith("max7219/"))  # --game
@@ -69,8 +71,8 @@ GAMES = tuple(name for name in CONFIGS if name.endswith("/8x8") and not name.sta
 
 def board_for(display, touch):
     """The board a configuration runs on: a PyPortal's own screen and panel ("builtin", whose touch
-    column names the board), else the Feather M4."""
-    return touch if display == "builtin" else "feather_m4"  # --sweep without --only
+    column names the board), a Pico (named in the touch column too), else the Feather M4."""
+    return touch if display == "builtin" or touch.startswith("raspberry_pi_pico") else "feather_m4"  # --sweep without --only
 SPAN = 32  # --sweep: every heap from the smallest to SPAN KB more
 
 
