@@ -13,8 +13,13 @@ the simulator and the web page alike. A new board is one new file here; a defini
     DAC       the first names of the pins audioio.AudioOut takes
     DISPLAY   (width, height) of the board.DISPLAY board.c builds at boot, at rotation 0; None: none
 
+KINDS gives a board of each pin map kind (knightstour/hw/wiring/pins.py) that has one here: the
+simulator's board for that kind, the harness's short names.
+
 Plain data and MicroPython-safe: the harness copies this folder beside the stand-ins as ``boards``.
 board.UART() is not stood in (the toy has no use for it)."""
+
+KINDS = {"feather_m4": "feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040", "pico": "raspberry_pi_pico"}
 
 
 def folder():

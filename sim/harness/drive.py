@@ -26,6 +26,8 @@ import shutil
 import subprocess
 import tempfile
 
+from knightstour_sim import boards as definitions
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 STAND_INS_DIR = os.path.join(os.path.dirname(HERE), "circuitpython")  # sim/circuitpython
@@ -37,8 +39,8 @@ STAND_INS = ("_c", "_cp_os", "_cp_time", "_float30", "bitmaptools", "board", "bu
 PORTAL_STAND_INS = ("analogio", "audiocore", "audioio", "_portal")
 CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046", "resistive", "max7219")
 STAND_IN_ROOM = 112 * 1024  # the stand-ins and the harness (44-49 KB), the GC's tables (3% of the heap), and then some
-# Short names for two boards' ids (any board_id of sim/boards is taken as it is).
-BOARD_IDS = {"feather_m4": "feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040"}
+# Short names: a board of each pin map kind (any board_id of sim/boards is taken as it is).
+BOARD_IDS = definitions.KINDS
 
 
 def libraries():
@@ -154,8 +156,6 @@ def copy_boards(folder, extra=(), compile=None):
     """The board definitions (sim/boards, then the folders ``extra``) into ``folder``/boards, where
     the stand-in board imports them as ``boards.<board_id>``; each compiled with ``compile(source,
     target)`` when given (to .mpy), else copied."""
-    from knightstour_sim import boards as definitions
-
     target = os.path.join(folder, "boards")
     os.makedirs(target, exist_ok=True)
     sources = dict(definitions.files(extra), __init__=os.path.join(definitions.folder(), "__init__.py"))
@@ -210,8 +210,6 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     ``buttons``: presses of the push buttons, (board pin name, loop step down, loop step up) each;
     the clock then moves on 10 ms a step at least (a board's loop pass takes a while).
     """
-    from knightstour_sim import boards as definitions
-
     board_id = BOARD_IDS.get(board, board)
     portal = definitions.load(board_id, boards).DISPLAY is not None
     if portal:
