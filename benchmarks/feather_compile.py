@@ -6,13 +6,13 @@ For one configuration of benchmarks/feather_heap.py (default ili9341/stmpe610/8x
 32-bit MicroPython WebAssembly port (tools/micropython/run.mjs), each module code.py imports:
   kept      the live heap its import adds on the stand-in Feather, after a collection (its code,
             names and objects; the modules it imports itself counted with it), deployed .mpy and .py
-            (sim/circuitpython/feather.py's CONFIG["modules"]);
+            (sim/harness/feather.py's CONFIG["modules"]);
   compile   the free heap compiling its source needs at once, its names already interned: the
             parse tree of the whole module, the compiler's tables and the code it makes, each string
             literal longer than 10 characters as an object and the lexer's buffer as long as the
             longest of them. The least free heap in which compile() of the source works, found in a
             fresh run at each heap (64-byte steps), after one compile and a collection. The source is
-            compiled as a board compiles it (sim/circuitpython/drive.py: no docstring kept).
+            compiled as a board compiles it (sim/harness/drive.py: no docstring kept).
 By default the modules that keep at least 1 KB; --modules names them.
 """
 
@@ -22,13 +22,13 @@ import shutil
 import subprocess
 import tempfile
 
-from knightstour_sim.circuitpython import drive
+from knightstour_sim.harness import drive
 
 from .feather_heap import CONFIGS, board_for
 
 PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "device")
 STEP = 64  # bytes
-NEW_SPLIT = 128 * 1024 * 1024  # what this port's gc.mem_free() adds (sim/circuitpython/feather.py)
+NEW_SPLIT = 128 * 1024 * 1024  # what this port's gc.mem_free() adds (sim/harness/feather.py)
 HEAP = 512 * 1024  # the port's heap in each run; a ballast made first takes what is not to be left
 PROBE = '''import gc
 import asyncio

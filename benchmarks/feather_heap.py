@@ -12,7 +12,7 @@ each start; the libraries .mpy, as circup installs them).
 
 min_heap is the free heap code.py starts with, as gc.mem_free() reads it on a board after boot:
 the stand-ins (C on a board) and the harness are loaded first and a ballast leaves code.py
-exactly that much (sim/circuitpython/feather.py; "stand-ins" below is the heap they took
+exactly that much (sim/harness/feather.py; "stand-ins" below is the heap they took
 besides). It is bisected in 1 KB steps for the smallest in which --tours tours run without
 MemoryError (a quick bisection on 3 tours, then all of them, 1 KB more at a time until they
 run). Then the live heap after start and after the tours (after a collection), and the five
@@ -27,7 +27,7 @@ JSON: a list of {configuration, display, touch, size, min_heap, live_after_start
 The "builtin" configurations run on a PyPortal and a PyPortal Titano (board.DISPLAY, the resistive
 panel through adafruit_touchscreen, the speaker): their touch column names the board.
 
---game: instead of tours, a whole game played by touch (knightstour_sim.circuitpython.game: play,
+--game: instead of tours, a whole game played by touch (knightstour_sim.harness.game: play,
 a hint, an undo and every square of a tour, as tests/test_feather_play.py and
 tests/test_feather_pyportal.py play it) on each touch screen's 8x8 configuration (ili9341/*/8x8,
 builtin/*/8x8): the smallest heap in which it is played to the end; live_after_tours is then the
@@ -46,8 +46,8 @@ import os
 import shutil
 import tempfile
 
-from knightstour_sim.circuitpython import game
-from knightstour_sim.circuitpython.drive import feather_settings, lay_out, run_feather
+from knightstour_sim.harness import game
+from knightstour_sim.harness.drive import feather_settings, lay_out, run_feather
 
 # name (DISPLAY/INPUT/SIZE): display, touch, size, settings.toml lines added. "buttons": the
 # MAX7219 toy's push buttons wired (the pin map's) and pressed (PRESSES); "none": no buttons.
@@ -62,6 +62,8 @@ CONFIGS = {
     "ili9341/stmpe610/16x16": ("ili9341", "stmpe610", "16x16", {}),
     "builtin/pyportal/8x8": ("builtin", "pyportal", "8x8", {}),
     "builtin/pyportal_titano/8x8": ("builtin", "pyportal_titano", "8x8", {}),
+    # a Raspberry Pi Pico: no board.SPI(), the toy's busio.SPI on SPI0 (the touch column names the board)
+    "max7219/raspberry_pi_pico/8x8": ("max7219", "raspberry_pi_pico", "8x8", {}),
 }
 SWEPT = tuple(name for name in CONFIGS if not name.endswith("16x16") and not name.startswith("builtin"))
 GAMES = tuple(name for name in CONFIGS if name.endswith("/8x8") and not name.startswith("max7219/"))  # --game
@@ -69,8 +71,8 @@ GAMES = tuple(name for name in CONFIGS if name.endswith("/8x8") and not name.sta
 
 def board_for(display, touch):
     """The board a configuration runs on: a PyPortal's own screen and panel ("builtin", whose touch
-    column names the board), else the Feather M4."""
-    return touch if display == "builtin" else "feather_m4"  # --sweep without --only
+    column names the board), a Pico (named in the touch column too), else the Feather M4."""
+    return touch if display == "builtin" or touch.startswith("raspberry_pi_pico") else "feather_m4"  # --sweep without --only
 SPAN = 32  # --sweep: every heap from the smallest to SPAN KB more
 
 

@@ -17,16 +17,20 @@ from knightstour.rng import Xorshift32
 from knightstour.settings import MAX_MS, Settings, replace
 
 from .chips import bus, render, rig, shims
+from .circuitpython import pwmio  # the stand-in: PWMOut keeps its frequency and duty cycle on its pin
 
 DISPLAY_NAMES = {"tft": "ili9341", "ili9341": "ili9341", "matrix": "max7219", "max7219": "max7219",
                  "builtin": "builtin"}
 
 
 def sim_board(kind, tft=None, matrix=None):
-    """A stand-in for the ``board`` module of board ``kind``: the pin map's names bound to the
-    rigs' emulated pins (pins no chip listens to get a fresh ``bus.Pin``), and ``SPI()``/``I2C()``
-    returning the rig's buses."""
+    """A stand-in for the ``board`` module of board ``kind``: the pins of the kind's board definition
+    (sim/boards: names of one pin share it), else of the pin map, the rigs' emulated pins in place of
+    those the chips listen on; ``SPI()``/``I2C()`` return the rig's buses (on every kind: the chips
+    are on them)."""
     from knightstour_desktop import pinmap
+
+    from . import boards
 
     wired = {}
     spi = i2c = None
@@ -38,35 +42,24 @@ def sim_board(kind, tft=None, matrix=None):
     if matrix is not None:
         wired["matrix_cs"] = matrix.cs.pin
         spi = matrix.spi
-    board = types.SimpleNamespace()
+    by_name = {row["board"]: wired[row["signal"]] for row in pinmap.rows(kind)
+               if row["board"] and row["signal"] in wired}
+    board = types.SimpleNamespace(board_id="knightstour_sim_" + kind)
+    if kind in boards.KINDS:
+        definition = boards.load(boards.KINDS[kind])
+        board.board_id = definition.BOARD_ID
+        for group in definition.PINS:
+            names = group.split()
+            pin = next((by_name[name] for name in names if name in by_name), None) or bus.Pin(names[0])
+            for name in names:
+                setattr(board, name, pin)
     for row in pinmap.rows(kind):
         name = row["board"]
-        if not name:
-            continue
-        pin = wired.get(row["signal"])
-        if pin is None:
-            if hasattr(board, name):
-                continue
-            pin = bus.Pin(name)
-        setattr(board, name, pin)
+        if name and not hasattr(board, name):
+            setattr(board, name, by_name.get(name) or bus.Pin(name))
     board.SPI = lambda: spi
     board.I2C = lambda: i2c
-    board.board_id = "knightstour_sim_" + kind
     return board
-
-
-class FakePWM:
-    """A pwmio.PWMOut stand-in that remembers the notes (frequency, duty cycle)."""
-
-    def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
-        self.pin = pin
-        self.frequency = frequency
-        self.duty_cycle = duty_cycle
-        self.variable_frequency = variable_frequency
-
-
-class FakePwmio:
-    PWMOut = FakePWM
 
 
 class Emulated:
@@ -148,7 +141,7 @@ class Emulated:
             board = sim_board(kind, matrix=self.rig)
             self.bus = self.rig.spi
         self.board = board
-        self.hw = hardware.BoardHardware(kind, settings, board=board, pwmio=FakePwmio)
+        self.hw = hardware.BoardHardware(kind, settings, board=board, pwmio=pwmio)
         self.now = 0.0
         self.hw.clock = clock or (lambda: self.now)  # the push buttons' clock: the fake one unless given
         with shims.skip_sleeps():

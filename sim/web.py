@@ -22,7 +22,7 @@ import tempfile
 
 from knightstour_desktop.files import WEB
 
-from . import web_pack
+from . import boards, web_pack
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)  # the clone, when this runs from one (an editable install)
@@ -217,7 +217,7 @@ def led_sprites(path):
 
 def python_files():
     """{path on the page's filesystem: text}: the drive at the root, the stand-ins in /stand_ins."""
-    from .circuitpython.drive import lay_out
+    from .harness.drive import lay_out
 
     files = {}
     drive = tempfile.mkdtemp(prefix="knightstour-web-")
@@ -244,6 +244,9 @@ def python_files():
             sources.append((os.path.join(WEB, "py", name), name[:-3]))
     for path, name in sources:
         files["/stand_ins/%s.py" % name] = _read(path)
+    for name, path in boards.files().items():  # the stand-in board's definitions, boards.<board_id>
+        files["/stand_ins/boards/%s.py" % name] = _read(path)
+    files["/stand_ins/boards/__init__.py"] = _read(os.path.join(boards.folder(), "__init__.py"))
     files["/stand_ins/_terminal_font.py"] = terminal_font()
     return files
 

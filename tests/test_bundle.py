@@ -13,7 +13,7 @@ import pytest
 
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands import bundle, deploy
-from knightstour_sim.circuitpython.drive import libraries, run_feather
+from knightstour_sim.harness.drive import libraries, run_feather
 
 from support.deploy import stand_in_compiler
 

@@ -1,7 +1,7 @@
 """The chip models and the bus stand-in make no garbage per call under MicroPython.
 
 On a board the chips are hardware and busio is C: a touch poll or a matrix frame allocates
-nothing beyond what the toy's own driver does. In the Feather harness (sim/circuitpython/feather.py)
+nothing beyond what the toy's own driver does. In the Feather harness (sim/harness/feather.py)
 the models and busio share the toy's heap, which this port collects only between steps, so their
 garbage would count memory a board never spends. Here the toy's drivers poll each model through
 busio under the WebAssembly port, and gc.mem_alloc() is read around every bus call and chip select
@@ -135,6 +135,7 @@ def test_polls_and_frames_make_no_garbage_in_the_models_and_the_bus(node, tmp_pa
     script.write_text(SCRIPT % {"which": which, "polls": POLLS})
     proc = subprocess.run([node, str(RUNNER), "--heap", "1m", "--path", str(ROOT / "sim" / "circuitpython"),
                            "--path", str(ROOT / "sim" / "chips"), "--path", str(DEVICE),
+                           "--path", str(ROOT / "sim"),  # boards/: the stand-in board's definitions
                            str(script)], capture_output=True, text=True, timeout=TIMEOUT, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-2000:]
     made, calls, last = proc.stdout.split("MADE ")[1].strip().split(" ", 2)

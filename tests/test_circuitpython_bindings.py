@@ -12,10 +12,11 @@ import sys
 
 import pytest
 
-from knightstour_sim import web
-from knightstour_sim.circuitpython import bindings, drive
+from knightstour_sim import boards, web
+from knightstour_sim.circuitpython import bindings
+from knightstour_sim.harness import drive
 
-HERE = drive.HERE
+HERE = drive.STAND_INS_DIR
 WEB = os.path.join(web.WEB, "py")
 ORDER = ("_c", "microcontroller", "busio", "digitalio", "pwmio", "supervisor", "board", "displayio",
          "busdisplay", "fourwire", "bitmaptools", "terminalio", "analogio", "audiocore", "audioio", "_portal")
@@ -36,9 +37,10 @@ def stand_ins(web_page=False, tmp_path=None):
         font = tmp_path / "_terminal_font.py"
         font.write_text(web.terminal_font())
         sources["_terminal_font"] = str(font)
-    saved = {name: sys.modules.get(name) for name in sources}
+    saved = {name: sys.modules.get(name) for name in list(sources) + ["boards"]}
     loaded = {}
     try:
+        sys.modules["boards"] = boards  # board.py imports the definitions as boards.<board_id>
         for name in sources:
             sys.modules.pop(name, None)
         order = ("_c", "microcontroller", "busio", "digitalio", "pwmio", "supervisor", "board", "_displayio_base",
@@ -138,13 +140,16 @@ def differences(name, module):
     """Lines naming what ``module`` has beyond, or lacks of, the table's ``name``."""
     want = dict(bindings.TABLE[name])
     harness = bindings.HARNESS.get(name, {})
-    if name == "board":  # the PyPortal Titano's pins are the PyPortal's (_portal.py)
-        pins = module._PINS.get(module.board_id) or module._PINS["pyportal"]
-        for group in pins.split("|"):
+    if name == "board":  # its pins, bus singletons and DISPLAY: the board's definition (sim/boards)
+        definition = module._definition
+        for group in definition.PINS:
             for pin in group.split():
                 want[pin] = None
-        for extra in bindings.BOARD_EXTRAS.get(module.board_id, ()):
-            want[extra] = None
+        for names in definition.BUSES:
+            for bus in names.split():
+                want[bus] = ()
+        if definition.DISPLAY is not None:
+            want["DISPLAY"] = None
     have = module_members(module)
     lines = []
     for key in sorted(set(want) | set(have)):
@@ -179,13 +184,13 @@ def test_every_stand_in_matches_circuitpythons_table(web_page, tmp_path):
         for name in bindings.TABLE:
             lines += differences(name, modules[name])
             if name == "board":
-                portal = modules["_portal"]
-                for board_id in sorted(set(modules[name]._PINS) | set(portal.SIZES)):
-                    if board_id in portal.SIZES:
-                        portal.setup(board_id)  # its pins, and the DISPLAY board.c builds at boot
+                for board_id in boards.files():
+                    if boards.load(board_id).DISPLAY is not None:
+                        modules["_portal"].setup(board_id)  # its pins, and the DISPLAY board.c builds at boot
                     else:
                         modules[name]._setup(board_id)
                     lines += differences(name, modules[name])
+                modules[name]._setup("feather_m4_express")  # the samples below: A0 a DAC, A2 an ADC
     assert lines == [], "\n".join(lines)
 
 
@@ -264,3 +269,19 @@ def test_the_pyportal_stand_ins_refuse_what_a_board_refuses():
         audioio.AudioOut(board.D4).deinit()  # the DAC is free again
         m["_portal"].setup("pyportal_titano")
         assert (board.board_id, board.DISPLAY.width, board.DISPLAY.height) == ("pyportal_titano", 480, 320)
+
+
+def test_a_board_without_spi_in_its_pins_c_has_no_board_spi():
+    """The Pico's pins.c has no SPI (a toy calling board.SPI() there stopped with AttributeError), but
+    its STEMMA_I2C on GP5/GP4."""
+    with stand_ins() as modules:
+        board = modules["board"]
+        board._setup("raspberry_pi_pico")
+        assert not hasattr(board, "SPI") and not hasattr(board, "I2C")
+        i2c = board.STEMMA_I2C()
+        assert i2c is board.STEMMA_I2C()
+        assert board.GP26 is board.A0 is board.GP26_A0
+        with pytest.raises(ValueError, match="GP5 in use"):
+            modules["digitalio"].DigitalInOut(board.GP5)
+        board._setup("feather_m4_express")
+        assert board.SPI() is board.SPI() and board.I2C() is not None

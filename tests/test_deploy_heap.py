@@ -1,6 +1,6 @@
 """The heap a deploy without --mpy needs (hw/feather.py NEEDS_KB, the second figure), on the stand-in Feather:
 the package as .py, compiled by the board at each start, the libraries .mpy as circup installs
-them (sim/circuitpython/drive.py, mpy="libraries"). benchmarks/feather_heap.py --py measures it."""
+them (sim/harness/drive.py, mpy="libraries"). benchmarks/feather_heap.py --py measures it."""
 
 import ast
 
@@ -9,7 +9,7 @@ import pytest
 from knightstour.hw import plan
 from knightstour.hw.feather import NEEDS_KB, Toy
 from knightstour.hw.startup import out_of_memory
-from knightstour_sim.circuitpython.drive import compiled_as_on_a_board, run_feather
+from knightstour_sim.harness.drive import compiled_as_on_a_board, run_feather
 
 # The .py TFT deploy's target on this harness (KB of free heap when code.py starts).
 PY_TFT_TARGET_KB = 88

@@ -1,5 +1,5 @@
 """device/code.py, unchanged, on a stand-in Feather: the drive laid out as deploy lays it out
-(sim/circuitpython/drive.py), under the 32-bit MicroPython WebAssembly port, with the
+(sim/harness/drive.py), under the 32-bit MicroPython WebAssembly port, with the
 CircuitPython stand-ins of sim/circuitpython. Deterministic (the harness's clock), not timed.
 A heap here is the free heap code.py starts with, as on a board after boot: the stand-ins and
 the harness are loaded first and a ballast takes the rest. The heaps are hw/feather.py's
@@ -9,7 +9,7 @@ import pytest
 
 from knightstour.hw.feather import NEEDS_KB
 from knightstour.hw.inputs.touch import TouchMapper
-from knightstour_sim.circuitpython.drive import feather_settings, run_feather
+from knightstour_sim.harness.drive import feather_settings, run_feather
 
 from support.feather import HEAP, run_to_the_end
 from support.micropython import stand_in_sizes

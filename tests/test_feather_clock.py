@@ -6,7 +6,7 @@ stand-in Feather under MicroPython, its tours crossing each wrap: every move com
 
 import pytest
 
-from knightstour_sim.circuitpython.drive import feather_settings
+from knightstour_sim.harness.drive import feather_settings
 
 from support.feather import HEAP, run_to_the_end
 
@@ -41,11 +41,11 @@ def test_the_harness_rounds_floats_as_a_board_keeps_them(node, tmp_path):
     import shutil
     import struct
 
-    from knightstour_sim.circuitpython import drive
+    from knightstour_sim.harness import drive
 
     from support.micropython import run_micropython
 
-    shutil.copy(drive.HERE + "/_float30.py", tmp_path)
+    shutil.copy(drive.STAND_INS_DIR + "/_float30.py", tmp_path)
     script = tmp_path / "float30.py"
     script.write_text(FLOAT30)
     proc = run_micropython(node, script, heap=256 * 1024)

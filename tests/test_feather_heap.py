@@ -13,7 +13,7 @@ import tempfile
 import pytest
 
 from knightstour.hw.feather import NEEDS_KB
-from knightstour_sim.circuitpython.drive import feather_settings, lay_out, run_feather
+from knightstour_sim.harness.drive import feather_settings, lay_out, run_feather
 
 SPAN = 32
 NO_BUTTONS = {"KNIGHTSTOUR_PIN_BUTTON_A": "none", "KNIGHTSTOUR_PIN_BUTTON_B": "none"}

@@ -5,7 +5,7 @@ the line, and the name costs no qstr of its own (code.py on the stand-in Feather
 import os
 
 from knightstour_desktop.commands.mpy_cross import module_name
-from knightstour_sim.circuitpython.drive import feather_settings, lay_out, run_feather
+from knightstour_sim.harness.drive import feather_settings, lay_out, run_feather
 
 from support.micropython import DEVICE
 

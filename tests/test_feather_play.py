@@ -1,13 +1,13 @@
 """Play mode on the Feather's TFT toy, in the heap it needs: code.py on the stand-ins under
 MicroPython (as tests/test_feather.py), a whole game played through the touch screen
-(knightstour_sim.circuitpython.game): the play button, every square of a tour in turn, a hint,
+(knightstour_sim.harness.game): the play button, every square of a tour in turn, a hint,
 an undo, and the game complete."""
 
 import pytest
 
 from knightstour.hw.inputs.touch import TouchMapper
 from knightstour.hw.wiring.touch_chips import defaults
-from knightstour_sim.circuitpython import game
+from knightstour_sim.harness import game
 
 from support.feather import HEAP, run_to_the_end
 

@@ -11,10 +11,10 @@ import pytest
 
 from knightstour.hw.chips.pyportal import SIZES
 from knightstour.hw.feather import NEEDS_KB
-from knightstour_sim.circuitpython import game
-from knightstour_sim.circuitpython.drive import feather_settings, run_feather
-from knightstour_sim.circuitpython.game import portal_layout as layout
-from knightstour_sim.circuitpython.game import portal_raw as raw_at
+from knightstour_sim.harness import game
+from knightstour_sim.harness.drive import feather_settings, run_feather
+from knightstour_sim.harness.game import portal_layout as layout
+from knightstour_sim.harness.game import portal_raw as raw_at
 
 HEAP = NEEDS_KB["builtin"][0] * 1024
 FREE_ON_A_PYPORTAL = 150 * 1024  # a SAMD51 like the Feather M4: about 150 KB free after boot

@@ -5,7 +5,7 @@ touch starts a tour on that square) and MAX7219 chains (a 32x8 row, a 2x2 with a
 
 from knightstour.hw.inputs.touch import TouchMapper
 from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
-from knightstour_sim.circuitpython.drive import run_feather
+from knightstour_sim.harness.drive import run_feather
 
 from support.feather import HEAP
 
@@ -40,7 +40,7 @@ CHAIN_HEAP = 70 * 1024
 
 
 def test_a_32x8_chain_and_a_2x2_run_in_a_fixed_heap(node):
-    from knightstour_sim.circuitpython.drive import feather_settings
+    from knightstour_sim.harness.drive import feather_settings
 
     for chain, size in (("4", "8x8"), ("4 2x2", "16x16")):
         settings = feather_settings("max7219", size=size, extra={"KNIGHTSTOUR_MATRIX_CHAIN": chain})

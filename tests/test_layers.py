@@ -11,7 +11,7 @@ import os
 import pytest
 
 from knightstour_sim import web as web_build
-from knightstour_sim.circuitpython import drive as feather_drive
+from knightstour_sim.harness import drive as feather_drive
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir)
 DEVICE = os.path.join(ROOT, "device")
@@ -23,14 +23,15 @@ ROOTS = {"knightstour": os.path.join(DEVICE, "knightstour"),
 PACKAGES = (ROOTS["knightstour"], ROOTS["knightstour_desktop"])
 
 # The layers, lowest first, each with the prefixes of its modules (a module is in the layer of its
-# longest prefix). Below the toy: the emulated chips and the stand-ins for CircuitPython's modules,
+# longest prefix). Below the toy: the emulated chips, the boards' definitions and the stand-ins for CircuitPython's modules,
 # hardware as far as the toy knows, which import nothing of it. Then the core (knightstour.*),
 # hw/'s layers, the desktop package (its settings reader, analysis, recording ports, pin table), its
 # commands and the command line. On top: the simulator's front end (sim/: the terminal simulator,
 # the screenshots, the web build) with the harness that runs code.py on the stand-in Feather
-# (circuitpython/drive.py, feather.py, and game.py's presses) and the web page's driver (web/py/web.py).
+# (harness/drive.py, feather.py, and game.py's presses) and the web page's driver (web/py/web.py).
 LAYERS = (
-    ("emulators and stand-ins", ("knightstour_sim.chips", "knightstour_sim.circuitpython", "web_py")),
+    ("emulators and stand-ins", ("knightstour_sim.boards", "knightstour_sim.chips", "knightstour_sim.circuitpython",
+                                 "web_py")),
     ("core", ("knightstour",)),
     ("chips", ("knightstour.hw.chips",)),
     ("views", ("knightstour.hw.views",)),
@@ -40,14 +41,14 @@ LAYERS = (
     ("desktop", ("knightstour_desktop",)),
     ("desktop commands", ("knightstour_desktop.commands",)),
     ("command line", ("knightstour_desktop.cli",)),
-    ("simulator", ("knightstour_sim", "knightstour_sim.circuitpython.drive",
-                   "knightstour_sim.circuitpython.feather", "knightstour_sim.circuitpython.game", "web_py.web")),
+    ("simulator", ("knightstour_sim", "knightstour_sim.harness", "web_py.web")),
 )
 
 
 def flat_names():
     """{folder's prefix: {top-level name: module}} for the folders whose files run side by side as
-    top-level modules: the stand-in Feather's drive (sim/circuitpython with drive.py's chips) and
+    top-level modules: the stand-in Feather's drive (sim/circuitpython with drive.py's chips, and
+    sim/harness/feather.py beside them) and
     the web page (web/py with what sim/web.py copies beside it)."""
     sim = "knightstour_sim."
     feather = {name: sim + "chips." + name for name in feather_drive.CHIPS}
@@ -55,7 +56,10 @@ def flat_names():
     page.update({"_%s_base" % name: sim + "circuitpython." + name for name in ("busdisplay", "displayio", "fourwire")})
     page.update({name: sim + "chips." + name for name in web_build.CHIPS})
     page.update({name: sim + name for name in web_build.HELPERS})
-    return {"knightstour_sim.circuitpython": feather, "web_py": page}
+    harness = dict(feather)  # feather.py runs beside the stand-ins and the chips
+    harness.update({name: sim + "circuitpython." + name for name in feather_drive.STAND_INS
+                    + feather_drive.PORTAL_STAND_INS})
+    return {"knightstour_sim.circuitpython": feather, "knightstour_sim.harness": harness, "web_py": page}
 
 
 def modules(*roots, **named):
@@ -248,7 +252,7 @@ def test_a_stand_in_importing_an_entry_point_is_found(tmp_path):
     ("knightstour_sim.chips.max7219", "emulators and stand-ins"),
     ("knightstour_sim.circuitpython.displayio", "emulators and stand-ins"),
     ("web_py.displayio", "emulators and stand-ins"),
-    ("knightstour_sim.circuitpython.drive", "simulator"), ("knightstour_sim.command", "simulator"),
+    ("knightstour_sim.harness.drive", "simulator"), ("knightstour_sim.command", "simulator"),
     ("knightstour_sim", "simulator"), ("web_py.web", "simulator"),
 ])
 def test_layer_of_a_module(name, expected):

@@ -44,7 +44,7 @@ docstring, so that a board compiling this file from source never holds its text)
 #     KNIGHTSTOUR_DISPLAY            ili9341   max7219 (8x8 LED matrix), ili9341 (320x240 TFT), or
 #                                              builtin (board.DISPLAY: PyPortal, Pynt, Titano;
 #                                              chosen by itself for ili9341 on such a board)
-#     KNIGHTSTOUR_BOARD              auto      the pin map: auto, pi, feather_rp2040, feather_m4
+#     KNIGHTSTOUR_BOARD              auto      the pin map: auto, pi, feather_rp2040, feather_m4, pico
 #     KNIGHTSTOUR_MATRIX_ROTATION    0         0, 90, 180, 270: turns the picture clockwise
 #     KNIGHTSTOUR_MATRIX_MIRROR      off       on: mirror left-right (after the rotation)
 #     KNIGHTSTOUR_MATRIX_BRIGHTNESS  4         0 (dim) to 15 (bright)
@@ -105,7 +105,7 @@ from .rules import RULES
 PREFIX = "KNIGHTSTOUR_"
 MODES = ("attract", "touch", "play")
 DISPLAYS = ("max7219", "ili9341", "builtin")
-BOARDS = ("auto", "pi", "feather_rp2040", "feather_m4")
+BOARDS = ("auto", "pi", "feather_rp2040", "feather_m4", "pico")
 ROTATIONS = (0, 90, 180, 270)
 ARRANGEMENTS = ("row", "2x2")  # of a MAX7219 chain (hw/views/chain.py)
 MAX_MODULES = 16

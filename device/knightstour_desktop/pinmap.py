@@ -32,6 +32,7 @@ BOARD_TITLES = {
     "pi": "Raspberry Pi (40-pin header, BCM GPIO numbers)",
     "feather_rp2040": "Adafruit Feather RP2040 (TFT FeatherWing, or a MAX7219 module wired to it)",
     "feather_m4": "Adafruit Feather M4 Express (TFT FeatherWing, or a MAX7219 module wired to it)",
+    "pico": "Raspberry Pi Pico, Pico W, Pico 2 or Pico 2 W (a MAX7219 module or an ILI9341 module wired to it)",
 }
 
 def _row(signal, part, module, board, gpio, header, colour, note):
@@ -124,6 +125,32 @@ FEATHER_M4 = _feather("feather_m4", {"SCK": "PA17", "MOSI": "PB23", "MISO": "PB2
                        "D10": "PA20", "D6": "PA18", "D5": "PA16", "SDA": "PA12", "SCL": "PA13", "D12": "PA22",
                        "A1": "PA05", "A2": "PB08", "A3": "PB09"})
 
+KIND[0] = "pico"
+# The Pico's 40 pins are numbered round the board: 1-20 down the left (GP0 at 1), 21-40 up the right.
+PICO = (
+    _row("spi_sck", "matrix,tft,touch", "CLK / SCK", "GP18", "GP18", 24, "yellow", "SPI0 SCK"),
+    _row("spi_mosi", "matrix,tft,touch", "DIN / MOSI", "GP19", "GP19", 25, "blue", "SPI0 TX (data out of the Pico)"),
+    _row("spi_miso", "tft,touch", "MISO / SDO", "GP16", "GP16", 21, "green",
+         "SPI0 RX (data into the Pico; the MAX7219 has none)"),
+    _row("matrix_cs", "matrix", "CS / LOAD", "GP17", "GP17", 22, "orange", "MAX7219 chip select (SPI0 CSn)"),
+    _row("tft_cs", "tft", "CS", "GP17", "GP17", 22, "orange", "ILI9341 chip select (SPI0 CSn)"),
+    _row("tft_dc", "tft", "D/C", "GP20", "GP20", 26, "white", "ILI9341 data/command"),
+    _row("tft_reset", "tft", "RST", "GP21", "GP21", 27, "grey", "ILI9341 reset"),
+    _row("touch_cs", "touch", "T_CS", "GP22", "GP22", 29, "purple", "XPT2046 touch chip select"),
+    _row("touch_irq", "touch", "T_IRQ", "GP26", "GP26", 31, "grey", "XPT2046 pen interrupt (optional: low while touched)"),
+    _row("sd_cs", "tft", "SD_CS", "", None, None, "", "microSD card: not used"),
+    _row("i2c_sda", "touch", "SDA", "GP4", "GP4", 6, "blue", "I2C0 data (an FT6206 or TSC2007)"),
+    _row("i2c_scl", "touch", "SCL", "GP5", "GP5", 7, "yellow", "I2C0 clock"),
+    _row("piezo", "piezo", "+", "GP13", "GP13", 17, "red", "piezo buzzer (PWM); its other leg to GND (pin 18)"),
+    _row("button_a", "buttons", "button A", "GP14", "GP14", 19, "white",
+         "push button A (new tour; held: pause): its other leg to GND (pin 18)"),
+    _row("button_b", "buttons", "button B", "GP15", "GP15", 20, "white",
+         "push button B (faster; held: slower): its other leg to GND (pin 23)"),
+    _row("power_5v", "power", "VCC", "", None, 40, "red", "5 V from USB (VBUS) for the MAX7219 module and the TFT's VCC"),
+    _row("power_3v3", "power", "3V3", "", None, 36, "red", "3.3 V (3V3 OUT)"),
+    _row("ground", "power", "GND", "", None, 38, "black", "ground: any GND pin (3, 8, 13, 18, 23, 28, 33, 38)"),
+)
+
 # A PyPortal's own parts: the names in its ``board`` module that hw/chips/pyportal.py,
 # hw/chips/speaker.py and hw/wiring/build.py use (nothing to wire; the SAMD51 pins behind them differ between the three
 # boards, and the code never needs them).
@@ -145,6 +172,7 @@ PIN_MAP = {
     "pi": PI,
     "feather_rp2040": FEATHER_RP2040,
     "feather_m4": FEATHER_M4,
+    "pico": PICO,
 }
 
 

@@ -1,8 +1,9 @@
 """Stand-ins for the wires between a board and its chips: pins, an SPI bus, an I2C bus.
 
-``Pin`` is what ``board.D9`` is on a real board: a name plus the wire behind it.
-Chip models watch a pin's level (chip select, the ILI9341's data/command line, reset),
-and may drive one themselves (a touch controller's interrupt line).
+``Pin`` is what ``board.D9`` is on a real board: a name plus the wire behind it; it is the
+microcontroller stand-in's (sim/circuitpython/microcontroller.py), the one Pin of CPython and
+MicroPython alike. Chip models watch a pin's level (chip select, the ILI9341's data/command line,
+reset), and may drive one themselves (a touch controller's interrupt line).
 
 ``AnalogIn`` reads a pin's voltage (``analogio.AnalogIn``; a model such as a resistive touch
 panel sets ``pin.analog``). ``DigitalInOut`` has the ``digitalio.DigitalInOut`` interface, for drivers that take a
@@ -15,8 +16,8 @@ Like CircuitPython, they refuse transfers without the lock.
 """
 
 import errno
-import itertools
-import weakref
+
+from ..circuitpython.microcontroller import Pin  # noqa: F401  (the one Pin: bus.Pin is it)
 
 try:
     from digitalio import Direction, DriveMode, Pull
@@ -44,76 +45,6 @@ except ImportError:  # no Blinka: same names, own values
 
 class TransferLimitExceeded(RuntimeError):
     """A bus saw more transfers than its ``max_transfers``: the driver is probably looping forever."""
-
-
-class Pin:
-    """A board pin and the wire behind it.
-
-    The level is what the board drives when it is an output, else what a chip drives
-    (``drive``), else the idle level given by the board's pull resistors (``idle``).
-    """
-
-    _by_id = weakref.WeakValueDictionary()
-    _ids = itertools.count(1)
-
-    def __init__(self, name, *, idle=True):
-        self.name = name
-        self.id = f"sim:{name}:{next(self._ids)}"
-        self.idle = idle
-        self._board_level = None
-        self._chip_level = None
-        self._pull = None
-        self._watchers = []
-        self.analog = None  # a callable: the wire's voltage as a fraction of 3.3 V, for AnalogIn
-        Pin._by_id[self.id] = self
-
-    def __repr__(self):
-        return f"<Pin {self.name} {'high' if self.level else 'low'}>"
-
-    @classmethod
-    def from_id(cls, pin_id):
-        """The pin with this ``id``, or None."""
-        return cls._by_id.get(pin_id)
-
-    @property
-    def level(self):
-        """True if the wire is high."""
-        if self._board_level is not None:
-            return self._board_level
-        if self._chip_level is not None:
-            return self._chip_level
-        if self._pull is not None:
-            return self._pull
-        return self.idle
-
-    @property
-    def board_level(self):
-        """What the board drives on the wire as an output (True/False), or None when it is an input."""
-        return self._board_level
-
-    def watch(self, callback):
-        """Call ``callback(level)`` whenever the level changes."""
-        self._watchers.append(callback)
-
-    def drive(self, level):
-        """A chip drives the wire to ``level``; ``None`` lets it go."""
-        self._change(lambda: setattr(self, "_chip_level", None if level is None else bool(level)))
-
-    def board_drive(self, level):
-        """The board drives the wire (an output) to ``level``; ``None`` makes it an input again."""
-        self._change(lambda: setattr(self, "_board_level", None if level is None else bool(level)))
-
-    def board_pull(self, level):
-        """The board's own pull resistor: True (up), False (down) or None."""
-        self._change(lambda: setattr(self, "_pull", level))
-
-    def _change(self, update):
-        before = self.level
-        update()
-        after = self.level
-        if after != before:
-            for callback in list(self._watchers):
-                callback(after)
 
 
 class DigitalInOut:

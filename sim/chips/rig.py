@@ -160,8 +160,18 @@ def tft_rig(touch="stmpe610", *, reset_pin=False):
     return TftRig(touch, reset_pin=reset_pin)
 
 
+
+
+def _screens():
+    """{board_id: (width, height)}: the boards whose CircuitPython builds board.DISPLAY (sim/boards)."""
+    from .. import boards
+
+    loaded = [boards.load(board_id) for board_id in boards.files()]
+    return {each.BOARD_ID: each.DISPLAY for each in loaded if each.DISPLAY is not None}
+
+
 # The PyPortals' screens as CircuitPython builds board.DISPLAY: (width, height) at rotation 0.
-PYPORTALS = {"pyportal": (320, 240), "pyportal_pynt": (320, 240), "pyportal_titano": (480, 320)}
+PYPORTALS = _screens()
 
 
 class PyPortalRig:

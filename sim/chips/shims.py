@@ -124,9 +124,8 @@ def _pin_router(real_pin):
         _knightstour_sim = True
 
         def __new__(cls, pin_id):
-            pin = bus.Pin.from_id(pin_id)
-            if pin is not None:
-                return SimPinBackend(pin)
+            if isinstance(pin_id, bus.Pin):  # a sim pin's id is the pin itself
+                return SimPinBackend(pin_id)
             if real_pin is None:
                 raise ValueError(f"{pin_id!r} is not a knightstour_sim pin and no board was detected")
             return real_pin(pin_id)

@@ -71,8 +71,7 @@ def getenv(key, default=None):
 
 
 class _Uname:
-    sysname = "samd51"
-    machine = "Adafruit Feather M4 Express with samd51j19"
+    machine = ""  # the board's definition's MACHINE: feather.py sets it with the board
 
 
 def uname():

@@ -4,10 +4,9 @@ audioio (drive.py's PORTAL_STAND_INS), so that the other boards' runs load exact
 did: the heap figures of the Feathers stay as they were.
 
 ``board.DISPLAY`` is built as ports/atmel-samd/boards/pyportal*/board.c builds it at boot: a
-busdisplay.BusDisplay of the board's size (320x240; the Titano's HX8357 480x320) at rotation 0, on
+busdisplay.BusDisplay of the board's size (its definition's DISPLAY: sim/boards) at rotation 0, on
 a parallel display bus that holds the LCD_DATA0-7 and TFT_* pins from then on (in use), in static
-storage (no heap). The Titano's pins are the PyPortal's (pins.c): board.py's "pyportal" pins, with
-its own board_id.
+storage (no heap).
 
 In the harness (feather.py imports the stand-ins first), ``setup`` runs with feather_config's
 CONFIG["portal"], the board id, and the panel becomes feather.py's ``chip``: a press there presses
@@ -17,7 +16,6 @@ import board
 import busdisplay
 from microcontroller import _claim
 
-SIZES = {"pyportal": (320, 240), "pyportal_titano": (480, 320)}
 DISPLAY_PINS = ("LCD_DATA0", "LCD_DATA1", "LCD_DATA2", "LCD_DATA3", "LCD_DATA4", "LCD_DATA5", "LCD_DATA6",
                 "LCD_DATA7", "TFT_RS", "TFT_CS", "TFT_WR", "TFT_RD", "TFT_RESET", "TFT_BACKLIGHT")
 
@@ -34,11 +32,10 @@ class ParallelBus:
 
 def setup(board_id):
     """Make the stand-in board the PyPortal ``board_id``: its pins, board_id and DISPLAY."""
-    board._setup("pyportal")
-    board.board_id = board_id
+    board._setup(board_id)
     for name in DISPLAY_PINS:
         _claim(getattr(board, name))
-    width, height = SIZES[board_id]
+    width, height = board._definition.DISPLAY
     board.DISPLAY = busdisplay.BusDisplay(ParallelBus(), b"", width=width, height=height, rotation=0,
                                           auto_refresh=True)
     board._names.append("DISPLAY")  # board._setup takes it away again with the pins

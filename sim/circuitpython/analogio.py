@@ -5,8 +5,8 @@ As on a board (shared-bindings/analogio, ports/atmel-samd/common-hal/analogio): 
 argument, the pin; a pin in use raises ValueError "<name> in use", a pin with no ADC input ValueError
 "Invalid pin"; the pin is held until deinit(), after which ``value`` raises ValueError. ``value`` is
 a 12-bit conversion stretched to 16 bits (``raw << 4 | raw >> 8``); ``reference_voltage`` is 3.3.
-The pins with an ADC input are the board's (the SAMD51's PA02-PA07, PB00-PB09; the RP2040's
-GPIO26-29), by their first board name."""
+The pins with an ADC input are the board's (its definition's ADC: sim/boards), by their first
+board name."""
 
 import board
 from microcontroller import _claim, _free
@@ -15,15 +15,6 @@ from microcontroller import _claim, _free
 # ports/atmel-samd/common-hal/analogio/AnalogIn.h: base, pin, instance, channel = 13 -> 16.
 _SIZE = 16
 
-_ADC = {
-    "feather_m4_express": ("A0", "A1", "A2", "A3", "A4", "A5", "NEOPIXEL", "VOLTAGE_MONITOR"),
-    "adafruit_feather_rp2040": ("A0", "A1", "A2", "A3"),
-    "pyportal": ("SPEAKER", "LIGHT", "D3", "D4", "TOUCH_YD", "TOUCH_XL", "TOUCH_YU", "TOUCH_XR", "SDA", "SCL",
-                 "TFT_RD", "TFT_RS", "TFT_CS", "TFT_TE", "TFT_WR"),
-}
-_ADC["pyportal_titano"] = _ADC["pyportal"]
-
-
 class AnalogIn:
     def __init__(self, pin):
         from microcontroller import Pin
@@ -31,7 +22,7 @@ class AnalogIn:
         if not isinstance(pin, Pin):
             raise TypeError("pin must be of type Pin, not %s" % type(pin).__name__)
         _claim(pin)  # "in use" comes first (validate_obj_is_free_pin), then the ADC check
-        if pin._name not in _ADC.get(board.board_id, ()):
+        if pin._name not in board._ADC:
             _free(pin)
             raise ValueError("Invalid pin")
         pin.board_level = None  # an analogue input: the board drives nothing on it

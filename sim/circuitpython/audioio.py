@@ -14,8 +14,6 @@ raises ValueError. A play holds a DMA buffer the size of the sample's (audio_dma
 import board
 from microcontroller import _claim, _free
 
-_DAC = {"feather_m4_express": ("A0", "A1"), "pyportal": ("SPEAKER", "D4")}  # PA02, PA05
-_DAC["pyportal_titano"] = _DAC["pyportal"]
 _DEINITED = "Object has been deinitialized and can no longer be used. Create a new object."
 # The C object (the sizes of _c.py, kept here: this module loads on the PyPortals alone).
 # ports/atmel-samd/common-hal/audioio/AudioOut.h on the SAMD51: base, two pins 8, two audio_dma_t
@@ -39,7 +37,7 @@ class AudioOut:
             if _open:
                 raise RuntimeError("DAC already in use")
             for pin, name in ((left_channel, "left_channel"), (right_channel, "right_channel")):
-                if pin is not None and pin._name not in _DAC.get(board.board_id, ()):
+                if pin is not None and pin._name not in board._definition.DAC:
                     raise ValueError("Invalid %s pin" % name)
         except Exception:
             for pin in pins:

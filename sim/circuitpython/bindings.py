@@ -11,11 +11,11 @@ allowed_args arrays and locals_dict tables) and ports/*/boards/*/pins.c.
 tests/test_circuitpython_bindings.py holds every stand-in (sim/circuitpython, and web/py's) to
 this: the same names and parameters, nothing more and nothing missing. HARNESS names what the
 harness adds for its own use (the chip models on a pin, the records of what was drawn); a
-stand-in keeps everything else of its own behind a leading underscore. The board module's pins
-come from board.py's _PINS (pins.c, per board), and BOARD_EXTRAS."""
+stand-in keeps everything else of its own behind a leading underscore. The board module's pins,
+bus singletons and DISPLAY come from the board's definition (sim/boards: pins.c, per board)."""
 
 TABLE = {
-    "board": {"board_id": None, "SPI": (), "I2C": ()},
+    "board": {"board_id": None},  # and each board's pins, buses and DISPLAY: its definition (sim/boards)
     "microcontroller": {"Pin": {}},
     "digitalio": {
         "DigitalInOut": {
@@ -130,14 +130,12 @@ TABLE = {
     "terminalio": {"FONT": None},
 }
 
-# What a board's module holds besides its pins (pins.c): the display board.c builds at boot.
-BOARD_EXTRAS = {"pyportal": ("DISPLAY",), "pyportal_titano": ("DISPLAY",)}
-
 # What the harness adds (not CircuitPython's): a pin's chip model and the level on its wire; the
 # __new__ that hands out a display bus or a display from static storage, as a board's
 # allocate_display_bus and allocate_display_or_raise.
 HARNESS = {
-    "microcontroller": {"Pin": {"()", "chip", "level", "board_level", "analog", "drive", "__repr__"}},
+    "microcontroller": {"Pin": {"()", "chip", "level", "board_level", "analog", "drive", "__repr__", "name", "id",
+                                "idle", "watch", "board_drive", "board_pull"}},
     "fourwire": {"FourWire": {"__new__"}},
     "busdisplay": {"BusDisplay": {"__new__"}},
     "supervisor": {"now_ms"},

@@ -1,5 +1,5 @@
-"""digitalio stand-in: DigitalInOut keeps its level on the board pin (the touch controller on
-SPI answers while its chip select is low). As on a board (shared-bindings/digitalio): a pin
+"""digitalio stand-in: DigitalInOut drives the board pin's wire (microcontroller.Pin: the touch
+controller on SPI answers while its chip select is low; a pull-up holds an input high). As on a board (shared-bindings/digitalio): a pin
 claimed twice raises ValueError "<name> in use" until deinit() frees it; setting ``value``
 on an input, ``pull`` on an output or ``drive_mode`` on an input raises AttributeError."""
 
@@ -37,6 +37,19 @@ _PULLS = (Pull.UP, Pull.DOWN)
 _DIRECTION, _PULL, _DRIVE_MODE = 0, 1, 2
 
 
+def _drive(pin, value):
+    """An output's level onto the wire; open drain lets a high float."""
+    if value and pin._state[_DRIVE_MODE] == DriveMode.OPEN_DRAIN:
+        pin.board_drive(None)
+    else:
+        pin.board_drive(bool(value))
+
+
+def _pull(pin, pull):
+    """An input's pull resistor onto the wire."""
+    pin.board_pull(None if pull is None else pull == Pull.UP)
+
+
 class DigitalInOut:
     def __init__(self, pin):
         state = _claim(pin, self)._state
@@ -53,7 +66,8 @@ class DigitalInOut:
     def deinit(self):
         pin = _owned(self)
         if pin is not None:
-            pin.board_level = None
+            pin.board_drive(None)
+            pin.board_pull(None)
             _free(pin)
 
     def __enter__(self):
@@ -67,14 +81,15 @@ class DigitalInOut:
         pin._state[_DRIVE_MODE] = _check(drive_mode, _MODES, "drive_mode")
         pin._state[_DIRECTION] = Direction.OUTPUT
         pin._state[_PULL] = None
-        pin.level = bool(value)
-        pin.board_level = bool(value)
+        pin.board_pull(None)
+        _drive(pin, value)
 
     def switch_to_input(self, pull=None):
         pin = self._live()
         pin._state[_PULL] = None if pull is None else _check(pull, _PULLS, "pull")
         pin._state[_DIRECTION] = Direction.INPUT
-        pin.board_level = None
+        pin.board_drive(None)
+        _pull(pin, pin._state[_PULL])
 
     @property
     def direction(self):
@@ -96,8 +111,7 @@ class DigitalInOut:
         pin = self._live()
         if pin._state[_DIRECTION] is Direction.INPUT:
             raise AttributeError("Cannot set value when direction is input.")
-        pin.level = bool(level)
-        pin.board_level = bool(level)
+        _drive(pin, level)
 
     def _input(self):
         pin = self._live()
@@ -112,6 +126,7 @@ class DigitalInOut:
     @pull.setter
     def pull(self, pull):
         self._input()[_PULL] = None if pull is None else _check(pull, _PULLS, "pull")
+        _pull(_owned(self), pull)
 
     def _output(self):
         pin = self._live()

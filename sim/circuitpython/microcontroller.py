@@ -1,5 +1,13 @@
-"""microcontroller stand-in: Pin. A chip on the pin (``pin.chip``, an SPI chip model with
-select()/deselect()) is selected while the pin is low, as a chip select wire does.
+"""microcontroller stand-in: Pin, the one pin of the harness, the simulator and the tests (CPython
+and MicroPython alike): a board pin and the wire behind it.
+
+The wire's level is what the board drives on it as an output (``board_level``: True/False, None
+while it is an input), else what a chip or a button drives (``drive``), else the board's pull
+resistor (``board_pull``), else the level it idles at without one (``idle``). A chip model on the
+pin (``chip``, an SPI chip with select()/deselect(): busio.SPI's chip select) is selected while
+the wire is low; ``watch(callback)`` calls back on every change of level. ``analog`` is a model's
+voltage on the wire, a callable giving a fraction of 3.3 V (analogio). ``id`` is the pin itself,
+for Blinka's digitalio (sim/chips/shims.py routes it back here).
 
 A pin is claimed by the object that uses it (DigitalInOut, PWMOut, a bus, a display bus) and
 freed by its deinit(), as on a board: a second claim raises ValueError "<name> in use"
@@ -7,41 +15,81 @@ freed by its deinit(), as on a board: a second claim raises ValueError "<name> i
 
 A DigitalInOut or PWMOut is a 16-byte struct on a board; a Python object with attributes takes
 more here. So they keep no attribute: their state is on their pin (``_owner``, ``_state``), which
-the board makes before code.py's heap, and ``_owned(obj)`` finds the pin an object owns."""
+the board makes before code.py's heap, and ``_owned(obj)`` finds the pin an object owns. Nothing
+here allocates when a level changes: the harness shares code.py's heap."""
 
 _PINS = []  # every pin made, for _owned()
 
 
 class Pin:
-    def __init__(self, name):
+    def __init__(self, name, *, idle=True):
         self._name = name
+        self.idle = idle
         self.chip = None
-        self._level = True
+        self.analog = None
+        self.board_level = None
+        self._chip_level = None
+        self._pull = None
+        self._watchers = None
         self._owner = None  # what claimed the pin: a DigitalInOut, PWMOut, bus, display bus...
         self._state = [None, None, None]  # the owner's state, when it is a DigitalInOut or PWMOut
-        self.board_level = None  # set here, so that setting it later does not grow this pin's table
         _PINS.append(self)
 
     @property
-    def level(self):
-        return self._level
+    def name(self):
+        return self._name
 
-    @level.setter
-    def level(self, level):
-        if self.chip is not None and level != self._level:
-            if level:
+    @property
+    def id(self):
+        return self
+
+    @property
+    def level(self):
+        """True while the wire is high."""
+        if self.board_level is not None:
+            return self.board_level
+        if self._chip_level is not None:
+            return self._chip_level
+        if self._pull is not None:
+            return self._pull
+        return self.idle
+
+    def watch(self, callback):
+        """Call ``callback(level)`` whenever the level changes."""
+        if self._watchers is None:
+            self._watchers = []
+        self._watchers.append(callback)
+
+    def drive(self, level):
+        """A chip or a button drives the wire to ``level``; None lets it go."""
+        before = self.level
+        self._chip_level = None if level is None else bool(level)
+        self._changed(before)
+
+    def board_drive(self, level):
+        """The board drives the wire (an output) to ``level``; None makes it an input again."""
+        before = self.level
+        self.board_level = None if level is None else bool(level)
+        self._changed(before)
+
+    def board_pull(self, level):
+        """The board's own pull resistor: True (up), False (down) or None."""
+        before = self.level
+        self._pull = level
+        self._changed(before)
+
+    def _changed(self, before):
+        after = self.level
+        if after == before:
+            return
+        if self.chip is not None:
+            if after:
                 self.chip.deselect()
             else:
                 self.chip.select()
-        self._level = level
-
-    # What the board drives on the wire: True/False while an output drives it, None while
-    # nothing does (an input): the touch models read it (resistive.py, the TSC2007's PENIRQ).
-    board_level = None
-
-    def drive(self, level):
-        """A chip or a button driving the wire: low, or None to let the pull-up have it."""
-        self._level = True if level is None else bool(level)
+        if self._watchers is not None:
+            for callback in self._watchers:
+                callback(after)
 
     def __repr__(self):
         return "board." + self._name

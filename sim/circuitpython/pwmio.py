@@ -1,8 +1,12 @@
 """pwmio stand-in: PWMOut keeps its frequency and duty cycle; ``_notes`` counts the notes. As on
 a board (shared-bindings/pwmio/PWMOut.c): it claims its pin; setting ``frequency`` needs
-variable_frequency=True (AttributeError) and is never 0 Hz (ValueError); duty_cycle is 0-65535."""
+variable_frequency=True (AttributeError) and is never 0 Hz (ValueError); duty_cycle is 0-65535.
+The one PWM of the harness, the web page and the CPython simulator."""
 
-from microcontroller import _claim, _free, _owned
+if __name__.startswith("knightstour_sim."):  # CPython's simulator (sim/screenshot.py) and tests
+    from .microcontroller import _claim, _free, _owned
+else:  # MicroPython: a module of its own, beside microcontroller
+    from microcontroller import _claim, _free, _owned
 
 # The state kept on the pin (microcontroller.Pin._state): a board's PWMOut is a 16-byte struct,
 # an instance with no attribute here.

@@ -1,7 +1,7 @@
-"""code.py on the stand-in Feather (sim/circuitpython/drive.py) at the heaps the toy says it needs."""
+"""code.py on the stand-in Feather (sim/harness/drive.py) at the heaps the toy says it needs."""
 
 from knightstour.hw.feather import NEEDS_KB
-from knightstour_sim.circuitpython.drive import run_feather
+from knightstour_sim.harness.drive import run_feather
 
 HEAP = {display: kb[0] * 1024 for display, kb in NEEDS_KB.items()}  # deployed --mpy
 

@@ -61,10 +61,11 @@ def stand_in_sizes(node, folder, modules, rows):
     """[(name, c_size, size)]: the heap each stand-in object of ``rows`` takes (a generator
     function's source, ``rows()``, yielding from measure()), with the stand-in ``modules`` of
     sim/circuitpython copied into ``folder``."""
-    from knightstour_sim.circuitpython import drive
+    from knightstour_sim.harness import drive
 
     for name in modules:
-        shutil.copy(f"{drive.HERE}/{name}.py", folder)
+        shutil.copy(f"{drive.STAND_INS_DIR}/{name}.py", folder)
+    drive.copy_boards(folder)  # the stand-in board's definitions
     script = Path(folder) / "sizes.py"
     script.write_text(MEASURE_STAND_INS + rows + "\nasyncio.run(rows())\n")
     proc = run_micropython(node, script, heap=1024 * 1024)

@@ -14,12 +14,12 @@ class FourWire(_FourWire):
         while not spi.try_lock():
             pass
         try:
-            cs.level = False
-            dc.level = False
+            cs.board_drive(False)
+            dc.board_drive(False)
             spi.write(bytes((command,)))
-            dc.level = True
+            dc.board_drive(True)
             if len(data):
                 spi.write(data)
-            cs.level = True
+            cs.board_drive(True)
         finally:
             spi.unlock()

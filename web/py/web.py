@@ -31,6 +31,7 @@ import busio  # noqa: E402
 import supervisor  # noqa: E402
 
 board._setup("feather_m4_express")
+_cp_os._Uname.machine = board._definition.MACHINE
 KIND = "feather_m4"
 
 # The page's settings: the simulator's flag names -> settings.toml keys.

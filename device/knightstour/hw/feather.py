@@ -9,7 +9,7 @@ This module is what stays of the program while the toy runs: code.py holds main(
 keeps its whole module (its globals, so every function beside it). So it holds only what runs
 after the start; the start's plan is plan.py, imported for each phase and forgotten after the last.
 
-A host that runs the toy one step at a time (the test harness, sim/circuitpython/feather.py; the
+A host that runs the toy one step at a time (the test harness, sim/harness/feather.py; the
 web page, web/py/web.py) sets ``host`` before code.py runs: main() then hands it the toy and its
 steps instead of running them (see ``steps``).
 """

@@ -32,7 +32,14 @@ def pins(toy):
     from .wiring import conflicts
 
     settings = toy.settings
-    found = conflicts.find(settings, board_kind(settings, board))
+    kind = board_kind(settings, board)
+    if not kind:
+        from .wiring.pins import BOARD_KINDS
+
+        raise toy.Stop("this board (%s) is not in the pin map: set KNIGHTSTOUR_BOARD in settings.toml to the "
+                       "one wired alike (%s) and KNIGHTSTOUR_PIN_... for each pin that differs"
+                       % (getattr(board, "board_id", "no board_id"), ", ".join(BOARD_KINDS)))
+    found = conflicts.find(settings, kind)
     if found:
         raise toy.Stop(found[0])
 
@@ -96,7 +103,10 @@ def board_kind(settings, board):
         machine = os.uname().machine
     except AttributeError:
         pass
-    return pins.detect_kind(getattr(board, "board_id", ""), machine) or "feather_rp2040"
+    kind = pins.detect_kind(getattr(board, "board_id", ""), machine)
+    if not kind and hasattr(board, "DISPLAY"):
+        return "feather_rp2040"  # a board with its own screen: the pin map's buttons and piezo only
+    return kind
 
 
 def ports(toy):

@@ -70,13 +70,25 @@ class BoardHardware:
         return found
 
     def spi(self):
+        """board.SPI(), or where the board has none (a Pico) busio.SPI on the pin map's pins."""
         if self._spi is None:
-            self._spi = self.board.SPI()
+            if hasattr(self.board, "SPI"):
+                self._spi = self.board.SPI()
+            else:
+                import busio
+
+                self._spi = busio.SPI(self.pin("spi_sck"), self.pin("spi_mosi"), self.pin("spi_miso"))
         return self._spi
 
     def i2c(self):
+        """board.I2C(), or where the board has none (a Pico) busio.I2C on the pin map's pins."""
         if self._i2c is None:
-            self._i2c = self.board.I2C()
+            if hasattr(self.board, "I2C"):
+                self._i2c = self.board.I2C()
+            else:
+                import busio
+
+                self._i2c = busio.I2C(self.pin("i2c_scl"), self.pin("i2c_sda"))
         return self._i2c
 
     def output(self, pin, value=True):

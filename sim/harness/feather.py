@@ -4,7 +4,8 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
 
     CONFIG = {"board_id": ..., "touch": "stmpe610" | "ft6206" | "tsc2007" | "xpt2046" | "none",
               "tours": 100, "press": None or (raw_x, raw_y, at_step),
-              "buttons": [(board pin name, step down, step up), ...]}
+              "buttons": [(board pin name, step down, step up), ...],
+              "matrix_cs": None or the board pin a MAX7219 model's chip select is on}
 
     CONFIG["uptime_ms"]: the milliseconds since boot the run starts at (0: a fresh boot, whose
     ticks_ms() is 0x1fff0000); RESULT's longest_gap_ms/shortest_gap_ms are the longest and
@@ -63,6 +64,7 @@ from _float30 import float30  # noqa: E402
 from feather_config import CONFIG  # noqa: E402
 
 board._setup(CONFIG["board_id"])
+_cp_os._Uname.machine = board._definition.MACHINE
 supervisor.now_ms[0] = CONFIG.get("uptime_ms") or 0  # ms since boot: ticks_ms() is 0x1fff0000 more
 chip = None
 if CONFIG["touch"] == "stmpe610":
@@ -87,6 +89,14 @@ elif CONFIG["touch"] == "xpt2046":
     chip = XPT2046(interrupt=board.A3)  # an ILI9341 module's: T_IRQ on the pin map's A3
     board.D6.chip = chip  # T_CS on the touch CS
     busio._SPI_CHIPS.append(board.D6)
+
+matrix = None
+if CONFIG.get("matrix_cs"):  # a MAX7219 model on that board pin, the chip select
+    from max7219 import MAX7219
+
+    matrix = MAX7219()
+    getattr(board, CONFIG["matrix_cs"]).chip = matrix
+    busio._SPI_CHIPS.append(getattr(board, CONFIG["matrix_cs"]))
 
 # run.mjs copied the drive to the filesystem's root (--root), where a board has CIRCUITPY, and
 # puts the run folder first on sys.path; then the drive's folders, as CircuitPython has them.
@@ -267,6 +277,9 @@ def _drive(toy, steps):
 
     for display in busdisplay._DISPLAYS:
         result["display"] = "%dx%d" % (display.width, display.height)
+    if matrix is not None:
+        result["matrix_writes"] = matrix.writes
+        result["matrix_on"] = int(not matrix.shutdown)
     if tally[_PAUSED]:
         result["paused_steps"] = tally[_PAUSED]
     if tally[_TOUCHED_START] >= 0:

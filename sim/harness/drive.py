@@ -26,19 +26,21 @@ import shutil
 import subprocess
 import tempfile
 
+from knightstour_sim import boards as definitions
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+STAND_INS_DIR = os.path.join(os.path.dirname(HERE), "circuitpython")  # sim/circuitpython
 RUNNER = os.path.join(ROOT, "tools", "micropython", "run.mjs")
 STAND_INS = ("_c", "_cp_os", "_cp_time", "_float30", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
-             "displayio", "feather", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
+             "displayio", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
 # The stand-ins of the modules only the PyPortals' toy imports (the panel's, the speaker's), loaded
 # there alone, so the other boards' heap figures stay as they were.
 PORTAL_STAND_INS = ("analogio", "audiocore", "audioio", "_portal")
-CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046", "resistive")
+CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046", "resistive", "max7219")
 STAND_IN_ROOM = 112 * 1024  # the stand-ins and the harness (44-49 KB), the GC's tables (3% of the heap), and then some
-BOARD_IDS = {"feather_m4": "feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040", "pyportal": "pyportal",
-             "pyportal_titano": "pyportal_titano"}
-PYPORTALS = ("pyportal", "pyportal_titano")  # board.DISPLAY and a resistive panel on TOUCH_XL/XR/YD/YU
+# Short names: a board of each pin map kind (any board_id of sim/boards is taken as it is).
+BOARD_IDS = definitions.KINDS
 
 
 def libraries():
@@ -150,6 +152,20 @@ def _compile(lib, skip=None):
                 os.remove(source)
 
 
+def copy_boards(folder, extra=(), compile=None):
+    """The board definitions (sim/boards, then the folders ``extra``) into ``folder``/boards, where
+    the stand-in board imports them as ``boards.<board_id>``; each compiled with ``compile(source,
+    target)`` when given (to .mpy), else copied."""
+    target = os.path.join(folder, "boards")
+    os.makedirs(target, exist_ok=True)
+    sources = dict(definitions.files(extra), __init__=os.path.join(definitions.folder(), "__init__.py"))
+    for name, source in sources.items():
+        if compile is None:
+            shutil.copy(source, os.path.join(target, name + ".py"))
+        else:
+            compile(source, os.path.join(target, name + ".mpy"))
+
+
 def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True, extra=None):
     """The settings.toml for a configuration: fast tours (the clock is the harness's). A PyPortal's
     ("builtin": board.DISPLAY and its panel, KNIGHTSTOUR_TOUCH auto) has no piezo: its speaker."""
@@ -164,8 +180,8 @@ def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True
 
 
 def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
-                board="feather_m4", press=None, settings=None, mpy=False, timeout=600, workdir=None,
-                chip=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False, map=0):
+                board="feather_m4", boards=(), press=None, settings=None, mpy=False, timeout=600, workdir=None,
+                chip=None, matrix_cs=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False, map=0):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
     ``heap``: the free heap code.py starts with, as on a board after boot (gc.mem_free()); the
@@ -175,11 +191,14 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     ``press``: (raw x, raw y, step) a touch fed to the controller at that loop step, or a list
     of them (the run then lasts until the last is let go, and ``tours`` more have ended).
     ``settings`` replaces the configuration's settings.toml (a dict for settings_text).
+    ``matrix_cs``: a board pin name: a MAX7219 model listens on SPI with that chip select (RESULT's
+    matrix_writes, matrix_on).
     ``chip``: the touch controller on the board when it is not ``touch`` (KNIGHTSTOUR_TOUCH =
     "auto" finds "stmpe610", the TFT FeatherWing V1, or "tsc2007", the V2).
-    ``board``: a key of BOARD_IDS. On "pyportal" and "pyportal_titano" (display="builtin") the board
-    has its DISPLAY and a resistive panel on its touch pins (sim/chips/resistive.py), which a press
-    presses where the toy's reader reads (raw x, raw y), 0-4095; its speaker plays into audioio.
+    ``board``: a board_id of sim/boards (or of the folders ``boards``), or a key of BOARD_IDS. A board
+    with a DISPLAY of its own (the PyPortals; display="builtin") has a resistive panel on its touch pins
+    (sim/chips/resistive.py), which a press presses where the toy's reader reads (raw x, raw y),
+    0-4095; its speaker plays into audioio.
     ``record``/``modules``: the module measurements of benchmarks/feather_heap.py (feather.py).
     ``map``: 1 prints after each start phase the live heap, the heap the phase took and the
     modules loaded, with qstr_info, then the same for each main loop step that took 1 KB or
@@ -191,7 +210,9 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     ``buttons``: presses of the push buttons, (board pin name, loop step down, loop step up) each;
     the clock then moves on 10 ms a step at least (a board's loop pass takes a while).
     """
-    if board in PYPORTALS:
+    board_id = BOARD_IDS.get(board, board)
+    portal = definitions.load(board_id, boards).DISPLAY is not None
+    if portal:
         chip = chip or "touchscreen"
     chip = chip or (touch if display == "ili9341" else "none")
     owned = workdir is None
@@ -203,22 +224,23 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
             os.makedirs(drive)
             lay_out(drive, settings if settings is not None else feather_settings(display, touch, size), mpy)
         # The stand-ins are C on a board: compiled, so that only their bytecode takes heap.
-        stand_ins = STAND_INS + (PORTAL_STAND_INS if board in PYPORTALS else ())
-        sources = [os.path.join(HERE, name + ".py") for name in stand_ins]
+        stand_ins = STAND_INS + (PORTAL_STAND_INS if portal else ())
+        sources = [os.path.join(STAND_INS_DIR, name + ".py") for name in stand_ins]
         sources += [os.path.join(os.path.dirname(HERE), "chips", name + ".py") for name in CHIPS]
+        sources.append(os.path.join(HERE, "feather.py"))  # the script run.mjs runs, beside them
         for source in sources:
             _mpy(source, os.path.join(workdir, os.path.basename(source)[:-3] + ".mpy"))
+        copy_boards(workdir, boards, _mpy)
         with open(os.path.join(workdir, "run_feather.py"), "w", encoding="utf-8") as f:
             f.write("import feather  # noqa: F401\n")
-        config = {"board_id": BOARD_IDS[board], "touch": chip, "tours": tours,
+        config = {"board_id": board_id, "touch": chip, "tours": tours,
                   "press": [list(p) for p in press] if press and isinstance(press[0], (list, tuple))
                   else [list(press)] if press else None, "record": record, "modules": modules,
                   "buttons": [list(each) for each in buttons or ()], "uptime_ms": uptime_ms,
-                  "float30": float30, "map": map,
-                  "free": heap, "stand_ins": [name for name in stand_ins if name != "feather"]}
-        if board in PYPORTALS:  # _portal.py makes the board this one; feather.py starts from the PyPortal's pins
-            config["portal"] = config["board_id"]
-            config["board_id"] = "pyportal"
+                  "float30": float30, "map": map, "matrix_cs": matrix_cs,
+                  "free": heap, "stand_ins": list(stand_ins)}
+        if portal:  # _portal.py makes the board this one, with its DISPLAY and panel
+            config["portal"] = board_id
         with open(os.path.join(workdir, "feather_config.py"), "w", encoding="utf-8") as f:
             f.write("CONFIG = %r\n" % (config,))
         proc = subprocess.run([node, RUNNER, "--heap", str(heap + STAND_IN_ROOM), "--root", drive,
