@@ -80,7 +80,7 @@ for a piezo or a speaker: notes.py)."""
 #                         ``stop_note()``.
 
 # Input commands (keys and buttons); a touch is a square number instead.
-COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "pause", "quit")
+COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "speed", "pause", "quit")
 
 
 class NullDisplay:
