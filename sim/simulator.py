@@ -7,7 +7,7 @@ and push input; tests drive the same object with a FakeClock and never sleep.
 import time
 
 from knightstour.app import App
-from knightstour.ports import NullSound
+from knightstour.ports import Clock, Sound
 from knightstour.rng import Xorshift32
 from knightstour_desktop.recording import QueueInput, RecordingDisplay
 
@@ -81,7 +81,7 @@ def led_kind(display, square):
     return "dark"
 
 
-class FakeClock:
+class FakeClock(Clock):
     """A clock for tests: time moves only when told to."""
 
     def __init__(self, start=0.0):
@@ -94,7 +94,7 @@ class FakeClock:
         self.now += seconds
 
 
-class SimSound(NullSound):
+class SimSound(Sound):
     """Like recording.RecordingSound, but ``played`` keeps only the last sounds, so memory
     stays flat however long the simulator runs; ``counts`` has the totals by name."""
 
@@ -115,6 +115,9 @@ class SimSound(NullSound):
 
     def stuck_tone(self):
         self._count("stuck")
+
+    def update(self, now):
+        pass
 
     def _count(self, name):
         self.counts[name] = self.counts.get(name, 0) + 1

@@ -70,11 +70,11 @@ def build(settings, hw, display=None):
 
 
 def null_port(name):
-    """A null port of ports.py, imported only for a port the settings leave out: a toy with
+    """A null port of nulls.py, imported only for a port the settings leave out: a toy with
     touch and sound never loads that module."""
-    from ... import ports
+    from ... import nulls
 
-    return getattr(ports, name)()
+    return getattr(nulls, name)()
 
 
 def display_kind(settings, hw):
