@@ -87,6 +87,12 @@ the note sequencer for a piezo or a speaker: notes.py)."""
 #                         it and write ``start_note(frequency)`` and
 #                         ``stop_note()``.
 
+# The square -1: no square. knight(NO_SQUARE): no knight on the board; moves(squares, NO_SQUARE):
+# no hint; trace(NO_SQUARE, 0): the trace ends; result("", 0, NO_SQUARE): no result. The board's
+# own code writes -1 (a name would cost each module that uses it a little heap).
+NO_SQUARE = -1
+
+
 def missing(self, *args):
     raise NotImplementedError  # a method of the port its implementation left out
 

@@ -3,7 +3,7 @@
 See ports.py for what each method means.
 """
 
-from knightstour.ports import Display, Input, Sound
+from knightstour.ports import NO_SQUARE, Display, Input, Sound
 from knightstour.vocabulary import COMMANDS
 
 
@@ -55,14 +55,14 @@ class RecordingDisplay(Display):
         self.mode = mode
         self.order = order
         self.rule = rule
-        self.knight_square = -1
+        self.knight_square = NO_SQUARE
         self.knight_on = True
         self.marks = []
-        self.hint = -1
+        self.hint = NO_SQUARE
         self.result_kind = ""
         self.result_count = 0
-        self.result_square = -1
-        self.trace_square = -1
+        self.result_square = NO_SQUARE
+        self.trace_square = NO_SQUARE
         self.trace_number = 0
 
     def light(self, square, number):
