@@ -5,30 +5,19 @@ with parse_line. Both answer input that is neither a square of the board nor
 a command with input_message's one line.
 """
 
-# Single keys and the commands they give (the TUI and the plain view's input lines).
-KEY_COMMANDS = {
-    "r": "random",
-    "p": "play",
-    "h": "hint",
-    "?": "hint",
-    "u": "undo",
-    "backspace": "undo",
-    "+": "faster",
-    "=": "faster",
-    "plus": "faster",
-    "-": "slower",
-    "minus": "slower",
-    "s": "pause",
-    "q": "quit",
-}
+from knightstour.vocabulary import COMMANDS, KEYS
+
+# Single keys and the commands they give (the TUI and the plain view's input lines): the table's.
+KEY_COMMANDS = KEYS
 
 # The MAX7219 toy's push buttons: a short press, and a long one (shifted), of A and B.
 BUTTON_KEYS = {"[": ("a", False), "{": ("a", True), "]": ("b", False), "}": ("b", True)}
 
-# Words accepted on the plain view's input lines, besides square names and keys.
-WORD_COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "pause", "quit")
+# The push buttons' keys, for the help lines.
+BUTTONS_HELP = "[ ] buttons ({ } held)"
 
-INPUT_HELP = "type a square (c3) or random, play, hint, undo, faster, slower, pause, quit, or [ { ] } (buttons)"
+# Words accepted on the plain view's input lines, besides square names and keys: every command.
+INPUT_HELP = "type a square (c3) or %s, or [ { ] } (buttons)" % ", ".join(COMMANDS)
 
 
 def parse_line(board, line):
@@ -36,7 +25,7 @@ def parse_line(board, line):
     text = line.strip().lower()
     if not text:
         return None
-    if text in WORD_COMMANDS:
+    if text in COMMANDS:
         return text
     if text in KEY_COMMANDS:
         return KEY_COMMANDS[text]

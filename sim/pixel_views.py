@@ -9,6 +9,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
+from knightstour.ports import NO_SQUARE
+
 from .views import LED, BoardView, lit_colour
 
 HALF = "\u2580"  # upper half block: foreground the top pixel, background the bottom one
@@ -130,8 +132,8 @@ class PixelMatrixView(BoardView):
 
     def square_at_offset(self, x, y):
         if x % 2 == 1:
-            return -1
-        return self.squares.get((x // 2, y), -1)
+            return NO_SQUARE
+        return self.squares.get((x // 2, y), NO_SQUARE)
 
     def render(self):
         leds, brightness = self.sim.hardware.leds()

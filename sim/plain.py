@@ -6,8 +6,8 @@ matrix look draws a dot per LED (``o`` lit, ``.`` dark, ``@`` the knight,
 draws the chequered board with move numbers (``[12]`` the knight, ``  * ``
 a legal move, ``  ! `` the hint, ``(12)`` the trace) and a side panel.
 
-Input: lines on stdin, each a square name ("c3"), a command word (random,
-play, hint, undo, faster, slower, pause, quit) or its key (r p h u + - s q), or a push
+Input: lines on stdin, each a square name ("c3"), a command word or its key
+(knightstour/vocabulary.py's table; keys.INPUT_HELP lists the words), or a push
 button of the MAX7219 toy ([ and ] press A and B, { and } hold them). In play
 mode the view waits for a line; otherwise it reads lines only when some are
 ready (``select``), so a pipe with no input never blocks the attract loop.

@@ -7,7 +7,7 @@ and push input; tests drive the same object with a FakeClock and never sleep.
 import time
 
 from knightstour.app import App
-from knightstour.ports import NullSound
+from knightstour.ports import NO_SQUARE, Clock, Sound
 from knightstour.rng import Xorshift32
 from knightstour_desktop.recording import QueueInput, RecordingDisplay
 
@@ -44,7 +44,7 @@ class View:
 
 
 def led_grid(board, rotation=0, mirror=False):
-    """Rows (top first) of the squares the LED matrix shows at each LED, -1 where none: the
+    """Rows (top first) of the squares the LED matrix shows at each LED, NO_SQUARE where none: the
     hardware's own mapping (knightstour.hw.views.matrix.square_xy) for KNIGHTSTOUR_MATRIX_ROTATION and
     _MIRROR, cut to the LEDs the board uses."""
     from knightstour.hw.views.matrix import square_xy
@@ -54,7 +54,7 @@ def led_grid(board, rotation=0, mirror=False):
     top = min(y for _, y in places)
     columns = max(x for x, _ in places) - left + 1
     rows = max(y for _, y in places) - top + 1
-    grid = [[-1] * columns for _ in range(rows)]
+    grid = [[NO_SQUARE] * columns for _ in range(rows)]
     for square, (x, y) in enumerate(places):
         grid[y - top][x - left] = square
     return grid
@@ -81,7 +81,7 @@ def led_kind(display, square):
     return "dark"
 
 
-class FakeClock:
+class FakeClock(Clock):
     """A clock for tests: time moves only when told to."""
 
     def __init__(self, start=0.0):
@@ -94,7 +94,7 @@ class FakeClock:
         self.now += seconds
 
 
-class SimSound(NullSound):
+class SimSound(Sound):
     """Like recording.RecordingSound, but ``played`` keeps only the last sounds, so memory
     stays flat however long the simulator runs; ``counts`` has the totals by name."""
 
@@ -115,6 +115,9 @@ class SimSound(NullSound):
 
     def stuck_tone(self):
         self._count("stuck")
+
+    def update(self, now):
+        pass
 
     def _count(self, name):
         self.counts[name] = self.counts.get(name, 0) + 1

@@ -1,10 +1,10 @@
 """One display port feeding several: the simulator's views, the web page's TFT and matrix.
 MicroPython-safe (the web page runs it)."""
 
-from knightstour.ports import NullDisplay
+from knightstour.ports import Display
 
 
-class TeeDisplay(NullDisplay):
+class TeeDisplay(Display):
     """One display port feeding several (the hardware's and the simulator's recording one)."""
 
     def __init__(self, displays):

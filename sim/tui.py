@@ -1,8 +1,8 @@
 """The terminal UI (Textual): the LED matrix look, the TFT look and a side panel; mouse and keys.
 
 Works over ssh: no window, no pygame. A click on a square stands in for a
-touch. Keys: type a square ("c3"), arrows + Enter, r random, p play mode,
-h (or ?) hint, u undo, + / - speed, s pause, q or Ctrl-C quit; [ and ] press the MAX7219
+touch. Keys: type a square ("c3"), arrows + Enter, a command's key (knightstour/vocabulary.py's
+table: the help line lists them), Ctrl-C quit; [ and ] press the MAX7219
 toy's push buttons A and B, { and } hold them (with --pixels, on the emulated pins). The layout fits the
 terminal (80x24 and up) and follows a resize: the TFT look shrinks its
 cells, the panel narrows, the help line wraps between its keys. With ``--pixels`` the views
@@ -15,7 +15,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from .keys import BUTTON_KEYS, KeyReader
+from knightstour.vocabulary import COMMANDS, key_help
+
+from .keys import BUTTON_KEYS, BUTTONS_HELP, KeyReader
 from .pixel_views import PixelMatrixView, PixelTftView
 from .plain import panel_lines
 from .views import MatrixView, TftView
@@ -23,12 +25,16 @@ from .views import MatrixView, TftView
 TICK = 0.02  # seconds between updates of the app
 BLINK = 0.25  # the matrix view's blink of an impossible start's knight
 
-HELP = "click or type a square (c3) | arrows+Enter | r random | p play | ? or h hint | u undo | +/- speed | s pause | [ ] buttons ({ } held) | q quit"
-# --pixels: one line at 80 columns (the whole list: --help and HELP above)
-PIXELS_HELP = "square: start | p play | h hint | u undo | r new | +/- speed | * zoom | q quit"
-# --pixels in play mode: a typed square is the knight's next move there
-PIXELS_PLAY_HELP = "square: play it | p tours | h hint | u undo | r new | +/- speed | * zoom | q quit"
 ZOOM_KEY = "*"
+# The help lines, from the commands' table: every key, and the buttons', before quit's.
+HELP = " | ".join(["click or type a square (c3)", "arrows+Enter"] + key_help(COMMANDS[:-1]) + [BUTTONS_HELP]
+                  + key_help(("quit",)))
+# --pixels: one line at 80 columns (the whole list: --help and HELP above), the zoom's key instead
+# of the pause's and the buttons'
+PIXELS_COMMANDS = ("random", "play", "hint", "undo", "faster", "slower")
+PIXELS_HELP = " | ".join(["square: start"] + key_help(PIXELS_COMMANDS) + [ZOOM_KEY + " zoom"] + key_help(("quit",)))
+# --pixels in play mode: a typed square is the knight's next move there, and p goes back to the tours
+PIXELS_PLAY_HELP = PIXELS_HELP.replace("square: start", "square: play it").replace("p play", "p tours")
 
 PANEL_MIN = 22  # the side panel's narrowest width (border and padding included)
 HELP_LINES = 2  # rows kept for the help line (it wraps at 80 columns)

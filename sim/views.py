@@ -7,6 +7,8 @@ for a touch. pixel_views.py has the views of the emulated chips instead.
 from rich.text import Text
 from textual.widget import Widget
 
+from knightstour.ports import NO_SQUARE
+
 from .simulator import led_grid, led_kind
 
 KNIGHT = "\u265e"  # black chess knight
@@ -40,8 +42,8 @@ class BoardView(Widget):
         return self.sim.display
 
     def square_at_offset(self, x, y):
-        """The square under a content offset, or -1."""
-        return -1
+        """The square under a content offset, or NO_SQUARE."""
+        return NO_SQUARE
 
     def on_click(self, event):
         offset = event.get_content_offset(self)
@@ -76,7 +78,7 @@ class MatrixView(BoardView):
 
     def square_at_offset(self, x, y):
         if x % 2 == 1 or not 0 <= y < len(self.grid) or not 0 <= x // 2 < len(self.grid[0]):
-            return -1
+            return NO_SQUARE
         return self.grid[y][x // 2]
 
     def led(self, square):
@@ -151,12 +153,12 @@ class TftView(BoardView):
         board = self.sim.board
         x -= self.LEFT
         if x < 0:
-            return -1
+            return NO_SQUARE
         f = x // self.CELL_W
         r = board.height - 1 - y // self.CELL_H
         if 0 <= f < board.width and 0 <= r < board.height:
             return board.square_at(f, r)
-        return -1
+        return NO_SQUARE
 
     def cell(self, square):
         """(top line, bottom line, style) of one square, each line CELL_W wide (one line: top)."""

@@ -4,8 +4,8 @@ import pytest
 
 from knightstour import rescue
 from knightstour.app import App
+from knightstour.nulls import NullDisplay
 from knightstour.orders import super_orders
-from knightstour.ports import NullDisplay
 from knightstour_desktop.recording import QueueInput, RecordingDisplay
 from knightstour_sim.simulator import FakeClock, Simulator
 

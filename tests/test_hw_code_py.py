@@ -163,6 +163,7 @@ def test_nothing_of_the_start_lives_on_once_the_toy_runs(monkeypatch):
                  if isinstance(value, types.FunctionType)]
     assert len(functions) > 10
     try:
+        declared = set(vars(feather.Toy))
         code_py = runpy.run_path(CODE_PY, run_name="__main__")  # its globals: main, as on a board
         toy, steps = started.pop()
         assert next(steps) == 0
@@ -175,6 +176,7 @@ def test_nothing_of_the_start_lives_on_once_the_toy_runs(monkeypatch):
         alive = [ref().__module__ + "." + ref().__name__ for ref in functions if ref() is not None]
         assert alive == [], "the start's code is still held after start: %s" % alive
         assert toy.settings is None and settings() is None
+        assert toy is feather.Toy and set(vars(toy)) == declared  # the start sets only what Toy declares
         assert code_py["main"] is feather.main and toy.app.tours.tour.path[0] == toy.app.board.parse_square("c3")
     finally:
         for name, module in kept.items():

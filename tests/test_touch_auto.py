@@ -2,6 +2,8 @@
 is asked for first, then the V1's STMPE610 (with the cold-start retry), through the real
 drivers on the emulated wing (sim_board's pins and buses)."""
 
+import types
+
 import pytest
 
 from knightstour.board import Board
@@ -91,7 +93,7 @@ def test_no_i2c_bus_at_all_means_the_stmpe610():
         def i2c(self):
             raise RuntimeError("No pull up found on SDA or SCL; check your wiring")
 
-    assert touch_chips.detect(NoPullUps()) == "stmpe610"
+    assert touch_chips.detect(types.SimpleNamespace(touch="auto"), NoPullUps(), "ili9341") == "stmpe610"
 
 
 def raw_for(c, x, y):
@@ -107,3 +109,20 @@ def raw_for(c, x, y):
 def test_shims_skip_the_retry_wait():
     assert "knightstour.hw.wiring.touch_stmpe610" in shims.SLEEPY_MODULES
     assert stmpe610.STMPE610().not_ready_reads == 0
+
+
+def test_auto_is_resolved_in_one_place_for_every_display():
+    """touch_chips.detect: a board's own panel, none on a board's own display without one, else the
+    FeatherWing's chip that answers; a named controller as named."""
+    class NoPullUps:
+        board = types.SimpleNamespace()
+
+        def i2c(self):
+            raise RuntimeError("No pull up found on SDA or SCL; check your wiring")
+
+    auto, named = types.SimpleNamespace(touch="auto"), types.SimpleNamespace(touch="ft6206")
+    panel = types.SimpleNamespace(board=types.SimpleNamespace(TOUCH_XL=object()))
+    assert touch_chips.detect(auto, panel, "builtin") == "builtin"
+    assert touch_chips.detect(auto, NoPullUps(), "builtin") == "none"
+    assert touch_chips.detect(auto, NoPullUps(), "ili9341") == "stmpe610"
+    assert touch_chips.detect(named, panel, "builtin") == touch_chips.detect(named, NoPullUps(), "ili9341") == "ft6206"

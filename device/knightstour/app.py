@@ -59,7 +59,7 @@ class App:
             settings = Settings()
         self.messages = []
         if display is None or input is None or sound is None or not settings.sound:
-            from .ports import NullDisplay, NullInput, NullSound  # only for a port not given
+            from .nulls import NullDisplay, NullInput, NullSound  # only for a port not given
 
             if display is None:
                 display = NullDisplay()

@@ -1,15 +1,16 @@
-"""The app's ports: display, input and sound, with null implementations (the note sequencer
-for a piezo or a speaker: notes.py)."""
+"""The app's ports: display, input, clock and sound, a base class each (the null ports: nulls.py;
+the note sequencer for a piezo or a speaker: notes.py)."""
 
-# The interfaces, written as comments: a board compiles this module when deployed without
-# --mpy, and a docstring this long would sit in the heap (its text, twice) while it does.
+# A board never loads this module. The classes a board loads (hw/views, hw/inputs, notes.py,
+# nulls.py) write every method without subclassing these: the base classes and this module
+# would add about 0.8 KB to the live heap, and 1 KB to the heap a game by touch needs. Every
+# other implementation (knightstour_desktop/recording.py, the simulator's, the web page's)
+# subclasses its port. tests/test_ports.py holds them all to these classes: each writes every
+# method (it may do nothing); the base's raise NotImplementedError.
 #
 # The app (app.py) never draws frames. It tells the display *what changed*, one
 # small event at a time, and calls ``flush()`` once at the end of each batch, so
 # an LED matrix can rewrite one row and a TFT can redraw only the dirty cells.
-# Hardware adapters (MAX7219, ILI9341, touch controllers, a PWM piezo) subclass
-# or copy these classes; every method of a port must exist, but may do nothing.
-#
 # Squares are ints ``rank * width + file`` (a1 = 0), as everywhere in knightstour.
 # The recording implementations (a display that keeps the board's state, queued
 # input, a sound log) are in knightstour_desktop/recording.py: the board never loads them.
@@ -65,7 +66,14 @@ for a piezo or a speaker: notes.py)."""
 # ``poll()``
 #     Return the next input event, or None when there is none. Never blocks.
 #     An event is an int (a touch, click or key naming that square) or a
-#     command string from COMMANDS.
+#     command string (vocabulary.COMMANDS: a board never loads that table).
+#
+# Clock port
+# ----------
+# ``clock()``
+#     The time in seconds, as a float; only differences matter, and it may wrap (see
+#     pacing.Clock). A board's is a function (feather.clock(), time.monotonic); the
+#     class is for the clocks that are objects (the simulator's).
 #
 # Sound port (all methods return None, none blocks)
 # --------------------------------------------------
@@ -79,36 +87,29 @@ for a piezo or a speaker: notes.py)."""
 #                         it and write ``start_note(frequency)`` and
 #                         ``stop_note()``.
 
-# Input commands (keys and buttons); a touch is a square number instead.
-COMMANDS = ("random", "play", "hint", "undo", "faster", "slower", "pause", "quit")
+# The square -1: no square. knight(NO_SQUARE): no knight on the board; moves(squares, NO_SQUARE):
+# no hint; trace(NO_SQUARE, 0): the trace ends; result("", 0, NO_SQUARE): no result. The board's
+# own code writes -1 (a name would cost each module that uses it a little heap).
+NO_SQUARE = -1
 
 
-class NullDisplay:
-    """A display that shows nothing (benchmarks, memory tests, headless runs)."""
-
-    max_width = 32
-    max_height = 32
-
-    def nothing(self, *args):
-        pass
-
-    # Every method of the port, each one function that does nothing: a board keeps one function
-    # in its heap, not ten.
-    begin = light = unlight = knight = blink = moves = result = trace = status = flush = nothing
+def missing(self, *args):
+    raise NotImplementedError  # a method of the port its implementation left out
 
 
-class NullInput:
-    """No input at all: the toy runs its attract loop."""
+# Each method of a port is the one function ``missing``. A display also sets ``max_width`` and
+# ``max_height``.
+class Display:
+    begin = light = unlight = knight = blink = moves = result = trace = status = flush = missing
 
-    def poll(self):
-        return None
+
+class Input:
+    poll = missing
 
 
-class NullSound:
-    """Silence: the default when there is no piezo or the sound setting is off."""
+class Clock:
+    __call__ = missing
 
-    def nothing(self, *args):
-        pass
 
-    tick = closed_phrase = complete_phrase = stuck_tone = update = nothing  # as NullDisplay's
-
+class Sound:
+    tick = closed_phrase = complete_phrase = stuck_tone = update = missing

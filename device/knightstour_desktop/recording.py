@@ -3,10 +3,11 @@
 See ports.py for what each method means.
 """
 
-from knightstour.ports import COMMANDS, NullDisplay, NullSound
+from knightstour.ports import NO_SQUARE, Display, Input, Sound
+from knightstour.vocabulary import COMMANDS
 
 
-class RecordingDisplay(NullDisplay):
+class RecordingDisplay(Display):
     """A display that keeps the board's state: for tests and the simulator's views.
 
     ``number[sq]`` is the move number shown on each square (0 = dark),
@@ -54,14 +55,14 @@ class RecordingDisplay(NullDisplay):
         self.mode = mode
         self.order = order
         self.rule = rule
-        self.knight_square = -1
+        self.knight_square = NO_SQUARE
         self.knight_on = True
         self.marks = []
-        self.hint = -1
+        self.hint = NO_SQUARE
         self.result_kind = ""
         self.result_count = 0
-        self.result_square = -1
-        self.trace_square = -1
+        self.result_square = NO_SQUARE
+        self.trace_square = NO_SQUARE
         self.trace_number = 0
 
     def light(self, square, number):
@@ -125,7 +126,7 @@ class RecordingDisplay(NullDisplay):
         )
 
 
-class QueueInput:
+class QueueInput(Input):
     """Events pushed by a simulator, a test or an interrupt handler, polled by the app."""
 
     def __init__(self):
@@ -148,7 +149,7 @@ class QueueInput:
         return None
 
 
-class RecordingSound(NullSound):
+class RecordingSound(Sound):
     """Remembers which sounds were asked for, as a list of names (tests)."""
 
     def __init__(self):
@@ -165,3 +166,6 @@ class RecordingSound(NullSound):
 
     def stuck_tone(self):
         self.played.append("stuck")
+
+    def update(self, now):
+        pass

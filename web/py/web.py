@@ -30,6 +30,8 @@ import board  # noqa: E402
 import busio  # noqa: E402
 import supervisor  # noqa: E402
 
+from knightstour.ports import Input  # noqa: E402
+
 board._setup("feather_m4_express")
 _cp_os._Uname.machine = board._definition.MACHINE
 KIND = "feather_m4"
@@ -168,7 +170,7 @@ def _add_matrix(app):
     app.show_on(TeeDisplay([app.display, matrix]))
 
 
-class _KeyedInput:
+class _KeyedInput(Input):
     """The page's keys first, then the device's own input (the touch screen)."""
 
     def __init__(self, device):

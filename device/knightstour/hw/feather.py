@@ -28,14 +28,20 @@ class Stop(Exception):
 
 
 class Toy:
-    """What the start builds and the run keeps: the settings (until the app is made), the ports,
-    the app, the chip selects the builders drove (kept, not collected), the board and its size's
-    super orders once made, the clock, and the line for running out of memory (plan.py's begin()
-    fills it in, startup.py makes the display's). No code of its own, so keeping it keeps none of the start's. startup.py
-    reaches Stop and NEEDS_KB through it: it imports nothing from here."""
+    """What the start builds and the run keeps. There is one toy, so the class itself is it (main():
+    one dict, no instance besides). No code of its own, so keeping it keeps none of the start's.
+    startup.py reaches Stop and NEEDS_KB through it: it imports nothing from here."""
 
     Stop = Stop
     NEEDS_KB = NEEDS_KB
+    clock = None  # the clock (seconds), and where it wraps (0: never): feather.clock()
+    wrap = 0
+    memory = ""  # the line for running out of memory: plan.begin()'s, then startup.py's for the display
+    settings = None  # plan.BoardSettings, startup.py reads it in; let go once the app is made
+    display = touch = sound = None  # the ports (startup.py builds them)
+    outputs = ()  # the chip selects the builders drove: kept, so never collected
+    board = orders = None  # the board and its size's super orders, made early (startup.py) for the app
+    app = None  # the app (plan.py), once the start is done
 
 
 def clock():
@@ -62,7 +68,7 @@ def stop(text):
 def main():
     """Start the toy and run it. This module imports nothing until then, so code.py's import of it
     cannot fail."""
-    toy = Toy()
+    toy = Toy  # one toy: the class itself holds it (one dict, no instance)
     toy.clock, toy.wrap = clock()
     start(None, toy)
     run = steps(toy)

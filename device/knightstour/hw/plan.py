@@ -5,8 +5,10 @@ nothing the run keeps holds a function of it, so none of its code lives on once 
 """
 
 # The start, in phases (one step each; a board collects each one's garbage when it needs the room),
-# in the order the heap fills: (phase, the modules forgotten when it ends: each name, and the modules
-# in its package). Only what goes is listed: what a phase loads stays unless the plan forgets it.
+# in the order the heap fills: PLAN (at the end), each phase's function and the modules forgotten
+# when it ends (each name, and the modules in its package). Only what goes is listed: what a phase
+# loads stays unless the plan forgets it. The first five are startup.py's (startup.PLAN, in
+# this order), the last two this module's.
 #   settings  settings.toml through os.getenv: the key table, parsers and messages (about 20 KB
 #             while they run), gone before anything long-lived is made; board_text.py (the
 #             reading of sizes and squares) goes after each phase that reads one
@@ -20,15 +22,6 @@ nothing the run keeps holds a function of it, so none of its code lives on once 
 #             garbage too, and the first pass of the loop solves the first tour
 #   app       the app and its tables for the board's size, made once; then this module goes, and
 #             the check orders' and rules' parsers (the solver keeps their results, not them)
-PLAN = (
-    ("settings", ("knightstour.settings", "knightstour.board_text")),
-    ("pins", ("knightstour.hw.wiring.conflicts",)),
-    ("views", ()),
-    ("ports", ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel")),
-    ("board", ("knightstour.orders_data", "knightstour.hw.startup", "knightstour.board_text")),
-    ("core", ()),
-    ("app", ("knightstour.hw.plan", "knightstour.board_text", "knightstour.orders", "knightstour.rules")),
-)
 
 # Before the settings are read: the smallest heaps any display needs (startup.py's line names the display's).
 MEMORY = "out of memory while starting: the toy needs a heap of at least %d KB with --mpy, %d KB without (README: Will it fit?)"
@@ -40,8 +33,9 @@ class BoardSettings:
 
 
 def begin(toy):
-    """Fill in ``toy`` (feather.Toy) as the start begins: nothing built yet, and the line for running
-    out of memory before the settings are read."""
+    """Fill in ``toy`` (feather.Toy) as the start begins: the settings to read, nothing built yet
+    (a host may start the toy again: the web page), and the line for running out of memory before
+    the settings are read."""
     needs_kb = toy.NEEDS_KB
     toy.settings = BoardSettings()
     toy.display = toy.touch = toy.sound = toy.app = toy.orders = toy.board = None
@@ -50,19 +44,18 @@ def begin(toy):
 
 
 def step(phase, toy):
-    """Run PLAN's phase number ``phase``, the function of that name (below, or else startup.py's),
-    on ``toy``; then forget the modules the plan forgets at its end. The next phase's number, None
-    after the last. startup.py is imported here, held by no frame that lives on, so forgetting it
-    frees it."""
-    name, prefixes = PLAN[phase]
+    """Run PLAN's phase number ``phase`` on ``toy``; then forget the modules the plan forgets at its
+    end. The next phase's number, None after the last. startup.py is imported here for its phases,
+    held by no frame that lives on, so forgetting it frees it."""
+    run, prefixes = PLAN[phase]
     try:
-        if name in globals():
-            globals()[name](toy)
-        else:
+        if run is None:
             from . import startup
 
-            getattr(startup, name)(toy)
+            startup.PLAN[phase](toy)
             startup = None
+        else:
+            run(toy)
     finally:
         forget(prefixes)
     return phase + 1 if phase + 1 < len(PLAN) else None
@@ -99,3 +92,17 @@ def forget(prefixes):
                 if package is not None and hasattr(package, name[dot + 1:]):
                     delattr(package, name[dot + 1:])
                 break
+
+
+# (the phase's function, the modules forgotten when it ends); None: startup.py's phase of that
+# number (startup.PLAN).
+PLAN = (
+    (None, ("knightstour.settings", "knightstour.board_text")),  # startup.settings
+    (None, ("knightstour.hw.wiring.conflicts",)),  # startup.pins
+    (None, ()),  # startup.views
+    (None, ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341",
+            "knightstour.hw.views.tft_panel")),  # startup.ports
+    (None, ("knightstour.orders_data", "knightstour.hw.startup", "knightstour.board_text")),  # startup.board
+    (core, ()),
+    (app, ("knightstour.hw.plan", "knightstour.board_text", "knightstour.orders", "knightstour.rules")),
+)

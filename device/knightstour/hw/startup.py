@@ -139,3 +139,6 @@ def calibrate(settings, display, touch):
     except ValueError as exc:
         print("knightstour: " + str(exc))
     return "calibration done: paste the lines above into settings.toml and set KNIGHTSTOUR_CALIBRATE = \"off\""
+
+
+PLAN = (settings, pins, views, ports, board)  # its part of hw/plan.py's PLAN: the first phases, in order

@@ -29,17 +29,16 @@ def build(settings, hw, display=None):
             raise HardwareError("this board has no display of its own (board.DISPLAY): set "
                                 "KNIGHTSTOUR_DISPLAY to ili9341 or max7219; see %s" % WIRING)
         from .builtin import make_builtin
+        from .touch_chips import detect
 
-        view, touch = make_builtin(hw, settings)
+        view, touch = make_builtin(hw, settings, detect(settings, hw, kind))
     else:
         from ..chips import ili9341
         from ..views import tft
         from .touch_chips import controller, detect
 
         hw.select("sd_cs")  # keep the FeatherWing's microSD card off the bus
-        chip = settings.touch
-        if chip == "auto":
-            chip = detect(hw)  # before D6 is driven: on the FeatherWing V2 it is the TSC2007's output
+        chip = detect(settings, hw, kind)  # before D6 is driven: on the FeatherWing V2 it is the TSC2007's output
         if chip != "none" and controller(chip).SELECT_FIRST:
             hw.select("touch_cs")  # high before the display talks on the shared bus
         view = tft.TftDisplay(ili9341.make_ili9341(hw.spi(), hw.pin("tft_cs"), hw.pin("tft_dc"),
@@ -62,19 +61,14 @@ def build(settings, hw, display=None):
             from ..chips import piezo
 
             sound = piezo.make_piezo(pin, hw.pwmio)
-    if touch is None:
-        touch = null_port("NullInput")
-    if sound is None:
-        sound = null_port("NullSound")
+    if touch is None or sound is None:
+        from ... import nulls  # only for a port the settings leave out: a toy with both never loads it
+
+        if touch is None:
+            touch = nulls.NullInput()
+        if sound is None:
+            sound = nulls.NullSound()
     return view, touch, sound
-
-
-def null_port(name):
-    """A null port of ports.py, imported only for a port the settings leave out: a toy with
-    touch and sound never loads that module."""
-    from ... import ports
-
-    return getattr(ports, name)()
 
 
 def display_kind(settings, hw):

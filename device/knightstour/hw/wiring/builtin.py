@@ -2,9 +2,10 @@
 build.py loads this only there."""
 
 
-def make_builtin(hw, settings):
-    """(display, input) on a PyPortal's own screen and touch panel: the TFT toy laid out for the
-    screen's size, KNIGHTSTOUR_TFT_ROTATION applied; input None with touch off."""
+def make_builtin(hw, settings, kind):
+    """(display, input) on a PyPortal's own screen and touch panel (``kind``: "builtin", or "none"
+    for no input), the TFT toy laid out for the screen's size, KNIGHTSTOUR_TFT_ROTATION applied;
+    input None with touch off."""
     from ..chips import pyportal
     from ..views import tft
 
@@ -12,9 +13,6 @@ def make_builtin(hw, settings):
     display = board.DISPLAY
     display.auto_refresh = False  # TftDisplay refreshes once per batch of changes
     display.rotation = settings.tft_rotation
-    kind = settings.touch
-    if kind == "auto":
-        kind = "builtin" if hasattr(board, "TOUCH_XL") else "none"
     view = tft.TftDisplay(display, kind != "none")
     if kind == "none":
         return view, None

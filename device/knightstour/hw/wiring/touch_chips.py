@@ -29,11 +29,9 @@ def controller(kind):
 
 
 def make_touch(kind, hw, settings, locate, size=(touch.WIDTH0, touch.HEIGHT0)):
-    """A TouchInput for controller ``kind`` (a name of settings.TOUCHES or "builtin"; "auto": see
-    ``detect``) on ``hw``'s buses (a hardware.BoardHardware); ``locate(x, y)`` names the square
-    under a screen pixel; ``size``: the rotation-0 screen's."""
-    if kind == "auto":
-        kind = detect(hw)
+    """A TouchInput for controller ``kind`` (a name of settings.TOUCHES or "builtin", "auto"
+    resolved: ``detect``) on ``hw``'s buses (a hardware.BoardHardware); ``locate(x, y)``
+    names the square under a screen pixel; ``size``: the rotation-0 screen's."""
     chip = controller(kind)
     driver = chip.open_driver(hw)
     x0, x1, y0, y1, swap = touch_calibration(settings, kind)
@@ -73,10 +71,17 @@ def signals(kind):
     return controller(kind).SIGNALS
 
 
-def detect(hw):
-    """KNIGHTSTOUR_TOUCH = "auto" on a TFT FeatherWing: "tsc2007" when something answers on I2C
-    at 0x48 (the V2), else "stmpe610" (the V1). Asked before the touch CS pin (D6) is driven:
-    on the V2 that pin is the TSC2007's interrupt output."""
+def detect(settings, hw, display):
+    """The touch controller to build for KNIGHTSTOUR_TOUCH on ``display`` (build.py's kind): the
+    setting's; "auto", resolved here alone, is a board's own panel (board.TOUCH_XL) or none on its
+    own display ("builtin"), else on a TFT FeatherWing "tsc2007" when something answers on I2C at
+    0x48 (the V2), or "stmpe610" (the V1). Asked before the touch CS pin (D6) is driven: on the V2
+    that pin is the TSC2007's interrupt output."""
+    kind = settings.touch
+    if kind != "auto":
+        return kind
+    if display == "builtin":
+        return "builtin" if hasattr(hw.board, "TOUCH_XL") else "none"
     try:
         i2c = hw.i2c()
     except (RuntimeError, ValueError, OSError, AttributeError):  # no pull-ups: no I2C chip at all
