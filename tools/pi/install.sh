@@ -132,7 +132,7 @@ if [ "$uninstall" = 1 ]; then
   if recorded "prefix"; then
     run rm -rf "$prefix"
   else
-    run rm -rf "$prefix/src" "$prefix/venv" "$prefix/venvs"
+    run rm -rf "$prefix/src" "$prefix/venv" "$prefix/venvs" "$prefix/src.old"
   fi
   if recorded "user"; then
     if id "$user" >/dev/null 2>&1 || [ "$dry_run" = 1 ]; then run userdel "$user"; fi
@@ -200,15 +200,30 @@ fi
 # nothing of an older release stays importable beside the new one.
 new_venv="$prefix/venvs/$(date +%Y%m%d-%H%M%S)-$$"
 new_src="$prefix/src.new"
-abandon() {  # on the way out before the swap: the unfinished venv and source go, the installed toy stays
+switched() {  # true once $prefix/venv points at the new venv: from then on the new venv is the toy's
+  [ "$(readlink "$prefix/venv" 2>/dev/null)" = "venvs/$(basename "$new_venv")" ]
+}
+on_exit() {  # stopped before the switch: the unfinished venv and source go; after it: nothing live is removed
   local code=$?
+  if switched; then
+    [ -e "$prefix/src" ] || [ ! -d "$new_src" ] || mv -T "$new_src" "$prefix/src" || true
+    [ -e "$prefix/src" ] || [ ! -d "$prefix/src.old" ] || mv -T "$prefix/src.old" "$prefix/src" || true
+    if [ "$code" != 0 ]; then
+      echo "install.sh: error: stopped after the new code was put in place ($new_venv): old copies may be" \
+        "left in $prefix/venvs and the service was not restarted; run the installer again to finish" >&2
+    fi
+    return
+  fi
   rm -rf "$new_venv" "$new_src" "$prefix/venv.new"
   if [ "$code" != 0 ]; then
     echo "install.sh: error: the new code could not be installed (see above); what was installed is as it" \
       "was, and a toy that ran still runs" >&2
   fi
 }
-if [ "$dry_run" = 0 ]; then trap abandon EXIT; fi
+if [ "$dry_run" = 0 ]; then
+  trap on_exit EXIT
+  trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM  # so that on_exit knows it was stopped
+fi
 run rm -rf "$new_src"
 run mkdir -p "$new_src" "$prefix/venvs"
 if [ "$dry_run" = 1 ]; then
@@ -225,9 +240,12 @@ run ln -sfn "venvs/$(basename "$new_venv")" "$prefix/venv.new"
 if [ -d "$prefix/venv" ] && [ ! -L "$prefix/venv" ]; then
   run rm -rf "$prefix/venv"  # an earlier release's venv, a folder of its own
 fi
+# The switch: one rename. The trap sees it (switched) and from here on removes nothing live.
 run mv -T "$prefix/venv.new" "$prefix/venv"
-run rm -rf "$prefix/src"
+run rm -rf "$prefix/src.old"
+if [ -e "$prefix/src" ]; then run mv -T "$prefix/src" "$prefix/src.old"; fi
 run mv -T "$new_src" "$prefix/src"
+run rm -rf "$prefix/src.old"
 for old in "$prefix"/venvs/*; do
   if [ "$old" != "$new_venv" ] && [ -e "$old" ]; then run rm -rf "$old"; fi
 done
