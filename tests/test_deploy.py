@@ -128,7 +128,7 @@ def failing_at(monkeypatch, drive, fail_at):
         monkeypatch.setattr(module, name, changed)
 
     for module, name in ((drive_module.shutil, "copyfile"), (drive_module.shutil, "copyfileobj"),
-                         (drive_module.os, "rename"), (drive_module.os, "mkdir"), (drive_module.os, "chmod"),
+                         (drive_module.os, "rename"), (drive_module.os, "replace"), (drive_module.os, "mkdir"), (drive_module.os, "chmod"),
                          (drive_module.tempfile, "mkdtemp"), (drive_module.tempfile, "mkstemp")):
         wrap(module, name)
     return seen
@@ -181,16 +181,18 @@ def test_a_failure_at_any_change_leaves_the_old_toy(drive, capsys, monkeypatch):
 def test_any_exception_is_undone(drive, monkeypatch):
     old_toy(drive)
     before = snapshot(drive)
-    real = drive_module.os.rename
     calls = []
 
-    def rename(src, dst):
-        calls.append(dst)
-        if len(calls) == 3:  # the package is swapped in, code.py not yet
-            raise RuntimeError("a bug")
-        return real(src, dst)
+    def failing(real):
+        def rename(src, dst):
+            calls.append(dst)
+            if len(calls) == 3:  # the package is swapped in, code.py not yet
+                raise RuntimeError("a bug")
+            return real(src, dst)
+        return rename
 
-    monkeypatch.setattr(drive_module.os, "rename", rename)
+    monkeypatch.setattr(drive_module.os, "rename", failing(os.rename))
+    monkeypatch.setattr(drive_module.os, "replace", failing(os.replace))
     with pytest.raises(RuntimeError):
         main(["deploy", str(drive), "--no-libs"])
     assert snapshot(drive) == before
@@ -503,3 +505,42 @@ def test_a_replaced_file_keeps_its_owner(drive, capsys):
     assert main(["deploy", str(drive), "--no-libs"]) == 0
     for name in ("code.py", "lib/knightstour/board.py"):
         assert (os.stat(drive / name).st_uid, os.stat(drive / name).st_gid) == (1234, 5678)
+
+
+def test_renames_failing_from_any_point_on_never_leave_the_drive_without_settings(drive, capsys, monkeypatch):
+    """Every rename from the n-th on fails (the drive went read-only, a cable half out): at every n the
+    drive has a settings.toml, and where it is not the user's, the one line says where the user's is."""
+    old_toy(drive)
+    mine = 'CIRCUITPY_WIFI_SSID = "home"\nKNIGHTSTOUR_DISPLAY = "ili9341"\n'
+    (drive / "settings.toml").write_text(mine)
+    before = snapshot(drive)
+    modes = {f: os.stat(drive / f).st_mode for f in listing(drive)}
+    renames = {"n": 0, "from": 0}
+
+    def failing(real):
+        def rename(src, dst):
+            renames["n"] += 1
+            if renames["from"] and renames["n"] >= renames["from"]:
+                raise OSError(errno.EROFS, "Read-only file system", dst)
+            return real(src, dst)
+        return rename
+
+    monkeypatch.setattr(drive_module.os, "rename", failing(os.rename))
+    monkeypatch.setattr(drive_module.os, "replace", failing(os.replace))
+    assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 0
+    total = renames["n"]
+    assert total >= 3
+    capsys.readouterr()
+    for fail_from in range(1, total + 1):
+        put_back(drive, before, modes)
+        renames.update(n=0, **{"from": fail_from})
+        assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 1, fail_from
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1, (fail_from, err)
+        assert (drive / "settings.toml").is_file(), (fail_from, err)
+        if (drive / "settings.toml").read_text() != mine:
+            kept = [p for p in drive.iterdir() if p.is_file() and p.read_text() == mine]
+            assert kept and str(kept[0]) in err, (fail_from, err)
+        renames["from"] = 0
+        assert main(["deploy", str(drive), "--no-libs"]) == 0  # and the next deploy keeps what is there
+        assert "copy %s" % (drive / "settings.toml") not in capsys.readouterr().out, fail_from
