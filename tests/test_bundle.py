@@ -100,17 +100,59 @@ def test_a_versions_compiler_makes_that_folder_mpy(tmp_path, capsys):
         assert nine and all(n.endswith(".mpy") for n in nine) and all(n.endswith(".py") for n in ten)
         assert z.read("knightstour/CircuitPython 9.x/lib/knightstour/warnsdorff.mpy") == b"C\x06\x00\x1fknightstour.warnsdorff"
         assert "knightstour/CircuitPython 9.x/code.py" in z.namelist()
-    assert "9.x .mpy, 10.x .py" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "9.x .mpy, 10.x .py" in out and "mpy-cross %s (CircuitPython 9.2.1, sha256 " % compiler in out
 
 
-def test_a_compiler_deploy_downloaded_is_used(tmp_path, capsys):
-    cache = tmp_path / "cache/knightstour/mpy-cross"
-    cache.mkdir(parents=True)
-    compiler, _ = stand_in_compiler(cache, b"C\x06\x00\x1f", name="mpy-cross-linux-amd64-9.2.1.static")
+def cached_compiler(tmp_path, record=True, mode=0o700):
+    """A stand-in compiler in the cache as `deploy --mpy` leaves one (its download record beside it)."""
+    import hashlib
+    import json
+
     if sys.platform != "linux" or os.uname().machine not in ("x86_64", "amd64"):
         pytest.skip("the cache's names here are this computer's")
+    cache = tmp_path / "cache/knightstour/mpy-cross"
+    cache.mkdir(parents=True)
+    name = "mpy-cross-linux-amd64-9.2.1.static"
+    compiler, log = stand_in_compiler(cache, b"C\x06\x00\x1f", name=name)
+    text = open(compiler).read().replace("import sys\n", "import sys\nopen(%r, 'a').write('ran\\n')\n" % str(log), 1)
+    open(compiler, "w").write(text)  # any run of it is logged, --version too
+    digest = hashlib.sha256(open(compiler, "rb").read()).hexdigest()
+    if record:
+        (cache / (name + ".json")).write_text(json.dumps({"url": "https://example/" + name, "sha256": digest,
+                                                          "version": "9.2.1"}))
+    cache.chmod(mode)
+    return compiler, log, digest
+
+
+def test_a_compiler_deploy_downloaded_is_used_and_named(tmp_path, capsys):
+    compiler, log, digest = cached_compiler(tmp_path)
     assert main(["bundle", str(tmp_path / "toy.zip"), "--display", "max7219"]) == 0
-    assert "9.x .mpy, 10.x .py" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "9.x .mpy, 10.x .py" in out
+    assert "mpy-cross %s (CircuitPython 9.2.1, sha256 %s, from https://example/" % (compiler, digest) in out
+
+
+@pytest.mark.parametrize("record, mode, pin, needle", [
+    (False, 0o700, None, "there is no record of where it was downloaded from"),
+    (True, 0o777, None, "others can write to it"),
+    (True, 0o700, "0" * 64, "is not the pinned"),
+])
+def test_a_cached_compiler_deploy_would_not_run_is_not_run(tmp_path, capsys, monkeypatch, record, mode, pin, needle):
+    compiler, log, _ = cached_compiler(tmp_path, record=record, mode=mode)
+    if pin:
+        monkeypatch.setenv("KNIGHTSTOUR_MPY_CROSS_SHA256", pin)
+    assert main(["bundle", str(tmp_path / "toy.zip"), "--display", "max7219"]) == 0
+    out = capsys.readouterr().out
+    assert "not using the cached %s: " % compiler in out and needle in out
+    assert "9.x .py, 10.x .py" in out and not log.exists()  # never run: not even --version
+
+
+def test_an_empty_mpy_cross_is_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["bundle", "toy.zip", "--mpy-cross", ""]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bad --mpy-cross '': it is empty" in err and os.listdir(tmp_path) == []
 
 
 @pytest.mark.parametrize("args, needle", [

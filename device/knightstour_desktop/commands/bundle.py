@@ -101,7 +101,8 @@ def library_files(module):
 
 
 def _cached(major, environ=None):
-    """The newest compiler for CircuitPython ``major`` that `deploy --mpy` left in the cache, or None."""
+    """The newest compiler for CircuitPython ``major`` that `deploy --mpy` left in the cache and that
+    passes deploy's gate (mpy_cross.cached), or None; each one refused gets a line saying why."""
     name = mpy_cross.published_name()
     folder = mpy_cross.cache_dir(environ)
     if name is None or not os.path.isdir(folder):
@@ -112,15 +113,16 @@ def _cached(major, environ=None):
     for entry in os.listdir(folder):
         match = pattern.match(entry)
         if match:
-            versions.append((tuple(int(n) for n in match.group(1).split(".")), match.group(1), entry))
-    for _, version, entry in sorted(versions, reverse=True):
-        path = os.path.join(folder, entry)
-        try:
-            if mpy_cross.reported_version(path) == version:
+            versions.append((tuple(int(n) for n in match.group(1).split(".")), match.group(1)))
+    for _, version in sorted(versions, reverse=True):
+        path, fault = mpy_cross.cached(version, environ)
+        if fault is None:
+            try:
                 mpy_cross.check(path, _probe(), major, version, "the cache")
-                return path
-        except ValueError:
-            continue
+                return path, version
+            except ValueError as exc:
+                fault = str(exc)
+        print("not using the cached %s: %s" % (path, fault))
     return None
 
 
@@ -129,14 +131,11 @@ def _probe():
 
 
 def compilers(programs, environ=None):
-    """{major: mpy-cross} for the versions that get .mpy: the ones given, else cached ones."""
+    """{major: mpy-cross} for the versions that get .mpy: the ones given, else cached ones; each one
+    used is named with its version and SHA-256."""
     found = {}
     for program in programs:
-        path = mpy_cross.given(program)
-        try:
-            version = mpy_cross.reported_version(path)
-        except ValueError as exc:
-            raise ValueError("bad --mpy-cross %s: %s" % (program, exc)) from None
+        path, version = mpy_cross.given_version(program)
         major = int(version.split(".")[0])
         if major not in VERSIONS:
             raise ValueError("bad --mpy-cross %s: it is CircuitPython %s's; the bundle holds CircuitPython %s"
@@ -144,13 +143,15 @@ def compilers(programs, environ=None):
         if major in found:
             raise ValueError("bad --mpy-cross %s: two compilers for CircuitPython %d.x; give one" % (program, major))
         mpy_cross.check(path, _probe(), major, version, "--mpy-cross %s" % program)
-        found[major] = path
+        found[major] = path, version
     for major in VERSIONS:
         if major not in found:
             cached = _cached(major, environ)
             if cached:
                 found[major] = cached
-    return found
+    for major in sorted(found):
+        mpy_cross.announce(*found[major])
+    return {major: path for major, (path, _) in found.items()}
 
 
 def entries(values, compiled, staging, signals):

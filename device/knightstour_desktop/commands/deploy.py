@@ -167,17 +167,19 @@ def _check(args):
 
 
 def _compiler(args, major, version):
-    """CircuitPython's mpy-cross for the board: the one given, else the one published for ``version``."""
-    program = mpy_cross.given(args.mpy_cross)
+    """CircuitPython's mpy-cross for the board: the one given, else the one published for ``version``;
+    through the gate every compiler passes (mpy_cross), and named with its version and SHA-256."""
+    program, its_version = mpy_cross.given_version(args.mpy_cross)
     boot_out = os.path.join(args.drive, "boot_out.txt")
     if program is None:
         if version is None:
             raise ValueError("--mpy: %s has no boot_out.txt to read the CircuitPython version from; give "
                              "CircuitPython's mpy-cross with --mpy-cross PROGRAM" % args.drive)
-        program = mpy_cross.fetch(version, dry=args.dry_run)
+        program, its_version = mpy_cross.fetch(version, dry=args.dry_run), version
         if program is None:  # a dry run downloads and runs nothing: the .py files stand in for the .mpy
             return UNCOMPILED
     mpy_cross.check(program, os.path.join(PACKAGE_DIR, "__init__.py"), major, version, boot_out)
+    mpy_cross.announce(program, its_version)
     return program
 
 
