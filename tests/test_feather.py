@@ -185,3 +185,19 @@ def test_the_tft_is_as_big_as_its_rotation_makes_it(node, rotation, size):
     settings = feather_settings("ili9341", "stmpe610", extra={"KNIGHTSTOUR_TFT_ROTATION": rotation})
     _, result = run_to_the_end(node, display="ili9341", touch="stmpe610", tours=1, heap=HEAP["ili9341"], settings=settings)
     assert result["display"] == size and result["tours"] == 1
+
+
+@pytest.mark.parametrize("extra, line", [
+    ({"KNIGHTSTOUR_PIN_MATRIX_CS": "SPI"}, "bad KNIGHTSTOUR_PIN_MATRIX_CS SPI: it is no pin of this board; give a "
+                                           "pin name such as D25"),
+    ({"KNIGHTSTOUR_PIN_MATRIX_CS": "D25"}, "bad KNIGHTSTOUR_PIN_MATRIX_CS D25 (the same pin as SCK): already the "
+                                           "SPI clock (the pin map's); give another pin"),
+])
+def test_no_pin_or_another_name_of_a_used_pin_is_one_line_on_the_feather_m4(node, extra, line):  # noqa: F811
+    settings = feather_settings("max7219", None, extra=extra)
+    proc, _ = run_feather(node, display="max7219", touch=None, settings=settings, tours=1, heap=1024 * 1024,
+                          mpy=True, board="feather_m4")
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    lines = [text for text in proc.stdout.splitlines() if text.startswith("knightstour: error:")]
+    assert lines == ["knightstour: error: " + line], proc.stdout
+    assert "Traceback" not in proc.stdout + proc.stderr

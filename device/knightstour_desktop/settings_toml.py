@@ -412,7 +412,9 @@ def load_for_command(config=None, environ=None, options=(), warn=None, board=Non
     errors.extend(more)
     kind = settings.board if settings.board != "auto" else board
     if not errors and kind:
-        errors.extend(conflicts.find(settings, kind))
+        from .board_pins import pin_of
+
+        errors.extend(conflicts.find(settings, kind, pin_of(kind)))
     if errors:
         raise ValueError("\n".join(errors))
     return settings

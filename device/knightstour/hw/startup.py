@@ -32,7 +32,7 @@ def pins(toy):
     from .wiring import conflicts
 
     settings = toy.settings
-    found = conflicts.find(settings, board_kind(settings, board))
+    found = conflicts.find(settings, board_kind(settings, board), conflicts.board_pins(board))
     if found:
         raise toy.Stop(found[0])
 

@@ -62,6 +62,23 @@ def circuitpython_version(drive, force=False):
     return major, version
 
 
+def board_kind(drive):
+    """The board kind (board_pins.BOARD_IDS) of the board boot_out.txt names by its board id
+    ("Board ID:feather_m4_express") or its name ("; Adafruit Feather M4 Express with samd51j19"), or ""."""
+    from ..board_pins import BOARD_IDS, BOARD_NAMES
+
+    try:
+        text = first_bytes(os.path.join(drive, "boot_out.txt"), 1024).decode("utf-8", "replace")
+    except (OSError, ValueError):
+        return ""
+    found = re.search(r"^Board ID:\s*(\S+)", text, re.M)
+    for kind, board_id in BOARD_IDS.items():
+        if found and found.group(1) == board_id:
+            return kind
+    found = re.search(r"; (.+?)(?: with |$)", text.split("\n")[0])
+    return BOARD_NAMES.get(found.group(1).strip(), "") if found else ""
+
+
 def is_toy_code(path):
     """True when ``path`` is a code.py the toy wrote (its first line); False for the user's own,
     one that cannot be read included (it is kept)."""

@@ -116,6 +116,7 @@ def check_pins(drive, values):
     from knightstour.hw.wiring import conflicts
     from knightstour.settings import load
 
+    from ..board_pins import pin_of
     from ..settings_toml import parse_toml
 
     path = os.path.join(drive, "settings.toml")
@@ -127,8 +128,9 @@ def check_pins(drive, values):
             return  # not the toy's to judge here: the board reads what it can and says what it cannot
     mapping.update(values)
     settings, _ = load(None, mapping)
-    kind = settings.board if settings.board != "auto" else "feather_rp2040"  # both Feathers: one pin map
-    found = conflicts.find(settings, kind)
+    kind = settings.board if settings.board != "auto" else board_files.board_kind(drive)
+    # A board boot_out.txt does not name: the Feathers' pin map, its names compared as names.
+    found = conflicts.find(settings, kind or "feather_rp2040", pin_of(kind) if kind else None)
     if found:
         raise ValueError("%s: %s" % (path, found[0]))
 
