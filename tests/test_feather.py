@@ -201,3 +201,15 @@ def test_no_pin_or_another_name_of_a_used_pin_is_one_line_on_the_feather_m4(node
     lines = [text for text in proc.stdout.splitlines() if text.startswith("knightstour: error:")]
     assert lines == ["knightstour: error: " + line], proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_a_calibration_equal_to_the_controllers_default_is_one_line_on_the_feather(node):  # noqa: F811
+    settings = feather_settings("ili9341", "stmpe610", extra={"KNIGHTSTOUR_TOUCH_X0": 3812})
+    proc, _ = run_feather(node, display="ili9341", touch="stmpe610", settings=settings, tours=1, heap=1024 * 1024,
+                          mpy=True)
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    lines = [text for text in proc.stdout.splitlines() if text.startswith("knightstour: error:")]
+    assert lines == ["knightstour: error: bad KNIGHTSTOUR_TOUCH_X0 3812: the same as the stmpe610's default for X1; "
+                     "the two edges need different readings: run the calibration (KNIGHTSTOUR_CALIBRATE = on) or "
+                     "leave the key out"], proc.stdout
+    assert "Traceback" not in proc.stdout + proc.stderr

@@ -157,3 +157,27 @@ def test_sim_and_run_refuse_a_name_that_is_no_pin_in_one_line(capsys, monkeypatc
     code, err = main(capsys, monkeypatch, dict(XPT2046, KNIGHTSTOUR_PIN_TOUCH_IRQ="SPI"), *argv)
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
     assert "bad KNIGHTSTOUR_PIN_TOUCH_IRQ SPI: it is no pin of the " in err
+
+
+CALIBRATION_LINE = ("bad KNIGHTSTOUR_TOUCH_X0 3812: the same as the stmpe610's default for X1; the two edges need "
+                    "different readings: run the calibration (KNIGHTSTOUR_CALIBRATE = on) or leave the key out")
+
+
+@pytest.mark.parametrize("argv", [("sim", "--plain", "--once", "--display", "tft", "--speed", "0"),
+                                  ("run", "--display", "ili9341")])
+def test_a_calibration_equal_to_the_controllers_default_is_one_line_naming_the_key(capsys, monkeypatch, argv):
+    environ = {"KNIGHTSTOUR_DISPLAY": "ili9341", "KNIGHTSTOUR_TOUCH": "stmpe610", "KNIGHTSTOUR_TOUCH_X0": "3812"}
+    code, err = main(capsys, monkeypatch, environ, *argv)
+    assert code == 2 and err.count("\n") == 1 and CALIBRATION_LINE in err, err
+    code, err = main(capsys, monkeypatch, dict(environ, KNIGHTSTOUR_TOUCH_X0="357", KNIGHTSTOUR_TOUCH_Y1="357",
+                                               KNIGHTSTOUR_TOUCH_Y0="357"), *argv)
+    assert code == 2 and "bad KNIGHTSTOUR_TOUCH_Y1 357: the same as KNIGHTSTOUR_TOUCH_Y0;" in err, err
+
+
+def test_deploy_refuses_a_calibration_the_toy_cannot_map_by(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "settings.toml").write_text('KNIGHTSTOUR_TOUCH_X0 = 3812\n')
+    deploy.check_pins(str(drive), {"KNIGHTSTOUR_TOUCH": "ft6206"})  # another controller's defaults: fine
+    with pytest.raises(ValueError, match=r"settings.toml: bad KNIGHTSTOUR_TOUCH_X0 3812: the same as the stmpe610"):
+        deploy.check_pins(str(drive), {})  # "auto": the FeatherWing V1's STMPE610 may be the one

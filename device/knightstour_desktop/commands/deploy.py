@@ -111,13 +111,14 @@ def setting_values(args):
 
 
 def check_pins(drive, values):
-    """The drive's settings.toml with ``values`` set: a board pin it gives two uses stops the
-    deploy before anything is written (the Feather would stop at start with the same line)."""
+    """The drive's settings.toml with ``values`` set: a board pin it gives two uses, or a touch
+    calibration the toy cannot map by, stops the deploy before anything is written (the Feather would
+    stop at start with the same line)."""
     from knightstour.hw.wiring import conflicts
     from knightstour.settings import load
 
     from ..board_pins import pin_of
-    from ..settings_toml import parse_toml
+    from ..settings_toml import calibration_faults, parse_toml
 
     path = os.path.join(drive, "settings.toml")
     mapping = {}
@@ -131,6 +132,7 @@ def check_pins(drive, values):
     kind = settings.board if settings.board != "auto" else board_files.board_kind(drive)
     # A board boot_out.txt does not name: the Feathers' pin map, its names compared as names.
     found = conflicts.find(settings, kind or "feather_rp2040", pin_of(kind) if kind else None)
+    found = found or calibration_faults(settings)
     if found:
         raise ValueError("%s: %s" % (path, found[0]))
 
