@@ -544,3 +544,17 @@ def test_renames_failing_from_any_point_on_never_leave_the_drive_without_setting
         renames["from"] = 0
         assert main(["deploy", str(drive), "--no-libs"]) == 0  # and the next deploy keeps what is there
         assert "copy %s" % (drive / "settings.toml") not in capsys.readouterr().out, fail_from
+
+
+@pytest.mark.parametrize("link", ["lib", "lib/knightstour"])
+def test_a_lib_or_package_that_is_a_link_is_refused_and_its_target_kept(drive, capsys, tmp_path, link):
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "knightstour").mkdir(parents=True)
+    (elsewhere / "knightstour" / "mine.py").write_text("# mine\n")
+    if link != "lib":
+        (drive / "lib").mkdir()
+    os.symlink(elsewhere if link == "lib" else elsewhere / "knightstour", drive / link)
+    assert main(["deploy", str(drive), "--no-libs"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a symlink" in err and str(drive / link) in err
+    assert os.listdir(elsewhere / "knightstour") == ["mine.py"]

@@ -153,6 +153,9 @@ def _check(args):
             raise ValueError("cannot deploy: " + files.missing(path))
     for name in ("lib", os.path.join("lib", "knightstour")):
         path = os.path.join(drive, name)
+        if os.path.islink(path):
+            raise ValueError("cannot deploy: %s is a symlink (to %s), and deploy would change the folder it points "
+                             "to; make it a folder of its own" % (path, os.readlink(path)))
         if os.path.lexists(path) and not os.path.isdir(path):
             raise ValueError("cannot deploy: %s is a file, not a folder; move it away (CircuitPython "
                              "looks for libraries in the folder lib/)" % path)
