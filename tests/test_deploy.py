@@ -558,3 +558,45 @@ def test_a_lib_or_package_that_is_a_link_is_refused_and_its_target_kept(drive, c
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is a symlink" in err and str(drive / link) in err
     assert os.listdir(elsewhere / "knightstour") == ["mine.py"]
+
+
+def test_the_users_files_in_the_package_are_kept_and_named(drive, capsys):
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    package = drive / "lib" / "knightstour"
+    (package / "notes.txt").write_text("wifi: hunter2\n")
+    (package / "hw" / "my_patch.py").write_text("# mine\n")
+    (package / "warnsdorff.mpy").write_bytes(b"C\x06")  # an earlier deploy --mpy's: the toy's
+    capsys.readouterr()
+    assert main(["deploy", str(drive), "--no-libs", "--dry-run"]) == 0
+    assert "would keep your %s as knightstour.bak-" % (package / "notes.txt") in capsys.readouterr().out
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    out = capsys.readouterr().out
+    kept = [p for p in drive.iterdir() if p.name.startswith("knightstour.bak-")]
+    assert len(kept) == 1
+    assert (kept[0] / "notes.txt").read_text() == "wifi: hunter2\n"
+    assert (kept[0] / "hw" / "my_patch.py").read_text() == "# mine\n"
+    assert not (kept[0] / "warnsdorff.mpy").exists() and not (package / "notes.txt").exists()
+    for rel in ("notes.txt", os.path.join("hw", "my_patch.py")):
+        assert "keep your %s as %s (not one of the toy's files)" % (package / rel, os.path.join(kept[0].name, rel)) in out
+
+
+def test_only_the_files_that_ship_are_deployed(tmp_path, monkeypatch):
+    """A clone's package with an untracked note and an editor's lock file (a dangling link): neither ships."""
+    device = tmp_path / "clone" / "device"
+    package = device / "knightstour"
+    (package / "hw").mkdir(parents=True)
+    (device / "code.py").write_text("import knightstour\n")
+    (package / "__init__.py").write_text("X = 1\n")
+    (package / "hw" / "tour.py").write_text("Y = 2\n")
+    for command in (["init", "-q"], ["add", "."]):
+        subprocess.run(["git", "-C", str(tmp_path / "clone")] + command, check=True)
+    (package / "secrets.py").write_text("PASSWORD = 'hunter2'\n")  # untracked
+    os.symlink("user@host.1234:1700000000", package / ".#tour.py")  # emacs's lock file: a dangling link
+    (package / ".hidden.py").write_text("# a dot-file\n")
+    monkeypatch.setattr(deploy, "PACKAGE_DIR", str(package))
+    monkeypatch.setattr(deploy, "DEVICE_DIR", str(device))
+    assert [dest for _, dest in deploy.device_files()] == [
+        "code.py", os.path.join("lib", "knightstour", "__init__.py"), os.path.join("lib", "knightstour", "hw", "tour.py")]
+    subprocess.run(["rm", "-rf", str(tmp_path / "clone" / ".git")], check=True)  # an installed copy: no git
+    assert os.path.join("lib", "knightstour", "secrets.py") in [dest for _, dest in deploy.device_files()]
+    assert not any(".#" in dest or ".hidden" in dest for _, dest in deploy.device_files())

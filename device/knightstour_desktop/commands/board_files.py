@@ -161,5 +161,29 @@ def plan(drive, staging, written, values, verb, example):
     return top, lines
 
 
+def users_files(drive, written, verb):
+    """The files in the drive's lib/knightstour that are none of the toy's modules (as .py or .mpy) this
+    deploy writes: ([(path, where it is kept)], lines to print). Kept in a folder of their own at the top
+    of the drive, as code.py is kept, never in lib/ (where the board would look for modules)."""
+    package = os.path.join(drive, "lib", "knightstour")
+    prefix = os.path.join("lib", "knightstour") + os.sep
+    toys = {os.path.splitext(dest[len(prefix):])[0] for dest in written if dest.startswith(prefix)}
+    found = []
+    for folder, dirs, names in os.walk(package):
+        dirs.sort()
+        for name in sorted(names):
+            rel = os.path.relpath(os.path.join(folder, name), package)
+            stem, ext = os.path.splitext(rel)
+            if not (ext in (".py", ".mpy") and stem in toys):
+                found.append(rel)
+    if not found:
+        return [], []
+    keep = backup_name(os.path.join(drive, "knightstour"))
+    kept = [(os.path.join(package, rel), os.path.join(keep, rel)) for rel in found]
+    lines = ["%s your %s as %s (not one of the toy's files)" % (verb("keep"), path, os.path.relpath(to, drive))
+             for path, to in kept]
+    return kept, lines
+
+
 def _listed(values):
     return ", ".join('%s = "%s"' % item for item in values.items())

@@ -26,6 +26,7 @@ import threading
 from knightstour.settings import as_given
 
 from .. import files
+from ..files import shipped_files
 from . import board_files, find_drive, mpy_cross
 from .drive import clean_up, free_bytes, install, space_needed
 from .lock import DeployError, DriveLock, Interrupted, Signals
@@ -58,16 +59,14 @@ def add_arguments(parser):
 
 
 def device_files():
-    """(source, destination relative to the drive) for code.py and the package's modules, but a
-    package's __init__.py that holds no code (see holds_no_code)."""
+    """(source, destination relative to the drive) for code.py and the package's modules (of the
+    files that ship: files.shipped_files), but a package's __init__.py that holds no code (see
+    holds_no_code)."""
     files = [(os.path.join(DEVICE_DIR, "code.py"), "code.py")]
-    for folder, dirs, names in os.walk(PACKAGE_DIR):
-        rel = os.path.relpath(folder, PACKAGE_DIR)
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(names):
-            source = os.path.join(folder, name)
-            if name.endswith(".py") and not (name == "__init__.py" and holds_no_code(source)):
-                files.append((source, os.path.normpath(os.path.join("lib", "knightstour", rel, name))))
+    for rel in shipped_files(PACKAGE_DIR):
+        source = os.path.join(PACKAGE_DIR, rel)
+        if rel.endswith(".py") and not (os.path.basename(rel) == "__init__.py" and holds_no_code(source)):
+            files.append((source, os.path.join("lib", "knightstour", rel)))
     return files
 
 
@@ -306,15 +305,16 @@ def _deploy(args, signals):
         written = _stage(device_files(), compiler, staging, signals)
         if args.dry_run:
             _, lines = board_files.plan(drive, staging, written, values, lambda word: "would " + word, EXAMPLE)
-            lines = clean_up(drive, dry=True) + lines
+            lines = clean_up(drive, dry=True) + lines + board_files.users_files(drive, written, lambda w: "would " + w)[1]
             return _show(args, staging, written, lines, command, dry=True)
         signals.defer = True  # from here a signal stops the deploy at its next safe point
         with DriveLock(drive) as lock:
             signals.check()
             lines = clean_up(drive)
             top, more = board_files.plan(drive, staging, written, values, lambda word: word, EXAMPLE)
-            _show(args, staging, written, lines + more, command, dry=False)
-            install(drive, staging, written, top, signals)
+            keep, kept = board_files.users_files(drive, written, lambda word: word)
+            _show(args, staging, written, lines + more + kept, command, dry=False)
+            install(drive, staging, written, top, signals, keep)
             done = "the new toy is in place"
             try:
                 signals.check()

@@ -87,6 +87,19 @@ class Changes:
         shutil.copyfile(source, target)
         keep_owner_and_mode(target, like)
 
+    def keep_copy(self, source, target, top):
+        """A copy of ``source`` at ``target``, the folders between ``top`` and it made (all undone)."""
+        folder = os.path.dirname(target)
+        made = []
+        while folder != top and not os.path.isdir(folder):
+            made.append(folder)
+            folder = os.path.dirname(folder)
+        for folder in [top] + made[::-1]:
+            self.mkdir(folder)
+        self.signals.check()
+        self.journal.append(("made", target))
+        shutil.copyfile(source, target)
+
     def move(self, source, target):
         self.signals.check()
         self.journal.append(("moved", source, target))
@@ -245,15 +258,19 @@ def space_needed(staging, written, block):
     return total + block * (len(folders) + 1)
 
 
-def install(drive, staging, written, top, signals):
+def install(drive, staging, written, top, signals, keep=()):
     """Put the staged files on the drive: the package and the top files beside the old ones under
-    unique names, then renamed into place, code.py last. On any failure (or signal) everything
-    is put back: DeployError, or the Interrupted with its outcome."""
+    unique names, then renamed into place, code.py last; first the user's files in the old package
+    copied where ``keep`` ([(path, copy)]) says. On any failure (or signal) everything is put back:
+    DeployError, or the Interrupted with its outcome."""
     lib = os.path.join(drive, "lib")
     package = os.path.join(lib, "knightstour")
     prefix = os.path.join("lib", "knightstour") + os.sep
     changes = Changes(drive, signals)
     try:
+        for path, copy in keep:
+            rel = os.path.relpath(path, package)
+            changes.keep_copy(path, copy, copy[:len(copy) - len(rel) - 1])  # the folder they are kept in
         changes.mkdir(lib)
         new = changes.stage_dir(lib, like=package)
         for dest in written:
