@@ -26,23 +26,32 @@ def no_cached_compilers(tmp_path, monkeypatch):
 
 
 def unzip_onto_drive(archive, version, drive):
-    """What the README says: unzip, copy the version's folder's contents onto CIRCUITPY."""
+    """What the README says: unzip, copy the version's folder's code.py and lib onto CIRCUITPY, and its
+    knightstour-settings.toml as settings.toml where the drive has none (else its lines added)."""
     folder = "knightstour/CircuitPython %s/" % version
     with zipfile.ZipFile(archive) as z:
         for name in z.namelist():
             if name.startswith(folder):
-                target = drive / name[len(folder):]
+                rel = name[len(folder):]
+                target = drive / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(z.read(name))
+                if rel == bundle.SETTINGS:
+                    mine = (drive / "settings.toml").read_bytes() if (drive / "settings.toml").exists() else b""
+                    toys = b"".join(line for line in z.read(name).splitlines(True) if line.startswith(b"KNIGHTSTOUR_"))
+                    (drive / "settings.toml").write_bytes(mine + toys if mine else z.read(name))
+                else:
+                    target.write_bytes(z.read(name))
 
 
-@pytest.mark.parametrize("display, touch, version", [("max7219", None, "9.x"), ("ili9341", "stmpe610", "10.x")])
+@pytest.mark.parametrize("display, touch, version", [("max7219", None, "9.x"), ("ili9341", "stmpe610", "10.x"),
+                                                     ("max7219", None, "8.x")])
 def test_the_bundle_runs_on_the_emulated_feather_in_the_heap_it_has(node, tmp_path, capsys, display, touch,
                                                                     version):
     archive = tmp_path / "toy.zip"
     assert main(["bundle", str(archive), "--display", display] + (["--touch", touch] if touch else [])) == 0
     drive = tmp_path / "run" / "CIRCUITPY"
     unzip_onto_drive(archive, version, drive)
+    assert (drive / "code.py").is_file() and (drive / "settings.toml").is_file()
     proc, result = run_feather(node, display=display, touch=touch or "stmpe610", tours=1, heap=FEATHER_M4_FREE,
                                workdir=str(tmp_path / "run"))
     assert proc.returncode == 0 and result is not None, proc.stdout[-2000:] + proc.stderr[-2000:]
@@ -55,20 +64,22 @@ def test_the_bundle_holds_what_adafruits_project_bundles_hold(tmp_path, capsys):
     with zipfile.ZipFile(archive) as z:
         names = set(z.namelist())
         readme = z.read("knightstour/README.txt").decode()
-        for version in ("9.x", "10.x"):
+        for version in ("8.x", "9.x", "10.x"):
             folder = "knightstour/CircuitPython %s/" % version
             mine = {name[len(folder):] for name in names if name.startswith(folder)}
             board = {dest.replace(os.sep, "/") for _, dest in deploy.device_files()}
             assert board <= mine  # code.py and lib/knightstour, as deploy writes them
-            assert "settings.toml" in mine and "lib/knightstour/hw/chips/tsc2007.py" in mine  # its own driver
+            assert "settings.toml" not in mine and "lib/knightstour/hw/chips/tsc2007.py" in mine  # its own driver
             assert not any(name.startswith(("lib/adafruit_tsc2007", "lib/adafruit_bus_device")) for name in mine)
             assert not any(name.startswith("lib/adafruit_ili9341") for name in mine)  # the toy drives it
             assert not any(name.startswith("lib/adafruit_touchscreen") for name in mine)
-            settings = z.read(folder + "settings.toml").decode()
+            settings = z.read(folder + "knightstour-settings.toml").decode()
             assert 'KNIGHTSTOUR_DISPLAY = "ili9341"' in settings and 'KNIGHTSTOUR_TOUCH = "tsc2007"' in settings
     assert names == {"knightstour/README.txt"} | {n for n in names if n.startswith("knightstour/CircuitPython ")}
-    for step in ("Unzip", "CIRCUITPY", "settings.toml", "CircuitPython 9.x or CircuitPython 10.x"):
-        assert step in readme
+    for step in ("Unzip", "CIRCUITPY", "settings.toml", "CircuitPython 8.x, CircuitPython 9.x, CircuitPython 10.x",
+                 "on macOS, Finder replaces a folder", "keep it", "add the KNIGHTSTOUR_ lines", "since 8.0"):
+        assert step in readme.replace("\r\n", "\n").replace("\n   ", " ").replace("\n", " ")
+    assert "Let it merge lib" not in readme
 
 
 def test_the_libraries_are_the_published_packages_files(tmp_path, capsys):
@@ -172,7 +183,9 @@ def test_bad_arguments_are_one_line_exit_2_and_write_nothing(tmp_path, capsys, m
 
 def test_a_failure_while_writing_leaves_the_old_zip_and_no_part(tmp_path, capsys, monkeypatch):
     archive = tmp_path / "toy.zip"
-    archive.write_bytes(b"PK\x03\x04 the old one")  # a zip's start: one bundle may replace
+    with zipfile.ZipFile(archive, "w") as z:  # an earlier bundle's: one bundle may replace
+        z.writestr("knightstour/README.txt", "the old one")
+    old = archive.read_bytes()
 
     def full(handle, *args):
         handle.write(b"PK half")
@@ -181,7 +194,7 @@ def test_a_failure_while_writing_leaves_the_old_zip_and_no_part(tmp_path, capsys
     monkeypatch.setattr(bundle, "write_zip", full)
     assert main(["bundle", str(archive)]) == 1
     assert "No space left on device" in capsys.readouterr().err
-    assert archive.read_bytes() == b"PK\x03\x04 the old one" and os.listdir(tmp_path) == ["toy.zip"]
+    assert archive.read_bytes() == old and os.listdir(tmp_path) == ["toy.zip"]
 
 
 def test_a_signal_leaves_nothing(tmp_path):
@@ -205,3 +218,50 @@ def test_a_signal_leaves_nothing(tmp_path):
     assert proc.returncode == 128 + signal.SIGTERM, err
     assert err == "knights-tour bundle: stopped by SIGTERM: nothing was written\n"
     assert os.listdir(out) == []
+
+
+def test_the_boards_settings_are_kept_and_the_toys_keys_added(node, tmp_path, capsys):
+    """A board's settings.toml (its Wi-Fi and web workflow keys) survives the README's steps."""
+    archive = tmp_path / "toy.zip"
+    assert main(["bundle", str(archive), "--display", "max7219"]) == 0
+    drive = tmp_path / "run" / "CIRCUITPY"
+    drive.mkdir(parents=True)
+    boards = b'CIRCUITPY_WIFI_SSID = "home"\nCIRCUITPY_WEB_API_PASSWORD = "secret"\n'
+    (drive / "settings.toml").write_bytes(boards)
+    with zipfile.ZipFile(archive) as z:
+        assert not any(name.endswith("/settings.toml") for name in z.namelist())
+    unzip_onto_drive(archive, "9.x", drive)
+    text = (drive / "settings.toml").read_bytes()
+    assert text.startswith(boards) and b'KNIGHTSTOUR_DISPLAY = "max7219"' in text
+    proc, result = run_feather(node, display="max7219", touch="stmpe610", tours=1, heap=FEATHER_M4_FREE,
+                               workdir=str(tmp_path / "run"))
+    assert proc.returncode == 0 and result is not None and result["tours"] == 1, proc.stdout[-2000:]
+
+
+@pytest.mark.parametrize("content, needle", [
+    (None, "a zip this command did not write"),  # the user's own archive
+    (b"", None),
+])
+def test_only_a_zip_bundle_wrote_is_replaced(tmp_path, capsys, content, needle):
+    archive = tmp_path / "toy.zip"
+    if content is None:
+        with zipfile.ZipFile(archive, "w") as z:
+            z.writestr("photos/cat.jpg", b"meow")
+    else:
+        archive.write_bytes(content)
+    before = archive.read_bytes()
+    code = main(["bundle", str(archive), "--display", "max7219"])
+    if needle:
+        assert code == 2 and needle in capsys.readouterr().err and archive.read_bytes() == before
+    else:
+        assert code == 0
+    assert main(["bundle", str(archive), "--display", "max7219"]) == (2 if needle else 0)  # its own: replaced
+
+
+def test_a_read_only_bundle_is_not_replaced(tmp_path, capsys):
+    archive = tmp_path / "toy.zip"
+    assert main(["bundle", str(archive), "--display", "max7219"]) == 0
+    archive.chmod(0o444)
+    before = archive.read_bytes()
+    assert main(["bundle", str(archive), "--display", "ili9341"]) == 2
+    assert "is read-only" in capsys.readouterr().err and archive.read_bytes() == before
