@@ -5,16 +5,17 @@ an SSH drop would) while it removes an old venv: after the switch nothing live m
 import os
 import signal
 import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INSTALL = os.path.join(ROOT, "tools", "pi", "install.sh")
 STANDINS = os.path.join(ROOT, "tests", "pi_standins")
 
 FAST_PYTHON3 = """#!/bin/sh
-# python3 -m venv DIR: a venv whose pip installs nothing
-[ "$1" = -m ] && [ "$2" = venv ] || exit 1
+# python3 -m venv DIR: a venv whose pip installs nothing; anything else (the stand-ins): this Python
+[ "$1" = -m ] && [ "$2" = venv ] || exec %s "$@"
 mkdir -p "$3/bin" && printf '#!/bin/sh\\nexit 0\\n' > "$3/bin/pip" && chmod +x "$3/bin/pip"
-"""
+""" % sys.executable
 # Asked to remove WHAT, it signals its process group (the installer and itself), as a terminal's Ctrl-C or a
 # dropped SSH session does, half-way through: what it was to remove is half gone.
 STOPPING_RM = """#!/bin/sh
@@ -26,13 +27,13 @@ exec /bin/rm "$@"
 """
 
 
-def install_stopped_at(tmp_path, what, sig=signal.SIGTERM):
+def install_stopped_at(tmp_path, what, sig=signal.SIGTERM, boot="[all]\ndtoverlay=spi0-0cs\n"):
     root = tmp_path / "pi"
     for folder in ("dev", "boot/firmware", "etc/knightstour", "etc/systemd/system", ".standins",
                    "opt/knightstour/venvs/20250101-000000-1/bin", "opt/knightstour/src"):
         (root / folder).mkdir(parents=True)
     (root / "dev/spidev0.0").write_text("")
-    (root / "boot/firmware/config.txt").write_text("[all]\ndtoverlay=spi0-0cs\n")
+    (root / "boot/firmware/config.txt").write_text(boot)
     (root / "opt/knightstour/src/pyproject.toml").write_text("the old source\n")
     os.symlink("venvs/20250101-000000-1", root / "opt/knightstour/venv")
     bin_dir = tmp_path / "bin"
@@ -66,3 +67,15 @@ def test_stopped_before_the_switch_the_old_toy_stays(tmp_path):
     assert os.listdir(prefix / "venvs") == ["20250101-000000-1"]
     assert (prefix / "src" / "pyproject.toml").read_text() == "the old source\n"
     assert not (prefix / "src.new").exists()
+
+
+def test_the_installer_puts_the_overlay_under_all_and_repairs_it_on_a_re_run(tmp_path):
+    prefix, done = install_stopped_at(tmp_path, "no such path", boot="dtparam=spi=on\n[pi0]\ndtoverlay=vc4\n")
+    config = prefix.parent.parent / "boot/firmware/config.txt"
+    assert done.returncode == 0, done.stderr
+    assert config.read_text() == "dtparam=spi=on\n[pi0]\ndtoverlay=vc4\n[all]\ndtoverlay=spi0-0cs\n"
+    prefix, done = install_stopped_at(tmp_path / "again", "no such path",
+                                      boot="dtparam=spi=on\n[pi0]\ndtoverlay=vc4\ndtoverlay=spi0-0cs\n")
+    config = prefix.parent.parent / "boot/firmware/config.txt"
+    assert done.returncode == 0, done.stderr
+    assert config.read_text() == "dtparam=spi=on\n[pi0]\ndtoverlay=vc4\n[all]\ndtoverlay=spi0-0cs\n"

@@ -70,6 +70,19 @@ append_line() {  # append_line FILE LINE: LINE on a line of its own, even when F
   echo "$2" >> "$1"
 }
 
+overlay_placed() {  # overlay_placed FILE: the overlay line is where every Pi reads it (before any [filter], or under [all])
+  awk -v line="$overlay_line" '/^[[:space:]]*\[.*\][[:space:]]*$/ {s = $1} $0 == line && (s == "" || s == "[all]") {f = 1}
+    END {exit !f}' "$1" 2>/dev/null
+}
+
+place_overlay() {  # place_overlay FILE: the overlay line under an [all] section at the end; a misplaced one removed
+  local last
+  sed -i "/^$overlay_line\$/d" "$1"
+  last="$(grep -E '^[[:space:]]*\[.*\][[:space:]]*$' "$1" | tail -n 1 | tr -d '[:space:]' || true)"
+  if [ -n "$last" ] && [ "$last" != "[all]" ]; then append_line "$1" "[all]"; fi
+  append_line "$1" "$overlay_line"
+}
+
 finish() {
   if [ "$dry_run" = 1 ]; then echo "dry run: nothing was changed"; fi
 }
@@ -177,13 +190,14 @@ fi
 # selects itself ("GPIO busy" otherwise): free them with the spi0-0cs overlay (needs a reboot).
 boot_config="$root/boot/firmware/config.txt"
 [ -e "$boot_config" ] || [ ! -e "$root/boot/config.txt" ] || boot_config="$root/boot/config.txt"
-if ! grep -qs "^$overlay_line\$" "$boot_config"; then
+# It goes under [all]: after a [pi0] or [pi4] section, only that Pi would read it.
+if ! overlay_placed "$boot_config"; then
   if [ "$dry_run" = 1 ]; then
-    echo "+ append $overlay_line to $boot_config, on a line of its own (reboot needed)"
+    echo "+ append $overlay_line to $boot_config, on a line of its own under [all] (reboot needed)"
     remember "boot-config $boot_config"
   elif [ -e "$boot_config" ]; then
-    append_line "$boot_config" "$overlay_line"
-    remember "boot-config $boot_config"
+    place_overlay "$boot_config"
+    recorded "boot-config $boot_config" || remember "boot-config $boot_config"
     reboot_needed=1
     echo "added $overlay_line to $boot_config: reboot once the install is done"
   else
