@@ -600,3 +600,33 @@ def test_only_the_files_that_ship_are_deployed(tmp_path, monkeypatch):
     subprocess.run(["rm", "-rf", str(tmp_path / "clone" / ".git")], check=True)  # an installed copy: no git
     assert os.path.join("lib", "knightstour", "secrets.py") in [dest for _, dest in deploy.device_files()]
     assert not any(".#" in dest or ".hidden" in dest for _, dest in deploy.device_files())
+
+
+def test_a_drive_that_went_away_is_said(drive, capsys, monkeypatch, tmp_path):
+    old_toy(drive)
+    real = os.rename
+
+    def unplugged(src, dst):
+        if not drive.exists():
+            raise OSError(errno.ENOENT, "No such file or directory", dst)
+        if str(dst).endswith("knightstour") and "-new-" in str(src):  # the package is about to go in
+            real(drive, tmp_path / "gone")
+            raise OSError(errno.EIO, "Input/output error", dst)
+        return real(src, dst)
+
+    monkeypatch.setattr(drive_module.os, "rename", unplugged)
+    assert main(["deploy", str(drive), "--no-libs"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "went away" in err and "is as it was" not in err, err
+
+
+def test_a_drive_that_went_away_while_circup_ran_is_said(drive, capsys, monkeypatch, tmp_path):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "circup").write_text("#!/bin/sh\nmv %s %s\necho 'OSError: [Errno 5] Input/output error' >&2\nexit 1\n"
+                                    % (drive, tmp_path / "gone"))
+    (bin_dir / "circup").chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir) + os.pathsep + os.environ["PATH"])
+    assert main(["deploy", str(drive)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "went away while it ran" in err and "network" not in err, err

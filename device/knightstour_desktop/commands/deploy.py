@@ -323,6 +323,9 @@ def _deploy(args, signals):
                         ["circup"] + command[1:])
                     failure = run_circup(command, signals, lock.fd)
                     signals.check()  # Ctrl-C in the terminal stops circup too: say so, not that it failed
+                    if failure and not os.path.isdir(drive):
+                        raise DeployError("circup failed (%s): %s went away while it ran (unplugged or ejected?); "
+                                          "the toy's files are in place: plug it in and deploy again" % (failure, drive))
                     if failure:
                         raise DeployError("circup failed (%s); the toy's files are in place: run %s once the "
                                           "network is there" % (failure, " ".join(["circup"] + command[1:])))

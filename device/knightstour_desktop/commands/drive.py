@@ -289,6 +289,9 @@ def install(drive, staging, written, top, signals, keep=()):
         failed = changes.undo()
         where = "the toy on %s is as it was" % drive if not failed else \
             "and %s could not be put back: check the drive" % ", ".join(failed)
+        if not os.path.isdir(drive):
+            where = "%s went away (unplugged or ejected?), so what it holds now is not known: plug it in and " \
+                    "deploy again (a deploy puts back or removes what one cut off left)" % drive
         if isinstance(exc, Interrupted):
             exc.outcome = where
             raise
