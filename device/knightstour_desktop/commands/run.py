@@ -130,6 +130,24 @@ def stop_service(systemctl):
     return True
 
 
+def check_status_file(path):
+    """ValueError (one line) for a --status-file the toy could not write at its first frame: said before
+    any hardware starts."""
+    if not path:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ValueError("bad --status-file %s: it is a folder; give a file in it, e.g. %s"
+                         % (path, os.path.join(path, "status")))
+    if os.path.lexists(path) and not os.path.isfile(path):
+        raise ValueError("bad --status-file %s: it is not a regular file; give a file name" % path)
+    if not os.path.isdir(folder):
+        raise ValueError("bad --status-file %s: there is no folder %s; give a file in a folder that exists"
+                         % (path, folder))
+    if not os.access(folder, os.W_OK):
+        raise ValueError("bad --status-file %s: the folder %s cannot be written by this user" % (path, folder))
+
+
 def first_frame(until, display, status_file, out):
     """``until`` for run_forever that, the first time it is asked (the first frame drawn), says so
     and writes the process id to ``status_file``, then asks ``until``."""
@@ -144,6 +162,10 @@ def first_frame(until, display, status_file, out):
                         f.write("%d\n" % os.getpid())
                     os.replace(status_file + ".tmp", status_file)
                 except OSError as exc:
+                    try:
+                        os.remove(status_file + ".tmp")
+                    except OSError:
+                        pass
                     raise StatusFileError("cannot write --status-file %s: %s"
                                           % (status_file, exc.strerror)) from None
             out("knights-tour run: the toy runs (%s): first frame drawn" % display)
@@ -185,6 +207,7 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
     BoardHardware (default: Blinka's board); the tests point it at the emulated chips, and
     ``service(*args)`` stands in for systemctl."""
     err = sys.stderr if err is None else err
+    check_status_file(getattr(args, "status_file", None))
     settings = load_settings(args, environ)
     calibrating = getattr(args, "calibrate", False)
     try:
