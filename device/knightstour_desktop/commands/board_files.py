@@ -16,6 +16,7 @@ from .settings_edit import set_keys
 # The first line of the toy's code.py (device/code.py): a code.py starting otherwise is the user's.
 TOY_CODE = "\"\"\"Knight's Tour desk toy"
 OLDEST = 8  # os.getenv, which reads settings.toml, came with CircuitPython 8
+NEWEST = 10  # the newest CircuitPython the toy was tried on (its stand-ins refuse what 10 refuses)
 VERSION = re.compile(r"\bCircuitPython (\d+)\.(\d+)\.(\d+)([0-9A-Za-z.+-]*)")
 DOWNLOADS = "https://circuitpython.org/downloads"
 

@@ -147,6 +147,10 @@ def _check(args):
         raise ValueError("bad PATH_TO_CIRCUITPY %s: no such folder; give the mounted CIRCUITPY drive, "
                          "e.g. /media/$USER/CIRCUITPY" % as_given(drive))
     major, version = board_files.circuitpython_version(drive, args.force)
+    if major is not None and major > board_files.NEWEST:
+        print("note: the board runs CircuitPython %s, newer than the toy knows (%d to %d): deploying anyway; if it "
+              "misbehaves, install CircuitPython %d.x from %s" % (version, board_files.OLDEST, board_files.NEWEST,
+                                                                   board_files.NEWEST, board_files.DOWNLOADS))
     for path in (os.path.join(DEVICE_DIR, "code.py"), REQUIREMENTS, EXAMPLE):
         if not os.path.exists(path):
             raise ValueError("cannot deploy: " + files.missing(path))
