@@ -213,3 +213,12 @@ def test_a_calibration_equal_to_the_controllers_default_is_one_line_on_the_feath
                      "the two edges need different readings: run the calibration (KNIGHTSTOUR_CALIBRATE = on) or "
                      "leave the key out"], proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_a_long_value_of_another_programs_key_takes_no_more_heap_than_it_is_long(node):  # noqa: F811
+    """CircuitPython's getenv (C) reads settings.toml with no garbage: a 1,000-character value of another
+    program's key must not run the toy out of heap, at the heap the toy says it needs."""
+    settings = feather_settings("max7219", None, extra={"OTHER_PROGRAM_TOKEN": "x" * 1000})
+    proc, result = run_feather(node, display="max7219", touch=None, settings=settings, tours=1,
+                               heap=HEAP["max7219"] + 2048, mpy=True)  # the value itself kept: 1 KB and its header
+    assert proc.returncode == 0 and result is not None and result["tours"] == 1, proc.stdout[-1500:] + proc.stderr[-1500:]
