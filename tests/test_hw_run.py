@@ -274,3 +274,15 @@ def test_calibrate_refuses_when_the_service_cannot_stop(tft_rigs):
     code, _ = _calibrate(tft_rigs("stmpe610"), service, err=err, hardware=built.append)
     assert code == run_command.EXIT_SETUP and not built and service.calls == ["is-active", "stop"]
     assert "service is running" in one_line(err) and "sudo" in err.getvalue()
+
+
+def test_the_display_comes_from_the_config_when_not_given(spidev, clock, tmp_path):
+    """The Pi's service runs with --config alone: the display is the config's KNIGHTSTOUR_DISPLAY, one source."""
+    state, monotonic, sleep = clock
+    config = tmp_path / "config.toml"
+    config.write_text('KNIGHTSTOUR_DISPLAY = "max7219"\nKNIGHTSTOUR_SPEED = 0\n')
+    hardware = lambda settings: BoardHardware("pi", settings, board=sim_board("pi", matrix=rig.matrix_rig()))  # noqa: E731
+    lines = []
+    code = run_command.start(args_for("--config", str(config)), environ={}, hardware=hardware, spi_device=spidev,
+                             monotonic=monotonic, sleep=sleep, until=lambda app: True, out=lines.append)
+    assert code == 0 and lines == ["knights-tour run: the toy runs (max7219): first frame drawn"]

@@ -41,7 +41,9 @@ def test_the_unit_runs_as_its_own_user_and_restarts():
     assert service["User"] == "knightstour" and service["User"] != "root"
     assert set(service["SupplementaryGroups"].split()) == {"gpio", "spi", "i2c"}
     assert service["Restart"] == "on-failure"
-    assert "knights-tour run --display ili9341 --config /etc/knightstour/config.toml " in service["ExecStart"]
+    assert "knights-tour run --config /etc/knightstour/config.toml " in service["ExecStart"]
+    assert "--display" not in service["ExecStart"] and "ili9341" not in done.stdout.split("+ write")[1].split("\n+")[0]
+    assert 'set KNIGHTSTOUR_DISPLAY = "ili9341" in /etc/knightstour/config.toml' in done.stdout
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 
 

@@ -98,8 +98,36 @@ write_file() {  # write_file PATH MODE < content
 }
 
 render_unit() {
-  sed -e "s|@PREFIX@|$prefix|g" -e "s|@USER@|$user|g" -e "s|@DISPLAY@|$display|g" \
+  sed -e "s|@PREFIX@|$prefix|g" -e "s|@USER@|$user|g" \
       -e "s|@CONFIG@|$config|g" -e "s|@STATUS@|$status_file|g" "$here/knightstour.service.in"
+}
+
+set_display() {  # the display given goes into config.toml, the one place the service reads it from
+  if [ "$dry_run" = 1 ]; then
+    echo "+ set KNIGHTSTOUR_DISPLAY = \"$display\" in $config (the rest of it kept)"
+    return
+  fi
+  "$prefix/venv/bin/python" - "$config" "$display" <<'PYTHON' || die "cannot set KNIGHTSTOUR_DISPLAY in $config (see above): set KNIGHTSTOUR_DISPLAY = \"$display\" there yourself, then: sudo systemctl restart knightstour"
+import os
+import sys
+
+from knightstour_desktop.commands.settings_edit import set_keys
+
+path, display = sys.argv[1:]
+try:
+    with open(path, encoding="utf-8", newline="") as f:
+        text = f.read()
+    edited = set_keys(text, {"KNIGHTSTOUR_DISPLAY": display})
+    if edited != text:
+        with open(path + ".tmp", "w", encoding="utf-8", newline="") as f:
+            f.write(edited)
+        os.chmod(path + ".tmp", os.stat(path).st_mode & 0o7777)
+        os.replace(path + ".tmp", path)
+        print('set KNIGHTSTOUR_DISPLAY = "%s" in %s' % (display, path))
+except (OSError, ValueError) as exc:
+    print("install.sh: %s: %s" % (path, getattr(exc, "strerror", None) or exc), file=sys.stderr)
+    sys.exit(1)
+PYTHON
 }
 
 toy_running() {  # toy_running SECONDS: true once the service is active and its process drew its first frame
@@ -269,6 +297,7 @@ if [ -e "$config" ]; then
 else
   run cp "$repo/device/settings.toml.example" "$config"
 fi
+set_display
 render_unit | write_file "$unit" 644
 run systemctl daemon-reload
 run systemctl enable knightstour.service

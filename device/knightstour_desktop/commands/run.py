@@ -38,11 +38,13 @@ SPI_DEVICE = "/dev/spidev0.0"
 I2C_DEVICE = "/dev/i2c-1"
 WIRING = "wiring/README.md"
 SERVICE = "knightstour.service"
+DISPLAYS = ("max7219", "ili9341")  # what a Pi drives
 
 
 def add_arguments(parser):
-    parser.add_argument("--display", choices=("max7219", "ili9341"), required=True,
-                        help="the display: max7219 (8x8 LED matrix) or ili9341 (320x240 TFT with touch)")
+    parser.add_argument("--display", choices=DISPLAYS, default=None,
+                        help="the display: max7219 (8x8 LED matrix) or ili9341 (320x240 TFT with touch); default: "
+                             "KNIGHTSTOUR_DISPLAY in the settings (the service's: its --config file)")
     parser.add_argument("--config", metavar="FILE",
                         help="a settings file (flat TOML, KNIGHTSTOUR_* keys as in settings.toml)")
     parser.add_argument("--calibrate", action="store_true",
@@ -59,6 +61,9 @@ def load_settings(args, environ=None):
 
     settings = load_for_command(getattr(args, "config", None), environ, [("display", args.display, "--display")],
                                 board="pi")
+    if settings.display not in DISPLAYS:
+        raise ValueError("bad KNIGHTSTOUR_DISPLAY = \"%s\": a Pi drives %s; give --display or set it in the settings"
+                         % (settings.display, " or ".join(DISPLAYS)))
     if getattr(args, "calibrate", False) and (settings.display != "ili9341" or settings.touch == "none"):
         raise ValueError("--calibrate needs --display ili9341 and a touch controller (KNIGHTSTOUR_TOUCH)")
     return settings
