@@ -376,10 +376,10 @@ def read_pipe(fd, path, seconds=None):
 
 def calibration_faults(settings):
     """A line for each touch controller the settings may use (both FeatherWings' for "auto") whose
-    calibration, its defaults filled in, the toy cannot map by (touch_chips.calibration_fault)."""
+    calibration, its defaults filled in, the toy cannot map by (hw/wiring/calibration.py)."""
     if settings.display != "ili9341" or settings.touch == "none":
         return []
-    from knightstour.hw.wiring.touch_chips import calibration_fault
+    from knightstour.hw.wiring.calibration import fault as calibration_fault
 
     faults = []
     for kind in ("stmpe610", "tsc2007") if settings.touch == "auto" else (settings.touch,):

@@ -36,13 +36,14 @@ def make_touch(kind, hw, settings, locate, size=(touch.WIDTH0, touch.HEIGHT0)):
         kind = detect(hw)
     chip = controller(kind)
     driver = chip.open_driver(hw)
-    fault = calibration_fault(settings, kind)
-    if fault:
+    x0, x1, y0, y1, swap = touch_calibration(settings, kind)
+    try:
+        mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation, size[0], size[1])
+    except ValueError:  # the line naming the key comes from a module loaded only then
+        from .calibration import fault
         from .hardware import HardwareError
 
-        raise HardwareError(fault)
-    x0, x1, y0, y1, swap = touch_calibration(settings, kind)
-    mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation, size[0], size[1])
+        raise HardwareError(fault(settings, kind)) from None
     return touch.TouchInput(chip.reader(driver, hw), mapper, locate)
 
 
@@ -67,23 +68,6 @@ def touch_calibration(settings, kind=None):
         value = getattr(settings, "touch_" + name, None)
         values.append(base[i] if value is None else value)
     return tuple(values)
-
-
-def calibration_fault(settings, kind):
-    """The line for a calibration of controller ``kind`` the toy cannot map by (an edge's two readings
-    equal, the controller's defaults filled in), naming the key to fix; None when it can."""
-    values = touch_calibration(settings, kind)
-    for i in (0, 2):
-        if values[i] == values[i + 1]:
-            pair = ("x0", "x1") if i == 0 else ("y0", "y1")
-            bad, other = pair if getattr(settings, "touch_" + pair[1]) is None else (pair[1], pair[0])
-            if getattr(settings, "touch_" + bad) is None:
-                return None  # the controller's own defaults differ: never here
-            told = "KNIGHTSTOUR_TOUCH_" + other.upper() if getattr(settings, "touch_" + other) is not None else \
-                "the %s's default for %s" % (kind, other.upper())
-            return ("bad KNIGHTSTOUR_TOUCH_%s %d: the same as %s; the two edges need different readings: run the "
-                    "calibration (KNIGHTSTOUR_CALIBRATE = on) or leave the key out" % (bad.upper(), values[i], told))
-    return None
 
 
 def signals(kind):
