@@ -1,8 +1,8 @@
 """Where the files the commands copy are: the board's files beside the knightstour package
-(code.py, settings.toml.example, requirements.txt) and the web page's sources.
+(code.py, settings.toml.example, requirements.txt), the web page's sources and the wiring pages.
 
-An installed copy ships them inside this package, in board/ and web/ (setup.py); an editable
-install finds them in its clone, in device/ and web/. What goes into lib/knightstour on a board
+An installed copy ships them inside this package, in board/, web/ and wiring/ (setup.py); an editable
+install finds them in its clone, in device/, web/ and wiring/. What goes into lib/knightstour on a board
 is the knightstour package itself, wherever it was imported from.
 """
 
@@ -23,6 +23,7 @@ def _shipped(name, in_clone):
 
 BOARD = _shipped("board", "device")
 WEB = _shipped("web", "web")
+WIRING = _shipped("wiring", "wiring")
 
 
 def missing(path):

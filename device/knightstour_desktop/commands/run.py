@@ -30,13 +30,15 @@ import subprocess
 import sys
 import time
 
+from .. import files
+
 EXIT_SETUP = 3
 
 MODEL = "/proc/device-tree/model"  # "Raspberry Pi 5 Model B Rev 1.0" on a Pi
 CPUINFO = "/proc/cpuinfo"  # its Model line, where a container has no device tree
 SPI_DEVICE = "/dev/spidev0.0"
 I2C_DEVICE = "/dev/i2c-1"
-WIRING = "wiring/README.md"
+WIRING = os.path.join(files.WIRING, "README.md")  # where the user is: the clone's, or the installed copy's
 SERVICE = "knightstour.service"
 DISPLAYS = ("max7219", "ili9341")  # what a Pi drives
 
