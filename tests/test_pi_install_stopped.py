@@ -12,10 +12,12 @@ INSTALL = os.path.join(ROOT, "tools", "pi", "install.sh")
 STANDINS = os.path.join(ROOT, "tests", "pi_standins")
 
 FAST_PYTHON3 = """#!/bin/sh
-# python3 -m venv DIR: a venv whose pip installs nothing; anything else (the stand-ins): this Python
+# python3 -m venv DIR: a venv whose pip installs nothing and whose python is this one (the toy installed);
+# anything else (the stand-ins): this Python
 [ "$1" = -m ] && [ "$2" = venv ] || exec %s "$@"
 mkdir -p "$3/bin" && printf '#!/bin/sh\\nexit 0\\n' > "$3/bin/pip" && chmod +x "$3/bin/pip"
-""" % sys.executable
+printf '#!/bin/sh\\nexec %s "$@"\\n' > "$3/bin/python" && chmod +x "$3/bin/python"
+""" % (sys.executable, sys.executable)
 # Asked to remove WHAT, it signals its process group (the installer and itself), as a terminal's Ctrl-C or a
 # dropped SSH session does, half-way through: what it was to remove is half gone.
 STOPPING_RM = """#!/bin/sh
@@ -74,6 +76,8 @@ def test_the_installer_puts_the_overlay_under_all_and_repairs_it_on_a_re_run(tmp
     config = prefix.parent.parent / "boot/firmware/config.txt"
     assert done.returncode == 0, done.stderr
     assert config.read_text() == "dtparam=spi=on\n[pi0]\ndtoverlay=vc4\n[all]\ndtoverlay=spi0-0cs\n"
+    settings = prefix.parent.parent / "etc/knightstour/config.toml"
+    assert 'KNIGHTSTOUR_DISPLAY = "max7219"' in settings.read_text()  # the display given, where the service reads it
     prefix, done = install_stopped_at(tmp_path / "again", "no such path",
                                       boot="dtparam=spi=on\n[pi0]\ndtoverlay=vc4\ndtoverlay=spi0-0cs\n")
     config = prefix.parent.parent / "boot/firmware/config.txt"
