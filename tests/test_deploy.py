@@ -1,5 +1,6 @@
 import errno
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -597,6 +598,14 @@ def test_only_the_files_that_ship_are_deployed(tmp_path, monkeypatch):
     monkeypatch.setattr(deploy, "DEVICE_DIR", str(device))
     assert [dest for _, dest in deploy.device_files()] == [
         "code.py", os.path.join("lib", "knightstour", "__init__.py"), os.path.join("lib", "knightstour", "hw", "tour.py")]
+    ignored = tmp_path / "clone" / ".venv" / "site-packages"  # an installed copy in a clone's .venv: git ignores it
+    (tmp_path / "clone" / ".gitignore").write_text(".venv/\n")
+    shutil.copytree(device, ignored / "device", symlinks=True)
+    monkeypatch.setattr(deploy, "PACKAGE_DIR", str(ignored / "device" / "knightstour"))
+    monkeypatch.setattr(deploy, "DEVICE_DIR", str(ignored / "device"))
+    assert os.path.join("lib", "knightstour", "hw", "tour.py") in [dest for _, dest in deploy.device_files()]
+    monkeypatch.setattr(deploy, "PACKAGE_DIR", str(package))
+    monkeypatch.setattr(deploy, "DEVICE_DIR", str(device))
     subprocess.run(["rm", "-rf", str(tmp_path / "clone" / ".git")], check=True)  # an installed copy: no git
     assert os.path.join("lib", "knightstour", "secrets.py") in [dest for _, dest in deploy.device_files()]
     assert not any(".#" in dest or ".hidden" in dest for _, dest in deploy.device_files())

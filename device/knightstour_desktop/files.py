@@ -41,8 +41,9 @@ def shipped_files(folder):
     try:
         done = subprocess.run(["git", "-C", folder, "ls-files", "-z", "--", "."], capture_output=True,
                               stdin=subprocess.DEVNULL, timeout=30)
-        if done.returncode == 0:
+        if done.returncode == 0:  # none tracked: an installed copy that lies in some clone (a .venv in it)
             tracked = {os.path.normpath(name) for name in done.stdout.decode("utf-8", "replace").split("\0") if name}
+            tracked = tracked or None
     except (OSError, subprocess.SubprocessError):
         pass  # no git: an installed copy, where the package is what the wheel shipped
     found = []
