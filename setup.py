@@ -13,9 +13,11 @@ web/, the web page's sources (web build copies them).
 from setuptools import find_packages, setup
 
 FOUND = {"device": "", "sim": "knightstour_sim."}  # folder: the prefix of the names found in it
-SHIPPED = {"knightstour_desktop.board": "device", "knightstour_desktop.web": "web", "knightstour_desktop.web.py": "web/py"}
+SHIPPED = {"knightstour_desktop.board": "device", "knightstour_desktop.web": "web", "knightstour_desktop.web.py": "web/py",
+           "knightstour_desktop.wiring": "wiring"}
 SHIPPED_DATA = {"knightstour_desktop.board": ["settings.toml.example", "requirements.txt"],
-                "knightstour_desktop.web": ["*.html", "*.js", "*.css"]}
+                "knightstour_desktop.web": ["*.html", "*.js", "*.css"],
+                "knightstour_desktop.wiring": ["*.md", "*.svg"]}  # the wiring pages run's messages name
 
 packages = ["knightstour_sim"] + [prefix + name for folder, prefix in FOUND.items() for name in find_packages(folder)]
 folders = {name: "device/" + name for name in packages if "." not in name and name != "knightstour_sim"}

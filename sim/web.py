@@ -375,7 +375,10 @@ def build(given):
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files, with the types a browser insists on for modules and WebAssembly."""
+    """Static files, with the types a browser insists on for modules and WebAssembly. A connection
+    idle for ``timeout`` seconds is closed, and its thread ends (a browser opens another when it needs one)."""
+
+    timeout = 20
 
     extensions_map = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
                       ".wasm": "application/wasm", ".json": "application/json", ".css": "text/css",

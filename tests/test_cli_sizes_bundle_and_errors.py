@@ -67,13 +67,14 @@ def test_bundle_refuses_to_replace_a_file_that_is_not_a_zip(tmp_path, capsys):
 def test_bundle_still_replaces_an_old_zip_or_an_empty_file(tmp_path, capsys, old):
     archive = tmp_path / "toy.zip"
     if old:
-        with zipfile.ZipFile(archive, "w") as z:
-            z.writestr("old.txt", "the old bundle")
+        with zipfile.ZipFile(archive, "w") as z:  # an earlier bundle's (another zip is refused: test_bundle.py)
+            z.writestr("knightstour/README.txt", "the old bundle")
+            z.writestr("knightstour/old.txt", "the old bundle")
     else:
         archive.write_bytes(b"")
     assert main(["bundle", str(archive), "--display", "max7219"]) == 0
     with zipfile.ZipFile(archive) as z:
-        assert "old.txt" not in z.namelist() and "knightstour/README.txt" in z.namelist()
+        assert "knightstour/old.txt" not in z.namelist() and "knightstour/README.txt" in z.namelist()
     assert os.listdir(tmp_path) == ["toy.zip"]
 
 

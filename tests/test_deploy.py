@@ -1,5 +1,6 @@
 import errno
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -128,7 +129,7 @@ def failing_at(monkeypatch, drive, fail_at):
         monkeypatch.setattr(module, name, changed)
 
     for module, name in ((drive_module.shutil, "copyfile"), (drive_module.shutil, "copyfileobj"),
-                         (drive_module.os, "rename"), (drive_module.os, "mkdir"), (drive_module.os, "chmod"),
+                         (drive_module.os, "rename"), (drive_module.os, "replace"), (drive_module.os, "mkdir"), (drive_module.os, "chmod"),
                          (drive_module.tempfile, "mkdtemp"), (drive_module.tempfile, "mkstemp")):
         wrap(module, name)
     return seen
@@ -181,16 +182,18 @@ def test_a_failure_at_any_change_leaves_the_old_toy(drive, capsys, monkeypatch):
 def test_any_exception_is_undone(drive, monkeypatch):
     old_toy(drive)
     before = snapshot(drive)
-    real = drive_module.os.rename
     calls = []
 
-    def rename(src, dst):
-        calls.append(dst)
-        if len(calls) == 3:  # the package is swapped in, code.py not yet
-            raise RuntimeError("a bug")
-        return real(src, dst)
+    def failing(real):
+        def rename(src, dst):
+            calls.append(dst)
+            if len(calls) == 3:  # the package is swapped in, code.py not yet
+                raise RuntimeError("a bug")
+            return real(src, dst)
+        return rename
 
-    monkeypatch.setattr(drive_module.os, "rename", rename)
+    monkeypatch.setattr(drive_module.os, "rename", failing(os.rename))
+    monkeypatch.setattr(drive_module.os, "replace", failing(os.replace))
     with pytest.raises(RuntimeError):
         main(["deploy", str(drive), "--no-libs"])
     assert snapshot(drive) == before
@@ -503,3 +506,136 @@ def test_a_replaced_file_keeps_its_owner(drive, capsys):
     assert main(["deploy", str(drive), "--no-libs"]) == 0
     for name in ("code.py", "lib/knightstour/board.py"):
         assert (os.stat(drive / name).st_uid, os.stat(drive / name).st_gid) == (1234, 5678)
+
+
+def test_renames_failing_from_any_point_on_never_leave_the_drive_without_settings(drive, capsys, monkeypatch):
+    """Every rename from the n-th on fails (the drive went read-only, a cable half out): at every n the
+    drive has a settings.toml, and where it is not the user's, the one line says where the user's is."""
+    old_toy(drive)
+    mine = 'CIRCUITPY_WIFI_SSID = "home"\nKNIGHTSTOUR_DISPLAY = "ili9341"\n'
+    (drive / "settings.toml").write_text(mine)
+    before = snapshot(drive)
+    modes = {f: os.stat(drive / f).st_mode for f in listing(drive)}
+    renames = {"n": 0, "from": 0}
+
+    def failing(real):
+        def rename(src, dst):
+            renames["n"] += 1
+            if renames["from"] and renames["n"] >= renames["from"]:
+                raise OSError(errno.EROFS, "Read-only file system", dst)
+            return real(src, dst)
+        return rename
+
+    monkeypatch.setattr(drive_module.os, "rename", failing(os.rename))
+    monkeypatch.setattr(drive_module.os, "replace", failing(os.replace))
+    assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 0
+    total = renames["n"]
+    assert total >= 3
+    capsys.readouterr()
+    for fail_from in range(1, total + 1):
+        put_back(drive, before, modes)
+        renames.update(n=0, **{"from": fail_from})
+        assert main(["deploy", str(drive), "--no-libs", "--display", "max7219"]) == 1, fail_from
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1, (fail_from, err)
+        assert (drive / "settings.toml").is_file(), (fail_from, err)
+        if (drive / "settings.toml").read_text() != mine:
+            kept = [p for p in drive.iterdir() if p.is_file() and p.read_text() == mine]
+            assert kept and str(kept[0]) in err, (fail_from, err)
+        renames["from"] = 0
+        assert main(["deploy", str(drive), "--no-libs"]) == 0  # and the next deploy keeps what is there
+        assert "copy %s" % (drive / "settings.toml") not in capsys.readouterr().out, fail_from
+
+
+@pytest.mark.parametrize("link", ["lib", "lib/knightstour"])
+def test_a_lib_or_package_that_is_a_link_is_refused_and_its_target_kept(drive, capsys, tmp_path, link):
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "knightstour").mkdir(parents=True)
+    (elsewhere / "knightstour" / "mine.py").write_text("# mine\n")
+    if link != "lib":
+        (drive / "lib").mkdir()
+    os.symlink(elsewhere if link == "lib" else elsewhere / "knightstour", drive / link)
+    assert main(["deploy", str(drive), "--no-libs"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a symlink" in err and str(drive / link) in err
+    assert os.listdir(elsewhere / "knightstour") == ["mine.py"]
+
+
+def test_the_users_files_in_the_package_are_kept_and_named(drive, capsys):
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    package = drive / "lib" / "knightstour"
+    (package / "notes.txt").write_text("wifi: hunter2\n")
+    (package / "hw" / "my_patch.py").write_text("# mine\n")
+    (package / "warnsdorff.mpy").write_bytes(b"C\x06")  # an earlier deploy --mpy's: the toy's
+    capsys.readouterr()
+    assert main(["deploy", str(drive), "--no-libs", "--dry-run"]) == 0
+    assert "would keep your %s as knightstour.bak-" % (package / "notes.txt") in capsys.readouterr().out
+    assert main(["deploy", str(drive), "--no-libs"]) == 0
+    out = capsys.readouterr().out
+    kept = [p for p in drive.iterdir() if p.name.startswith("knightstour.bak-")]
+    assert len(kept) == 1
+    assert (kept[0] / "notes.txt").read_text() == "wifi: hunter2\n"
+    assert (kept[0] / "hw" / "my_patch.py").read_text() == "# mine\n"
+    assert not (kept[0] / "warnsdorff.mpy").exists() and not (package / "notes.txt").exists()
+    for rel in ("notes.txt", os.path.join("hw", "my_patch.py")):
+        assert "keep your %s as %s (not one of the toy's files)" % (package / rel, os.path.join(kept[0].name, rel)) in out
+
+
+def test_only_the_files_that_ship_are_deployed(tmp_path, monkeypatch):
+    """A clone's package with an untracked note and an editor's lock file (a dangling link): neither ships."""
+    device = tmp_path / "clone" / "device"
+    package = device / "knightstour"
+    (package / "hw").mkdir(parents=True)
+    (device / "code.py").write_text("import knightstour\n")
+    (package / "__init__.py").write_text("X = 1\n")
+    (package / "hw" / "tour.py").write_text("Y = 2\n")
+    for command in (["init", "-q"], ["add", "."]):
+        subprocess.run(["git", "-C", str(tmp_path / "clone")] + command, check=True)
+    (package / "secrets.py").write_text("PASSWORD = 'hunter2'\n")  # untracked
+    os.symlink("user@host.1234:1700000000", package / ".#tour.py")  # emacs's lock file: a dangling link
+    (package / ".hidden.py").write_text("# a dot-file\n")
+    monkeypatch.setattr(deploy, "PACKAGE_DIR", str(package))
+    monkeypatch.setattr(deploy, "DEVICE_DIR", str(device))
+    assert [dest for _, dest in deploy.device_files()] == [
+        "code.py", os.path.join("lib", "knightstour", "__init__.py"), os.path.join("lib", "knightstour", "hw", "tour.py")]
+    ignored = tmp_path / "clone" / ".venv" / "site-packages"  # an installed copy in a clone's .venv: git ignores it
+    (tmp_path / "clone" / ".gitignore").write_text(".venv/\n")
+    shutil.copytree(device, ignored / "device", symlinks=True)
+    monkeypatch.setattr(deploy, "PACKAGE_DIR", str(ignored / "device" / "knightstour"))
+    monkeypatch.setattr(deploy, "DEVICE_DIR", str(ignored / "device"))
+    assert os.path.join("lib", "knightstour", "hw", "tour.py") in [dest for _, dest in deploy.device_files()]
+    monkeypatch.setattr(deploy, "PACKAGE_DIR", str(package))
+    monkeypatch.setattr(deploy, "DEVICE_DIR", str(device))
+    subprocess.run(["rm", "-rf", str(tmp_path / "clone" / ".git")], check=True)  # an installed copy: no git
+    assert os.path.join("lib", "knightstour", "secrets.py") in [dest for _, dest in deploy.device_files()]
+    assert not any(".#" in dest or ".hidden" in dest for _, dest in deploy.device_files())
+
+
+def test_a_drive_that_went_away_is_said(drive, capsys, monkeypatch, tmp_path):
+    old_toy(drive)
+    real = os.rename
+
+    def unplugged(src, dst):
+        if not drive.exists():
+            raise OSError(errno.ENOENT, "No such file or directory", dst)
+        if str(dst).endswith("knightstour") and "-new-" in str(src):  # the package is about to go in
+            real(drive, tmp_path / "gone")
+            raise OSError(errno.EIO, "Input/output error", dst)
+        return real(src, dst)
+
+    monkeypatch.setattr(drive_module.os, "rename", unplugged)
+    assert main(["deploy", str(drive), "--no-libs"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "went away" in err and "is as it was" not in err, err
+
+
+def test_a_drive_that_went_away_while_circup_ran_is_said(drive, capsys, monkeypatch, tmp_path):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "circup").write_text("#!/bin/sh\nmv %s %s\necho 'OSError: [Errno 5] Input/output error' >&2\nexit 1\n"
+                                    % (drive, tmp_path / "gone"))
+    (bin_dir / "circup").chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir) + os.pathsep + os.environ["PATH"])
+    assert main(["deploy", str(drive)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "went away while it ran" in err and "network" not in err, err

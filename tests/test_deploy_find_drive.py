@@ -87,3 +87,21 @@ def test_deploy_without_a_path_and_no_drive_exits_2_with_one_line(tmp_path, monk
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("knights-tour deploy: error: no CIRCUITPY drive found")
     assert os.listdir(tmp_path) == []
+
+
+def test_an_empty_folder_left_where_a_drive_was_is_no_drive(tmp_path):
+    (tmp_path / "media/ada/CIRCUITPY").mkdir(parents=True)  # the mount point an unplugged board left
+    board(tmp_path / "media/ada" / "CIRCUITPY1")
+    assert find_drive.locate("linux", [str(tmp_path / "media/ada")]) == str(tmp_path / "media/ada" / "CIRCUITPY1")
+
+
+@pytest.mark.parametrize("version", ["11.0.0", "99.1.2"])
+def test_a_circuitpython_newer_than_the_toy_knows_is_said(tmp_path, capsys, version):
+    from knightstour_desktop.cli import main
+
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython %s on 2030-01-01; Adafruit Feather M4 Express\n" % version)
+    assert main(["deploy", str(drive), "--no-libs", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "the board runs CircuitPython %s, newer than the toy knows (8 to 10)" % version in out

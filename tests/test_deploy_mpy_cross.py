@@ -20,7 +20,7 @@ from knightstour_desktop.cli import main
 from knightstour_desktop.commands import mpy_cross
 
 from support import plain_https
-from support.deploy import snapshot, stand_in
+from support.deploy import snapshot, stand_in, stand_in_compiler
 
 BOOT = "Adafruit CircuitPython %s on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
 
@@ -333,7 +333,7 @@ def test_what_was_downloaded_is_recorded_and_shown(bucket, drive, tmp_path, caps
     folder = tmp_path / "cache/knightstour/mpy-cross"
     record = json.loads((folder / (name + ".json")).read_text())
     assert record["url"] == url and record["sha256"] == digest
-    assert "mpy-cross %s (from %s, sha256 %s)" % (folder / name, url, digest) in capsys.readouterr().out
+    assert "mpy-cross %s (CircuitPython 9.2.1, sha256 %s, from %s)" % (folder / name, digest, url) in capsys.readouterr().out
     assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0  # from the cache: shown too
     assert "sha256 %s" % digest in capsys.readouterr().out and len(bucket.hits) == 1
@@ -411,3 +411,20 @@ def test_a_cache_folder_others_can_write_to_is_refused(bucket, drive, tmp_path, 
     monkeypatch.setattr(os, "getuid", lambda: real + 1)
     refused(drive, capsys, "cannot keep mpy-cross in %s: it belongs to user %d, not you" % (folder, real))
     assert bucket.hits == []
+
+
+def test_an_empty_mpy_cross_is_one_line_and_nothing_is_downloaded(bucket, drive, capsys):
+    before = snapshot(drive)
+    assert main(["deploy", str(drive), "--mpy", "--no-libs", "--mpy-cross", ""]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bad --mpy-cross '': it is empty" in err
+    assert bucket.hits == [] and snapshot(drive) == before
+
+
+def test_a_given_compiler_is_named_with_its_version_and_sha256(drive, tmp_path, capsys):
+    import hashlib
+
+    compiler, _ = stand_in_compiler(tmp_path, b"C\x06\x00\x1f")
+    assert main(["deploy", str(drive), "--mpy", "--no-libs", "--mpy-cross", compiler]) == 0
+    digest = hashlib.sha256(open(compiler, "rb").read()).hexdigest()
+    assert "mpy-cross %s (CircuitPython 9.2.1, sha256 %s)" % (compiler, digest) in capsys.readouterr().out

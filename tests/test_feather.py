@@ -185,3 +185,40 @@ def test_the_tft_is_as_big_as_its_rotation_makes_it(node, rotation, size):
     settings = feather_settings("ili9341", "stmpe610", extra={"KNIGHTSTOUR_TFT_ROTATION": rotation})
     _, result = run_to_the_end(node, display="ili9341", touch="stmpe610", tours=1, heap=HEAP["ili9341"], settings=settings)
     assert result["display"] == size and result["tours"] == 1
+
+
+@pytest.mark.parametrize("extra, line", [
+    ({"KNIGHTSTOUR_PIN_MATRIX_CS": "SPI"}, "bad KNIGHTSTOUR_PIN_MATRIX_CS SPI: it is no pin of this board; give a "
+                                           "pin name such as D25"),
+    ({"KNIGHTSTOUR_PIN_MATRIX_CS": "D25"}, "bad KNIGHTSTOUR_PIN_MATRIX_CS D25 (the same pin as SCK): already the "
+                                           "SPI clock (the pin map's); give another pin"),
+])
+def test_no_pin_or_another_name_of_a_used_pin_is_one_line_on_the_feather_m4(node, extra, line):  # noqa: F811
+    settings = feather_settings("max7219", None, extra=extra)
+    proc, _ = run_feather(node, display="max7219", touch=None, settings=settings, tours=1, heap=1024 * 1024,
+                          mpy=True, board="feather_m4")
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    lines = [text for text in proc.stdout.splitlines() if text.startswith("knightstour: error:")]
+    assert lines == ["knightstour: error: " + line], proc.stdout
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_a_calibration_equal_to_the_controllers_default_is_one_line_on_the_feather(node):  # noqa: F811
+    settings = feather_settings("ili9341", "stmpe610", extra={"KNIGHTSTOUR_TOUCH_X0": 3812})
+    proc, _ = run_feather(node, display="ili9341", touch="stmpe610", settings=settings, tours=1, heap=1024 * 1024,
+                          mpy=True)
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    lines = [text for text in proc.stdout.splitlines() if text.startswith("knightstour: error:")]
+    assert lines == ["knightstour: error: bad KNIGHTSTOUR_TOUCH_X0 3812: the same as the stmpe610's default for X1; "
+                     "the two edges need different readings: run the calibration (KNIGHTSTOUR_CALIBRATE = on) or "
+                     "leave the key out"], proc.stdout
+    assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_a_long_value_of_another_programs_key_takes_no_more_heap_than_it_is_long(node):  # noqa: F811
+    """CircuitPython's getenv (C) reads settings.toml with no garbage: a 1,000-character value of another
+    program's key must not run the toy out of heap, at the heap the toy says it needs."""
+    settings = feather_settings("max7219", None, extra={"OTHER_PROGRAM_TOKEN": "x" * 1000})
+    proc, result = run_feather(node, display="max7219", touch=None, settings=settings, tours=1,
+                               heap=HEAP["max7219"] + 2048, mpy=True)  # the value itself kept: 1 KB and its header
+    assert proc.returncode == 0 and result is not None and result["tours"] == 1, proc.stdout[-1500:] + proc.stderr[-1500:]

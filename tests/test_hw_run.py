@@ -197,10 +197,36 @@ def test_a_status_file_that_cannot_be_written_is_one_line(spidev, clock, tmp_pat
     state, monotonic, sleep = clock
     hardware = lambda settings: BoardHardware("pi", settings, board=sim_board("pi", matrix=rig.matrix_rig()))  # noqa: E731
     err = io.StringIO()
-    code = run_command.start(args_for("--display", "max7219", "--status-file", str(tmp_path / "no" / "status")),
-                             environ={}, hardware=hardware, spi_device=spidev, monotonic=monotonic, sleep=sleep,
-                             out=lambda line: None, err=err)
+    run = tmp_path / "run"
+    run.mkdir()
+    real = os.replace
+
+    def refused(src, dst):  # the status file's folder became unwritable after the start: no .tmp left behind
+        raise PermissionError(13, "Permission denied", dst)
+
+    run_command.os.replace = refused
+    try:
+        code = run_command.start(args_for("--display", "max7219", "--status-file", str(run / "status")),
+                                 environ={}, hardware=hardware, spi_device=spidev, monotonic=monotonic, sleep=sleep,
+                                 out=lambda line: None, err=err)
+    finally:
+        run_command.os.replace = real
     assert code == 2 and "cannot write --status-file" in one_line(err)
+    assert os.listdir(run) == []
+
+
+@pytest.mark.parametrize("where, needle", [("folder", "it is a folder"), ("no/status", "there is no folder")])
+def test_a_status_file_that_cannot_be_written_is_refused_before_the_hardware_starts(spidev, clock, tmp_path,
+                                                                                      where, needle):
+    state, monotonic, sleep = clock
+    tmp_path = tmp_path / "run"
+    (tmp_path / "folder").mkdir(parents=True)
+    started = []
+    with pytest.raises(ValueError, match="bad --status-file %s: %s" % (tmp_path / where, needle)):
+        run_command.start(args_for("--display", "max7219", "--status-file", str(tmp_path / where)), environ={},
+                          hardware=lambda settings: started.append(settings), spi_device=spidev,
+                          monotonic=monotonic, sleep=sleep, out=lambda line: None)
+    assert started == [] and sorted(os.listdir(tmp_path)) == ["folder"] and os.listdir(tmp_path / "folder") == []
 
 
 def _calibrate(tft, service, err=None, hardware=None):
@@ -248,3 +274,15 @@ def test_calibrate_refuses_when_the_service_cannot_stop(tft_rigs):
     code, _ = _calibrate(tft_rigs("stmpe610"), service, err=err, hardware=built.append)
     assert code == run_command.EXIT_SETUP and not built and service.calls == ["is-active", "stop"]
     assert "service is running" in one_line(err) and "sudo" in err.getvalue()
+
+
+def test_the_display_comes_from_the_config_when_not_given(spidev, clock, tmp_path):
+    """The Pi's service runs with --config alone: the display is the config's KNIGHTSTOUR_DISPLAY, one source."""
+    state, monotonic, sleep = clock
+    config = tmp_path / "config.toml"
+    config.write_text('KNIGHTSTOUR_DISPLAY = "max7219"\nKNIGHTSTOUR_SPEED = 0\n')
+    hardware = lambda settings: BoardHardware("pi", settings, board=sim_board("pi", matrix=rig.matrix_rig()))  # noqa: E731
+    lines = []
+    code = run_command.start(args_for("--config", str(config)), environ={}, hardware=hardware, spi_device=spidev,
+                             monotonic=monotonic, sleep=sleep, until=lambda app: True, out=lines.append)
+    assert code == 0 and lines == ["knights-tour run: the toy runs (max7219): first frame drawn"]

@@ -104,6 +104,10 @@ def repository_files():
     for name in os.listdir(device):
         if os.path.isfile(os.path.join(device, name)):
             wanted["knightstour_desktop/board/" + name] = os.path.join(device, name)
+    wiring = os.path.join(ROOT, "wiring")
+    for name in os.listdir(wiring):
+        if name.endswith((".md", ".svg")):
+            wanted["knightstour_desktop/wiring/" + name] = os.path.join(wiring, name)
     return wanted
 
 
@@ -273,3 +277,13 @@ def test_run_on_the_emulated_pi_draws_its_first_frame(venv, elsewhere):
         out, err = proc.communicate(timeout=60)
     assert "knights-tour run: the toy runs (max7219): first frame drawn" in out, (out, err)
     assert proc.returncode == 0, err
+
+
+def test_runs_errors_name_a_wiring_page_the_installed_copy_has(venv, elsewhere):
+    done = subprocess.run([str(venv / "bin" / "knights-tour"), "run", "--display", "max7219"], cwd=elsewhere,
+                          env=_env(venv), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 3 and done.stderr.count("\n") == 1, done.stderr
+    page = done.stderr.rsplit("wiring: ", 1)[1].strip()
+    assert os.path.isabs(page) and os.path.isfile(page) and page.startswith(str(venv)), page
+    with open(page, encoding="utf-8") as f:
+        assert f.read() == open(os.path.join(ROOT, "wiring", "README.md"), encoding="utf-8").read()

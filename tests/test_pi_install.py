@@ -41,7 +41,9 @@ def test_the_unit_runs_as_its_own_user_and_restarts():
     assert service["User"] == "knightstour" and service["User"] != "root"
     assert set(service["SupplementaryGroups"].split()) == {"gpio", "spi", "i2c"}
     assert service["Restart"] == "on-failure"
-    assert "knights-tour run --display ili9341 --config /etc/knightstour/config.toml " in service["ExecStart"]
+    assert "knights-tour run --config /etc/knightstour/config.toml " in service["ExecStart"]
+    assert "--display" not in service["ExecStart"] and "ili9341" not in done.stdout.split("+ write")[1].split("\n+")[0]
+    assert 'set KNIGHTSTOUR_DISPLAY = "ili9341" in /etc/knightstour/config.toml' in done.stdout
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 
 
@@ -200,3 +202,22 @@ def test_the_installer_says_running_only_after_waiting():
     text = open(INSTALL).read()
     waits, says = text.index('if ! toy_running "$wait_seconds"'), text.index("installed and running")
     assert waits < says and "runs now" not in text
+
+
+@pytest.mark.parametrize("before, after", [
+    ("dtparam=spi=on\n[pi0]\ndtoverlay=vc4-kms-v3d\n",
+     "dtparam=spi=on\n[pi0]\ndtoverlay=vc4-kms-v3d\n[all]\ndtoverlay=spi0-0cs\n"),
+    # a re-run repairs the line an earlier install put inside the last filter section
+    ("dtparam=spi=on\n[pi4]\narm_boost=1\ndtoverlay=spi0-0cs\n",
+     "dtparam=spi=on\n[pi4]\narm_boost=1\n[all]\ndtoverlay=spi0-0cs\n"),
+    ("dtparam=spi=on\n[all]\ndtoverlay=spi0-0cs\n", "dtparam=spi=on\n[all]\ndtoverlay=spi0-0cs\n"),
+    ("dtparam=spi=on\ndtoverlay=spi0-0cs\n[pi0]\nx=1\n", "dtparam=spi=on\ndtoverlay=spi0-0cs\n[pi0]\nx=1\n"),
+    ("[cm4]\notg_mode=1\n[all]\ndtparam=audio=on", "[cm4]\notg_mode=1\n[all]\ndtparam=audio=on\ndtoverlay=spi0-0cs\n"),
+])
+def test_the_overlay_goes_where_every_pi_reads_it(tmp_path, before, after):
+    config = tmp_path / "config.txt"
+    config.write_text(before)
+    snippet = ('overlay_line=dtoverlay=spi0-0cs; source <(sed -n "/^append_line()/,/^}/p;/^overlay_placed()/,/^}/p;'
+               '/^place_overlay()/,/^}/p" %s); overlay_placed "$1" || place_overlay "$1"' % INSTALL)
+    subprocess.run(["bash", "-c", snippet, "bash", str(config)], check=True)
+    assert config.read_text() == after

@@ -114,8 +114,11 @@ def test_the_installer_upgrades_reinstalls_and_uninstalls(tmp_path, pi):
     assert "installed and running: the toy drew its first frame" in first.stdout
     assert "kept %s/etc/knightstour/config.toml (yours)" % pi in first.stdout
     command = exec_start(pi)
-    assert command == [str(prefix / "venv/bin/knights-tour"), "run", "--display", "max7219", "--config",
+    assert command == [str(prefix / "venv/bin/knights-tour"), "run", "--config",
                        str(pi / "etc/knightstour/config.toml"), "--status-file", str(pi / "run/knightstour/status")]
+    # the display given is in config.toml, the one place the service reads it from; the rest is the user's
+    assert (pi / "etc/knightstour/config.toml").read_text() == USERS_CONFIG + 'KNIGHTSTOUR_DISPLAY = "max7219"\n'
+    assert "set KNIGHTSTOUR_DISPLAY" in first.stdout
     first_pid = running(pi)
     assert toy_distributions(prefix) == 1
 
@@ -143,7 +146,7 @@ def test_the_installer_upgrades_reinstalls_and_uninstalls(tmp_path, pi):
     shown = stopped(pi, second_pid)
     assert shown["lit"] > 0 and shown["knightstour"].startswith(str(prefix / "venvs" / venvs[0]))
     assert not (pi / "etc/systemd/system/knightstour.service").exists() and not prefix.exists()
-    assert (pi / "etc/knightstour/config.toml").read_text() == USERS_CONFIG
+    assert (pi / "etc/knightstour/config.toml").read_text() == USERS_CONFIG + 'KNIGHTSTOUR_DISPLAY = "max7219"\n'
     assert (pi / "boot/firmware/config.txt").read_text() == "dtparam=spi=on\ndtoverlay=spi0-0cs\n"
     assert (pi / "srv/mine/notes.txt").read_text() == "not the toy's\n"
     assert (pi / ".standins/users").read_text() == ""  # the user the previous release made

@@ -3,6 +3,7 @@ both uses, on the desktop (run, sim, deploy) as for any bad setting. The Feather
 on its harness in test_feather.py."""
 
 import io
+import os
 
 import pytest
 
@@ -82,3 +83,101 @@ def test_deploy_refuses_a_drive_whose_settings_give_a_pin_two_uses(tmp_path):
     with pytest.raises(ValueError, match="bad KNIGHTSTOUR_PIN_TOUCH_IRQ D6: already the touch chip select"):
         deploy.check_pins(str(drive), {"KNIGHTSTOUR_TOUCH": "xpt2046"})  # --touch xpt2046
     assert (drive / "settings.toml").read_text() == text
+
+
+def found_on(environ, kind):
+    """As the desktop checks (deploy, run, sim): through the board's pins (knightstour_desktop.board_pins)."""
+    from knightstour_desktop.board_pins import pin_of
+
+    settings, errors = settings_module.load(environ.get)
+    assert errors == []
+    return conflicts.find(settings, kind, pin_of(kind))
+
+
+@pytest.mark.parametrize("key", ["KNIGHTSTOUR_PIN_MATRIX_CS", "KNIGHTSTOUR_PIN_BUTTON_A", "KNIGHTSTOUR_PIEZO"])
+@pytest.mark.parametrize("name", ["SPI", "I2C", "UART", "BOARD_ID"])
+def test_a_name_that_is_no_pin_is_one_line_naming_the_key(key, name):
+    for kind in ("feather_rp2040", "feather_m4", "pi"):
+        errors = found_on({"KNIGHTSTOUR_DISPLAY": "max7219", key: name}, kind)
+        assert len(errors) == 1 and errors[0].startswith("bad %s %s: it is no pin of the " % (key, name)), errors
+
+
+@pytest.mark.parametrize("kind, key, name, same, use", [
+    ("feather_m4", "KNIGHTSTOUR_PIN_MATRIX_CS", "D25", "SCK", "the SPI clock"),
+    ("feather_m4", "KNIGHTSTOUR_PIN_MATRIX_CS", "D24", "MOSI", "the SPI MOSI"),
+    ("feather_m4", "KNIGHTSTOUR_PIEZO", "D17", "A3", None),  # no conflict: the max7219 has no touch IRQ
+    ("feather_m4", "KNIGHTSTOUR_PIN_MATRIX_CS", "D15", "A1", "button A"),
+    ("pi", "KNIGHTSTOUR_PIN_BUTTON_A", "D8", "CE0", "the matrix chip select"),
+    ("pi", "KNIGHTSTOUR_PIN_BUTTON_A", "SCLK", "SCK", "the SPI clock"),
+])
+def test_two_names_of_one_pin_are_one_pin(kind, key, name, same, use):
+    errors = found_on({"KNIGHTSTOUR_DISPLAY": "max7219", key: name}, kind)
+    if use is None:
+        assert errors == []
+    else:
+        assert errors == ["bad %s %s (the same pin as %s): already %s (%s); give another pin"
+                          % (key, name, same, use, "KNIGHTSTOUR_PIN_BUTTON_A" if use == "button A"
+                             else "KNIGHTSTOUR_PIN_MATRIX_CS" if use == "the matrix chip select" else "the pin map's")]
+
+
+def test_the_desktops_feather_pins_are_the_stand_in_boards():
+    """The stand-in board (it runs inside MicroPython, where the desktop package is not) defines the same pins."""
+    import ast
+
+    from knightstour_desktop import board_pins
+
+    source = open(os.path.join(os.path.dirname(__file__), "..", "sim", "circuitpython", "board.py")).read()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "_PINS":
+            stand_in = ast.literal_eval(node.value)
+    for kind in ("feather_m4", "feather_rp2040"):
+        board_id = board_pins.BOARD_IDS[kind]
+        assert board_pins.GROUPS[board_id] == stand_in[board_id]
+
+
+def test_deploy_compares_the_pins_of_the_board_boot_out_names(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "settings.toml").write_text('KNIGHTSTOUR_DISPLAY = "max7219"\nKNIGHTSTOUR_PIN_MATRIX_CS = "D25"\n')
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Feather M4 Express "
+                                        "with samd51j19\nBoard ID:feather_m4_express\n")
+    with pytest.raises(ValueError, match=r"D25 \(the same pin as SCK\): already the SPI clock"):
+        deploy.check_pins(str(drive), {})
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Feather RP2040 "
+                                        "with rp2040\nBoard ID:adafruit_feather_rp2040\n")
+    deploy.check_pins(str(drive), {})  # D25 is a pin of its own there
+    (drive / "settings.toml").write_text('KNIGHTSTOUR_DISPLAY = "max7219"\nKNIGHTSTOUR_PIN_BUTTON_B = "SPI"\n')
+    with pytest.raises(ValueError, match="bad KNIGHTSTOUR_PIN_BUTTON_B SPI: it is no pin of the feather rp2040"):
+        deploy.check_pins(str(drive), {})
+
+
+@pytest.mark.parametrize("argv", [("sim", "--plain", "--once", "--display", "tft", "--speed", "0"),
+                                  ("run", "--display", "ili9341")])
+def test_sim_and_run_refuse_a_name_that_is_no_pin_in_one_line(capsys, monkeypatch, argv):
+    code, err = main(capsys, monkeypatch, dict(XPT2046, KNIGHTSTOUR_PIN_TOUCH_IRQ="SPI"), *argv)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert "bad KNIGHTSTOUR_PIN_TOUCH_IRQ SPI: it is no pin of the " in err
+
+
+CALIBRATION_LINE = ("bad KNIGHTSTOUR_TOUCH_X0 3812: the same as the stmpe610's default for X1; the two edges need "
+                    "different readings: run the calibration (KNIGHTSTOUR_CALIBRATE = on) or leave the key out")
+
+
+@pytest.mark.parametrize("argv", [("sim", "--plain", "--once", "--display", "tft", "--speed", "0"),
+                                  ("run", "--display", "ili9341")])
+def test_a_calibration_equal_to_the_controllers_default_is_one_line_naming_the_key(capsys, monkeypatch, argv):
+    environ = {"KNIGHTSTOUR_DISPLAY": "ili9341", "KNIGHTSTOUR_TOUCH": "stmpe610", "KNIGHTSTOUR_TOUCH_X0": "3812"}
+    code, err = main(capsys, monkeypatch, environ, *argv)
+    assert code == 2 and err.count("\n") == 1 and CALIBRATION_LINE in err, err
+    code, err = main(capsys, monkeypatch, dict(environ, KNIGHTSTOUR_TOUCH_X0="357", KNIGHTSTOUR_TOUCH_Y1="357",
+                                               KNIGHTSTOUR_TOUCH_Y0="357"), *argv)
+    assert code == 2 and "bad KNIGHTSTOUR_TOUCH_Y1 357: the same as KNIGHTSTOUR_TOUCH_Y0;" in err, err
+
+
+def test_deploy_refuses_a_calibration_the_toy_cannot_map_by(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "settings.toml").write_text('KNIGHTSTOUR_TOUCH_X0 = 3812\n')
+    deploy.check_pins(str(drive), {"KNIGHTSTOUR_TOUCH": "ft6206"})  # another controller's defaults: fine
+    with pytest.raises(ValueError, match=r"settings.toml: bad KNIGHTSTOUR_TOUCH_X0 3812: the same as the stmpe610"):
+        deploy.check_pins(str(drive), {})  # "auto": the FeatherWing V1's STMPE610 may be the one

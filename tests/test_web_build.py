@@ -180,3 +180,29 @@ def test_serve_removes_its_site_on_every_signal(built, tmp_path, stop, when):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_idle_connections_are_closed_and_their_threads_end(tmp_path, monkeypatch):
+    """A server that kept a thread per idle connection (3,000 idle: 3,003 threads) could be starved by anyone."""
+    import socket
+    import threading
+
+    assert web._Handler.timeout is not None and 0 < web._Handler.timeout <= 60
+    monkeypatch.setattr(web._Handler, "timeout", 2)
+    (tmp_path / "index.html").write_text("hi")
+    before = threading.active_count()
+    httpd = web.server(str(tmp_path))
+    idle = [socket.create_connection(("127.0.0.1", httpd.server_port)) for _ in range(5)]
+    try:
+        deadline = time.monotonic() + 30
+        while threading.active_count() < before + 6 and time.monotonic() < deadline:
+            time.sleep(0.01)  # the server takes the connections: a thread each
+        assert threading.active_count() >= before + 6, threading.enumerate()
+        deadline = time.monotonic() + 30
+        while threading.active_count() > before + 1 and time.monotonic() < deadline:
+            time.sleep(0.05)  # until each idle connection is closed
+        assert threading.active_count() <= before + 1  # the serving thread alone
+    finally:
+        for s in idle:
+            s.close()
+        httpd.shutdown()

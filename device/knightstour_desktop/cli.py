@@ -36,7 +36,7 @@ COMMANDS = (
     ("orders", "knightstour_desktop.commands.orders", "analyse check orders; write the super orders"),
     ("sim", "knightstour_sim.command", "run the toy in the terminal simulator"),
     ("run", "knightstour_desktop.commands.run", "run the toy on a Raspberry Pi's real hardware"),
-    ("deploy", "knightstour_desktop.commands.deploy", "copy the toy onto a board (its CIRCUITPY drive, or Wi-Fi: --host)"),
+    ("deploy", "knightstour_desktop.commands.deploy_command", "copy the toy onto a board (its CIRCUITPY drive, or Wi-Fi: --host)"),
     ("bundle", "knightstour_desktop.commands.bundle", "write the toy as a zip to copy onto a CIRCUITPY drive by hand"),
     ("web", "knightstour_sim.web", "build or serve the toy as a web page (the Feather's code in the browser)"),
 )

@@ -374,6 +374,21 @@ def read_pipe(fd, path, seconds=None):
     return b"".join(chunks)
 
 
+def calibration_faults(settings):
+    """A line for each touch controller the settings may use (both FeatherWings' for "auto") whose
+    calibration, its defaults filled in, the toy cannot map by (hw/wiring/calibration.py)."""
+    if settings.display != "ili9341" or settings.touch == "none":
+        return []
+    from knightstour.hw.wiring.calibration import fault as calibration_fault
+
+    faults = []
+    for kind in ("stmpe610", "tsc2007") if settings.touch == "auto" else (settings.touch,):
+        fault = calibration_fault(settings, kind)
+        if fault and fault not in faults:
+            faults.append(fault)
+    return faults
+
+
 def load_for_command(config=None, environ=None, options=(), warn=None, board=None):
     """Settings for a desktop command: the file, then the environment, then the options, read
     by knightstour.settings.load in one pass; then the pins they give two uses on board kind
@@ -412,7 +427,11 @@ def load_for_command(config=None, environ=None, options=(), warn=None, board=Non
     errors.extend(more)
     kind = settings.board if settings.board != "auto" else board
     if not errors and kind:
-        errors.extend(conflicts.find(settings, kind))
+        from .board_pins import pin_of
+
+        errors.extend(conflicts.find(settings, kind, pin_of(kind)))
+    if not errors:
+        errors.extend(calibration_faults(settings))
     if errors:
         raise ValueError("\n".join(errors))
     return settings

@@ -9,19 +9,23 @@ SETTINGS = "settings.toml"
 
 
 def _unquote(text, key):
-    out = ""
-    i = 1
+    # In slices between escapes, not a character at a time: a long value (another program's key) makes
+    # no garbage beyond its own length, as CircuitPython's C reader makes none.
+    pieces = []
+    start = i = 1
     while i < len(text):
         ch = text[i]
         if ch == '"':
             rest = text[i + 1:].strip()
             if rest and not rest.startswith("#"):
                 raise ValueError("Invalid value for " + key)
-            return out
+            pieces.append(text[start:i])
+            return "".join(pieces)
         if ch == "\\" and i + 1 < len(text):
+            pieces.append(text[start:i])
             i += 1
-            ch = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}.get(text[i], text[i])
-        out += ch
+            pieces.append({"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}.get(text[i], text[i]))
+            start = i + 1
         i += 1
     raise ValueError("Invalid value for " + key)
 

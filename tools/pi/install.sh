@@ -70,6 +70,19 @@ append_line() {  # append_line FILE LINE: LINE on a line of its own, even when F
   echo "$2" >> "$1"
 }
 
+overlay_placed() {  # overlay_placed FILE: the overlay line is where every Pi reads it (before any [filter], or under [all])
+  awk -v line="$overlay_line" '/^[[:space:]]*\[.*\][[:space:]]*$/ {s = $1} $0 == line && (s == "" || s == "[all]") {f = 1}
+    END {exit !f}' "$1" 2>/dev/null
+}
+
+place_overlay() {  # place_overlay FILE: the overlay line under an [all] section at the end; a misplaced one removed
+  local last
+  sed -i "/^$overlay_line\$/d" "$1"
+  last="$(grep -E '^[[:space:]]*\[.*\][[:space:]]*$' "$1" | tail -n 1 | tr -d '[:space:]' || true)"
+  if [ -n "$last" ] && [ "$last" != "[all]" ]; then append_line "$1" "[all]"; fi
+  append_line "$1" "$overlay_line"
+}
+
 finish() {
   if [ "$dry_run" = 1 ]; then echo "dry run: nothing was changed"; fi
 }
@@ -85,8 +98,36 @@ write_file() {  # write_file PATH MODE < content
 }
 
 render_unit() {
-  sed -e "s|@PREFIX@|$prefix|g" -e "s|@USER@|$user|g" -e "s|@DISPLAY@|$display|g" \
+  sed -e "s|@PREFIX@|$prefix|g" -e "s|@USER@|$user|g" \
       -e "s|@CONFIG@|$config|g" -e "s|@STATUS@|$status_file|g" "$here/knightstour.service.in"
+}
+
+set_display() {  # the display given goes into config.toml, the one place the service reads it from
+  if [ "$dry_run" = 1 ]; then
+    echo "+ set KNIGHTSTOUR_DISPLAY = \"$display\" in $config (the rest of it kept)"
+    return
+  fi
+  "$prefix/venv/bin/python" - "$config" "$display" <<'PYTHON' || die "cannot set KNIGHTSTOUR_DISPLAY in $config (see above): set KNIGHTSTOUR_DISPLAY = \"$display\" there yourself, then: sudo systemctl restart knightstour"
+import os
+import sys
+
+from knightstour_desktop.commands.settings_edit import set_keys
+
+path, display = sys.argv[1:]
+try:
+    with open(path, encoding="utf-8", newline="") as f:
+        text = f.read()
+    edited = set_keys(text, {"KNIGHTSTOUR_DISPLAY": display})
+    if edited != text:
+        with open(path + ".tmp", "w", encoding="utf-8", newline="") as f:
+            f.write(edited)
+        os.chmod(path + ".tmp", os.stat(path).st_mode & 0o7777)
+        os.replace(path + ".tmp", path)
+        print('set KNIGHTSTOUR_DISPLAY = "%s" in %s' % (display, path))
+except (OSError, ValueError) as exc:
+    print("install.sh: %s: %s" % (path, getattr(exc, "strerror", None) or exc), file=sys.stderr)
+    sys.exit(1)
+PYTHON
 }
 
 toy_running() {  # toy_running SECONDS: true once the service is active and its process drew its first frame
@@ -132,7 +173,7 @@ if [ "$uninstall" = 1 ]; then
   if recorded "prefix"; then
     run rm -rf "$prefix"
   else
-    run rm -rf "$prefix/src" "$prefix/venv" "$prefix/venvs"
+    run rm -rf "$prefix/src" "$prefix/venv" "$prefix/venvs" "$prefix/src.old"
   fi
   if recorded "user"; then
     if id "$user" >/dev/null 2>&1 || [ "$dry_run" = 1 ]; then run userdel "$user"; fi
@@ -177,13 +218,14 @@ fi
 # selects itself ("GPIO busy" otherwise): free them with the spi0-0cs overlay (needs a reboot).
 boot_config="$root/boot/firmware/config.txt"
 [ -e "$boot_config" ] || [ ! -e "$root/boot/config.txt" ] || boot_config="$root/boot/config.txt"
-if ! grep -qs "^$overlay_line\$" "$boot_config"; then
+# It goes under [all]: after a [pi0] or [pi4] section, only that Pi would read it.
+if ! overlay_placed "$boot_config"; then
   if [ "$dry_run" = 1 ]; then
-    echo "+ append $overlay_line to $boot_config, on a line of its own (reboot needed)"
+    echo "+ append $overlay_line to $boot_config, on a line of its own under [all] (reboot needed)"
     remember "boot-config $boot_config"
   elif [ -e "$boot_config" ]; then
-    append_line "$boot_config" "$overlay_line"
-    remember "boot-config $boot_config"
+    place_overlay "$boot_config"
+    recorded "boot-config $boot_config" || remember "boot-config $boot_config"
     reboot_needed=1
     echo "added $overlay_line to $boot_config: reboot once the install is done"
   else
@@ -200,15 +242,30 @@ fi
 # nothing of an older release stays importable beside the new one.
 new_venv="$prefix/venvs/$(date +%Y%m%d-%H%M%S)-$$"
 new_src="$prefix/src.new"
-abandon() {  # on the way out before the swap: the unfinished venv and source go, the installed toy stays
+switched() {  # true once $prefix/venv points at the new venv: from then on the new venv is the toy's
+  [ "$(readlink "$prefix/venv" 2>/dev/null)" = "venvs/$(basename "$new_venv")" ]
+}
+on_exit() {  # stopped before the switch: the unfinished venv and source go; after it: nothing live is removed
   local code=$?
+  if switched; then
+    [ -e "$prefix/src" ] || [ ! -d "$new_src" ] || mv -T "$new_src" "$prefix/src" || true
+    [ -e "$prefix/src" ] || [ ! -d "$prefix/src.old" ] || mv -T "$prefix/src.old" "$prefix/src" || true
+    if [ "$code" != 0 ]; then
+      echo "install.sh: error: stopped after the new code was put in place ($new_venv): old copies may be" \
+        "left in $prefix/venvs and the service was not restarted; run the installer again to finish" >&2
+    fi
+    return
+  fi
   rm -rf "$new_venv" "$new_src" "$prefix/venv.new"
   if [ "$code" != 0 ]; then
     echo "install.sh: error: the new code could not be installed (see above); what was installed is as it" \
       "was, and a toy that ran still runs" >&2
   fi
 }
-if [ "$dry_run" = 0 ]; then trap abandon EXIT; fi
+if [ "$dry_run" = 0 ]; then
+  trap on_exit EXIT
+  trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM  # so that on_exit knows it was stopped
+fi
 run rm -rf "$new_src"
 run mkdir -p "$new_src" "$prefix/venvs"
 if [ "$dry_run" = 1 ]; then
@@ -225,9 +282,12 @@ run ln -sfn "venvs/$(basename "$new_venv")" "$prefix/venv.new"
 if [ -d "$prefix/venv" ] && [ ! -L "$prefix/venv" ]; then
   run rm -rf "$prefix/venv"  # an earlier release's venv, a folder of its own
 fi
+# The switch: one rename. The trap sees it (switched) and from here on removes nothing live.
 run mv -T "$prefix/venv.new" "$prefix/venv"
-run rm -rf "$prefix/src"
+run rm -rf "$prefix/src.old"
+if [ -e "$prefix/src" ]; then run mv -T "$prefix/src" "$prefix/src.old"; fi
 run mv -T "$new_src" "$prefix/src"
+run rm -rf "$prefix/src.old"
 for old in "$prefix"/venvs/*; do
   if [ "$old" != "$new_venv" ] && [ -e "$old" ]; then run rm -rf "$old"; fi
 done
@@ -237,6 +297,7 @@ if [ -e "$config" ]; then
 else
   run cp "$repo/device/settings.toml.example" "$config"
 fi
+set_display
 render_unit | write_file "$unit" 644
 run systemctl daemon-reload
 run systemctl enable knightstour.service

@@ -39,7 +39,7 @@ def pins(toy):
         raise toy.Stop("this board (%s) is not in the pin map: set KNIGHTSTOUR_BOARD in settings.toml to the "
                        "one wired alike (%s) and KNIGHTSTOUR_PIN_... for each pin that differs"
                        % (getattr(board, "board_id", "no board_id"), ", ".join(BOARD_KINDS)))
-    found = conflicts.find(settings, kind)
+    found = conflicts.find(settings, kind, conflicts.board_pins(board))
     if found:
         raise toy.Stop(found[0])
 

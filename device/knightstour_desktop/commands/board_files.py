@@ -16,6 +16,7 @@ from .settings_edit import set_keys
 # The first line of the toy's code.py (device/code.py): a code.py starting otherwise is the user's.
 TOY_CODE = "\"\"\"Knight's Tour desk toy"
 OLDEST = 8  # os.getenv, which reads settings.toml, came with CircuitPython 8
+NEWEST = 10  # the newest CircuitPython the toy was tried on (its stand-ins refuse what 10 refuses)
 VERSION = re.compile(r"\bCircuitPython (\d+)\.(\d+)\.(\d+)([0-9A-Za-z.+-]*)")
 DOWNLOADS = "https://circuitpython.org/downloads"
 
@@ -66,6 +67,23 @@ def version_in(text, where):
         raise ValueError("the board runs CircuitPython %s (%s); the toy needs %d or later, which reads "
                          "settings.toml: update it from %s" % (version, where, OLDEST, DOWNLOADS))
     return major, version
+
+
+def board_kind(drive):
+    """The board kind (board_pins.BOARD_IDS) of the board boot_out.txt names by its board id
+    ("Board ID:feather_m4_express") or its name ("; Adafruit Feather M4 Express with samd51j19"), or ""."""
+    from ..board_pins import BOARD_IDS, BOARD_NAMES
+
+    try:
+        text = first_bytes(os.path.join(drive, "boot_out.txt"), 1024).decode("utf-8", "replace")
+    except (OSError, ValueError):
+        return ""
+    found = re.search(r"^Board ID:\s*(\S+)", text, re.M)
+    for kind, board_id in BOARD_IDS.items():
+        if found and found.group(1) == board_id:
+            return kind
+    found = re.search(r"; (.+?)(?: with |$)", text.split("\n")[0])
+    return BOARD_NAMES.get(found.group(1).strip(), "") if found else ""
 
 
 def is_toy_code(path):
@@ -148,6 +166,30 @@ def plan(drive, staging, written, values, verb, example):
         lines.append("%s your %s as %s (the toy did not write it)" % (verb("keep"), code, os.path.basename(backup)))
     top.append(("code.py", backup))  # last: writing it restarts the board
     return top, lines
+
+
+def users_files(drive, written, verb):
+    """The files in the drive's lib/knightstour that are none of the toy's modules (as .py or .mpy) this
+    deploy writes: ([(path, where it is kept)], lines to print). Kept in a folder of their own at the top
+    of the drive, as code.py is kept, never in lib/ (where the board would look for modules)."""
+    package = os.path.join(drive, "lib", "knightstour")
+    prefix = os.path.join("lib", "knightstour") + os.sep
+    toys = {os.path.splitext(dest[len(prefix):])[0] for dest in written if dest.startswith(prefix)}
+    found = []
+    for folder, dirs, names in os.walk(package):
+        dirs.sort()
+        for name in sorted(names):
+            rel = os.path.relpath(os.path.join(folder, name), package)
+            stem, ext = os.path.splitext(rel)
+            if not (ext in (".py", ".mpy") and stem in toys):
+                found.append(rel)
+    if not found:
+        return [], []
+    keep = backup_name(os.path.join(drive, "knightstour"))
+    kept = [(os.path.join(package, rel), os.path.join(keep, rel)) for rel in found]
+    lines = ["%s your %s as %s (not one of the toy's files)" % (verb("keep"), path, os.path.relpath(to, drive))
+             for path, to in kept]
+    return kept, lines
 
 
 def _listed(values):

@@ -3,9 +3,10 @@ project bundles are.
 
     knights-tour bundle OUT.zip [--display max7219|ili9341] [--touch NAME] [--mpy-cross PROGRAM ...]
 
-The zip holds knightstour/README.txt (the three steps) and a folder per CircuitPython major
-version the toy supports, "CircuitPython 9.x" and "CircuitPython 10.x", each with code.py,
-settings.toml (the template with the build's --display and --touch lines) and lib/: the toy's
+The zip holds knightstour/README.txt (the steps) and a folder per CircuitPython major version
+the toy supports, "CircuitPython 8.x" to "CircuitPython 10.x", each with code.py,
+knightstour-settings.toml (the template with the build's --display and --touch lines: a file to
+merge into the board's settings.toml, which may hold its Wi-Fi keys) and lib/: the toy's
 knightstour package and the Adafruit libraries that build imports, taken from their pip packages
 as installed here (the emu extra), never from the network. A version's folder holds .mpy files
 when CircuitPython's mpy-cross for that version is given (--mpy-cross, once per version) or was
@@ -32,7 +33,7 @@ from .board_files import set_keys
 from .lock import Interrupted, Signals
 from .output import OutputError, check_output, size_text, write_output
 
-VERSIONS = (9, 10)
+VERSIONS = (8, 9, 10)  # deploy accepts 8 or later (settings.toml came with 8.0)
 TOP = "knightstour"
 # The Adafruit libraries a build may import (device/requirements.txt), and the PyPI package of each.
 DISTRIBUTIONS = {
@@ -42,18 +43,29 @@ STAMP = (2020, 1, 1, 0, 0, 0)  # every entry's date: the same build gives the sa
 
 README = """Knight's Tour desk toy for CircuitPython: {build}
 
+This zip holds a folder for each CircuitPython the toy runs on: {versions}. The toy reads its
+settings from settings.toml, which CircuitPython reads since 8.0; its .mpy files (if any) load only
+on the version they were compiled for, hence a folder per version.
+
 1. Unzip this file.
 2. Open the folder for the CircuitPython your board runs: boot_out.txt on its CIRCUITPY drive
-   names the version (CircuitPython 9.x or CircuitPython 10.x).
-3. Copy everything in that folder (code.py, settings.toml and the lib folder) onto the
-   CIRCUITPY drive. Let it merge lib and replace code.py (keep a copy of your own first).
-4. Edit settings.toml on the drive to match your build: each setting is explained in the file.
-   Save it; the board restarts with the new settings.
+   names the version ({folders}).
+3. Copy code.py onto the CIRCUITPY drive (keep a copy of your own code.py first).
+4. Copy what is inside the folder's lib (the knightstour folder, and any other item there) into
+   the lib folder on the drive (make lib if the drive has none). Copy those items, never the lib
+   folder itself: on macOS, Finder replaces a folder of the same name, which would delete the
+   board's other libraries.
+5. Settings: if the drive has no settings.toml, copy knightstour-settings.toml onto it and rename
+   it settings.toml. If the drive has one, keep it (it may hold the board's Wi-Fi and web
+   workflow settings): add the KNIGHTSTOUR_ lines of knightstour-settings.toml to it.
+6. Edit settings.toml on the drive to match your build: each setting is explained in
+   knightstour-settings.toml. Save it; the board restarts with the new settings.
 
 The toy lights up on its own once the files are there. Messages (a chip that does not answer,
 a bad setting) appear on the board's serial console, one line each.
 {compiled}
 """
+SETTINGS = "knightstour-settings.toml"  # the toy's keys, to merge: never a settings.toml over the board's
 
 
 def add_arguments(parser):
@@ -63,7 +75,7 @@ def add_arguments(parser):
     parser.add_argument("--touch", default=None, metavar="NAME",
                         help="set KNIGHTSTOUR_TOUCH in settings.toml (the ili9341's touch controller)")
     parser.add_argument("--mpy-cross", action="append", default=[], metavar="PROGRAM",
-                        help="CircuitPython's mpy-cross for 9.x or 10.x (give it once per version): that "
+                        help="CircuitPython's mpy-cross for 8.x, 9.x or 10.x (once per version): that "
                              "version's folder gets .mpy files; compilers `deploy --mpy` downloaded are "
                              "used too")
 
@@ -101,7 +113,8 @@ def library_files(module):
 
 
 def _cached(major, environ=None):
-    """The newest compiler for CircuitPython ``major`` that `deploy --mpy` left in the cache, or None."""
+    """The newest compiler for CircuitPython ``major`` that `deploy --mpy` left in the cache and that
+    passes deploy's gate (mpy_cross.cached), or None; each one refused gets a line saying why."""
     name = mpy_cross.published_name()
     folder = mpy_cross.cache_dir(environ)
     if name is None or not os.path.isdir(folder):
@@ -112,15 +125,16 @@ def _cached(major, environ=None):
     for entry in os.listdir(folder):
         match = pattern.match(entry)
         if match:
-            versions.append((tuple(int(n) for n in match.group(1).split(".")), match.group(1), entry))
-    for _, version, entry in sorted(versions, reverse=True):
-        path = os.path.join(folder, entry)
-        try:
-            if mpy_cross.reported_version(path) == version:
+            versions.append((tuple(int(n) for n in match.group(1).split(".")), match.group(1)))
+    for _, version in sorted(versions, reverse=True):
+        path, fault = mpy_cross.cached(version, environ)
+        if fault is None:
+            try:
                 mpy_cross.check(path, _probe(), major, version, "the cache")
-                return path
-        except ValueError:
-            continue
+                return path, version
+            except ValueError as exc:
+                fault = str(exc)
+        print("not using the cached %s: %s" % (path, fault))
     return None
 
 
@@ -129,14 +143,11 @@ def _probe():
 
 
 def compilers(programs, environ=None):
-    """{major: mpy-cross} for the versions that get .mpy: the ones given, else cached ones."""
+    """{major: mpy-cross} for the versions that get .mpy: the ones given, else cached ones; each one
+    used is named with its version and SHA-256."""
     found = {}
     for program in programs:
-        path = mpy_cross.given(program)
-        try:
-            version = mpy_cross.reported_version(path)
-        except ValueError as exc:
-            raise ValueError("bad --mpy-cross %s: %s" % (program, exc)) from None
+        path, version = mpy_cross.given_version(program)
         major = int(version.split(".")[0])
         if major not in VERSIONS:
             raise ValueError("bad --mpy-cross %s: it is CircuitPython %s's; the bundle holds CircuitPython %s"
@@ -144,13 +155,15 @@ def compilers(programs, environ=None):
         if major in found:
             raise ValueError("bad --mpy-cross %s: two compilers for CircuitPython %d.x; give one" % (program, major))
         mpy_cross.check(path, _probe(), major, version, "--mpy-cross %s" % program)
-        found[major] = path
+        found[major] = path, version
     for major in VERSIONS:
         if major not in found:
             cached = _cached(major, environ)
             if cached:
                 found[major] = cached
-    return found
+    for major in sorted(found):
+        mpy_cross.announce(*found[major])
+    return {major: path for major, (path, _) in found.items()}
 
 
 def entries(values, compiled, staging, signals):
@@ -169,7 +182,7 @@ def entries(values, compiled, staging, signals):
     found = []
     for major in VERSIONS:
         folder = "%s/CircuitPython %d.x/" % (TOP, major)
-        found.append((folder + "settings.toml", settings_path))
+        found.append((folder + SETTINGS, settings_path))
         for source, dest in files:
             signals.check()
             if major in compiled and dest.startswith("lib/"):
@@ -229,7 +242,8 @@ ZIP_STARTS = (b"PK\x03\x04", b"PK\x05\x06")  # a zip's first entry, or an empty 
 
 
 def check_not_other_file(path):
-    """ValueError if ``path`` is a file with something in it that is not a zip: never replace that."""
+    """ValueError if ``path`` is a file bundle may not replace: one with something in it that is not
+    a zip this command wrote (its entries all under knightstour/, README.txt first), or a read-only one."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return  # a pipe or a device: opening it to look would wait for a writer
@@ -237,8 +251,21 @@ def check_not_other_file(path):
             start = f.read(4)
     except OSError:
         return  # no such file, or not one we read: check_output and write_output say what is wrong
-    if start and not start.startswith(ZIP_STARTS):
+    if not start:
+        return
+    if not start.startswith(ZIP_STARTS):
         raise ValueError("%s exists and is not a zip: remove it or give another name" % as_given(path))
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = z.namelist()
+    except (OSError, zipfile.BadZipFile, ValueError):
+        names = []
+    if not names or names[0] != TOP + "/README.txt" or not all(n.startswith(TOP + "/") for n in names):
+        raise ValueError("%s exists and is a zip this command did not write: remove it or give another name"
+                         % as_given(path))
+    if not os.stat(path).st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+        raise ValueError("%s exists and is read-only: make it writable (chmod u+w) or give another name"
+                         % as_given(path))
 
 
 def _bundle(args, signals):
@@ -252,7 +279,10 @@ def _bundle(args, signals):
         note = "" if len(compiled) == len(VERSIONS) else (
             "\nThe .py files take more RAM than .mpy ones would; a computer with Python makes .mpy files:\n"
             "knights-tour bundle OUT.zip --mpy-cross PROGRAM (CircuitPython's mpy-cross for the version).\n")
-        readme = README.format(build=build, compiled=note).replace("\n", "\r\n")  # Notepad shows it too
+        folders = ", ".join("CircuitPython %d.x" % major for major in VERSIONS)
+        readme = README.format(build=build, compiled=note, folders=folders,
+                               versions=", ".join("%d.x" % major for major in VERSIONS))
+        readme = readme.replace("\n", "\r\n")  # Notepad shows it too
         sizes = []
         write_output(args.output, lambda handle: sizes.append(write_zip(handle, files, readme, signals)), "OUT.zip")
     print("wrote %s: %s; CircuitPython %s; %d files, %s" % (args.output, build, kinds, len(files) + 1,

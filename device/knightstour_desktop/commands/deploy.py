@@ -26,9 +26,10 @@ import threading
 from knightstour.settings import as_given
 
 from .. import files
+from ..files import shipped_files
 from . import board_files, find_drive, mpy_cross
 from .drive import clean_up, free_bytes, install, space_needed
-from .lock import DeployError, DriveLock, Interrupted, Signals
+from .lock import DeployError, DriveLock, Interrupted
 from .output import size_text
 
 PACKAGE_DIR = files.BOARD_PACKAGE  # all of it goes to lib/knightstour: the board's package holds nothing else
@@ -63,16 +64,14 @@ def add_arguments(parser):
 
 
 def device_files():
-    """(source, destination relative to the drive) for code.py and the package's modules, but a
-    package's __init__.py that holds no code (see holds_no_code)."""
+    """(source, destination relative to the drive) for code.py and the package's modules (of the
+    files that ship: files.shipped_files), but a package's __init__.py that holds no code (see
+    holds_no_code)."""
     files = [(os.path.join(DEVICE_DIR, "code.py"), "code.py")]
-    for folder, dirs, names in os.walk(PACKAGE_DIR):
-        rel = os.path.relpath(folder, PACKAGE_DIR)
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(names):
-            source = os.path.join(folder, name)
-            if name.endswith(".py") and not (name == "__init__.py" and holds_no_code(source)):
-                files.append((source, os.path.normpath(os.path.join("lib", "knightstour", rel, name))))
+    for rel in shipped_files(PACKAGE_DIR):
+        source = os.path.join(PACKAGE_DIR, rel)
+        if rel.endswith(".py") and not (os.path.basename(rel) == "__init__.py" and holds_no_code(source)):
+            files.append((source, os.path.join("lib", "knightstour", rel)))
     return files
 
 
@@ -116,12 +115,14 @@ def setting_values(args):
 
 
 def check_pins(drive, values):
-    """The drive's settings.toml with ``values`` set: a board pin it gives two uses stops the
-    deploy before anything is written (the Feather would stop at start with the same line)."""
+    """The drive's settings.toml with ``values`` set: a board pin it gives two uses, or a touch
+    calibration the toy cannot map by, stops the deploy before anything is written (the Feather would
+    stop at start with the same line)."""
     from knightstour.hw.wiring import conflicts
     from knightstour.settings import load
 
-    from ..settings_toml import parse_toml
+    from ..board_pins import pin_of
+    from ..settings_toml import calibration_faults, parse_toml
 
     path = os.path.join(drive, "settings.toml")
     mapping = {}
@@ -132,8 +133,10 @@ def check_pins(drive, values):
             return  # not the toy's to judge here: the board reads what it can and says what it cannot
     mapping.update(values)
     settings, _ = load(None, mapping)
-    kind = settings.board if settings.board != "auto" else "feather_rp2040"  # both Feathers: one pin map
-    found = conflicts.find(settings, kind)
+    kind = settings.board if settings.board != "auto" else board_files.board_kind(drive)
+    # A board boot_out.txt does not name: the Feathers' pin map, its names compared as names.
+    found = conflicts.find(settings, kind or "feather_rp2040", pin_of(kind) if kind else None)
+    found = found or calibration_faults(settings)
     if found:
         raise ValueError("%s: %s" % (path, found[0]))
 
@@ -149,11 +152,18 @@ def _check(args):
         raise ValueError("bad PATH_TO_CIRCUITPY %s: no such folder; give the mounted CIRCUITPY drive, "
                          "e.g. /media/$USER/CIRCUITPY" % as_given(drive))
     major, version = board_files.circuitpython_version(drive, args.force)
+    if major is not None and major > board_files.NEWEST:
+        print("note: the board runs CircuitPython %s, newer than the toy knows (%d to %d): deploying anyway; if it "
+              "misbehaves, install CircuitPython %d.x from %s" % (version, board_files.OLDEST, board_files.NEWEST,
+                                                                   board_files.NEWEST, board_files.DOWNLOADS))
     for path in (os.path.join(DEVICE_DIR, "code.py"), REQUIREMENTS, EXAMPLE):
         if not os.path.exists(path):
             raise ValueError("cannot deploy: " + files.missing(path))
     for name in ("lib", os.path.join("lib", "knightstour")):
         path = os.path.join(drive, name)
+        if os.path.islink(path):
+            raise ValueError("cannot deploy: %s is a symlink (to %s), and deploy would change the folder it points "
+                             "to; make it a folder of its own" % (path, os.readlink(path)))
         if os.path.lexists(path) and not os.path.isdir(path):
             raise ValueError("cannot deploy: %s is a file, not a folder; move it away (CircuitPython "
                              "looks for libraries in the folder lib/)" % path)
@@ -173,17 +183,19 @@ def _check(args):
 
 def _compiler(args, major, version, boot_out=None):
     """CircuitPython's mpy-cross for the board: the one given, else the one published for ``version``
-    (read from ``boot_out``, the drive's boot_out.txt unless given)."""
-    program = mpy_cross.given(args.mpy_cross)
+    (read from ``boot_out``, the drive's boot_out.txt unless given); through the gate every compiler
+    passes (mpy_cross), and named with its version and SHA-256."""
+    program, its_version = mpy_cross.given_version(args.mpy_cross)
     boot_out = boot_out or os.path.join(args.drive, "boot_out.txt")
     if program is None:
         if version is None:
             raise ValueError("--mpy: %s has no boot_out.txt to read the CircuitPython version from; give "
                              "CircuitPython's mpy-cross with --mpy-cross PROGRAM" % args.drive)
-        program = mpy_cross.fetch(version, dry=args.dry_run)
+        program, its_version = mpy_cross.fetch(version, dry=args.dry_run), version
         if program is None:  # a dry run downloads and runs nothing: the .py files stand in for the .mpy
             return UNCOMPILED
     mpy_cross.check(program, os.path.join(PACKAGE_DIR, "__init__.py"), major, version, boot_out)
+    mpy_cross.announce(program, its_version)
     return program
 
 
@@ -267,28 +279,7 @@ def run_circup(command, signals, lock_fd=None):
         return "exit %d: %s" % (proc.returncode, last[-1]) if last else "exit %d" % proc.returncode
 
 
-def run(args):
-    deploy = _deploy
-    if args.host is not None:
-        from .web_deploy import deploy_over_web as deploy
-    with Signals() as signals:
-        try:
-            code = deploy(args, signals)
-            if signals.received is not None:  # after the last safe point: the deploy is done
-                exc = Interrupted(signals.received)
-                exc.outcome = "the new toy is in place"
-                raise exc
-            return code
-        except Interrupted as exc:
-            try:
-                print("knights-tour deploy: stopped by %s: %s" % (signal.Signals(exc.signum).name, exc.outcome),
-                      file=sys.stderr)
-            except (OSError, ValueError):
-                pass  # the terminal is gone (SIGHUP)
-            return 128 + exc.signum
-
-
-def _deploy(args, signals):
+def deploy_to_drive(args, signals):
     major, version = _check(args)
     drive = args.drive
     values = setting_values(args)
@@ -306,15 +297,16 @@ def _deploy(args, signals):
         written = _stage(device_files(), compiler, staging, signals)
         if args.dry_run:
             _, lines = board_files.plan(drive, staging, written, values, lambda word: "would " + word, EXAMPLE)
-            lines = clean_up(drive, dry=True) + lines
+            lines = clean_up(drive, dry=True) + lines + board_files.users_files(drive, written, lambda w: "would " + w)[1]
             return _show(args, staging, written, lines, command, dry=True)
         signals.defer = True  # from here a signal stops the deploy at its next safe point
         with DriveLock(drive) as lock:
             signals.check()
             lines = clean_up(drive)
             top, more = board_files.plan(drive, staging, written, values, lambda word: word, EXAMPLE)
-            _show(args, staging, written, lines + more, command, dry=False)
-            install(drive, staging, written, top, signals)
+            keep, kept = board_files.users_files(drive, written, lambda word: word)
+            _show(args, staging, written, lines + more + kept, command, dry=False)
+            install(drive, staging, written, top, signals, keep)
             done = "the new toy is in place"
             try:
                 signals.check()
@@ -323,6 +315,9 @@ def _deploy(args, signals):
                         ["circup"] + command[1:])
                     failure = run_circup(command, signals, lock.fd)
                     signals.check()  # Ctrl-C in the terminal stops circup too: say so, not that it failed
+                    if failure and not os.path.isdir(drive):
+                        raise DeployError("circup failed (%s): %s went away while it ran (unplugged or ejected?); "
+                                          "the toy's files are in place: plug it in and deploy again" % (failure, drive))
                     if failure:
                         raise DeployError("circup failed (%s); the toy's files are in place: run %s once the "
                                           "network is there" % (failure, " ".join(["circup"] + command[1:])))

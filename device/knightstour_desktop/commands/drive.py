@@ -52,7 +52,7 @@ class Changes:
     def __init__(self, drive, signals):
         self.drive = drive
         self.signals = signals
-        self.journal = []  # ("made", path) or ("moved", source, target)
+        self.journal = []  # ("made", path), ("moved", source, target), ("copied", copy), ("replaced", target, copy)
         self.aside = []  # what the commit moved aside, removed once it is done
 
     def mkdir(self, path):
@@ -87,19 +87,54 @@ class Changes:
         shutil.copyfile(source, target)
         keep_owner_and_mode(target, like)
 
+    def keep_copy(self, source, target, top):
+        """A copy of ``source`` at ``target``, the folders between ``top`` and it made (all undone)."""
+        folder = os.path.dirname(target)
+        made = []
+        while folder != top and not os.path.isdir(folder):
+            made.append(folder)
+            folder = os.path.dirname(folder)
+        for folder in [top] + made[::-1]:
+            self.mkdir(folder)
+        self.signals.check()
+        self.journal.append(("made", target))
+        shutil.copyfile(source, target)
+
     def move(self, source, target):
         self.signals.check()
         self.journal.append(("moved", source, target))
         os.rename(source, target)
 
-    def move_aside(self, path):
-        """Move ``path`` to a unique name beside it, removed once the commit is done."""
+    def replace(self, source, target, keep=None):
+        """Put ``source`` in ``target``'s place in one rename, so that ``target`` is never missing; what
+        was there is first copied to ``keep`` (a backup that stays), else to a name beside it that goes
+        once the commit is done."""
+        if not os.path.lexists(target):
+            return self.move(source, target)
         self.signals.check()
+        if keep is None:
+            keep = self._aside_name(target)
+            self.aside.append(keep)
+        self.journal.append(("copied", keep))
+        shutil.copyfile(target, keep)
+        with open(keep, "rb+") as out:
+            os.fsync(out.fileno())
+        keep_owner_and_mode(keep, target)
+        self.signals.check()
+        self.journal.append(("replaced", target, keep))
+        os.replace(source, target)
+
+    def _aside_name(self, path):
         folder, name = os.path.split(path)
         while True:
             aside = os.path.join(folder, "%sold-%s.%s" % (STAGE, name, os.urandom(4).hex()))
             if not os.path.lexists(aside):
-                break
+                return aside
+
+    def move_aside(self, path):
+        """Move ``path`` to a unique name beside it, removed once the commit is done."""
+        self.signals.check()
+        aside = self._aside_name(path)
         self.move(path, aside)
         self.aside.append(aside)
         return aside
@@ -117,9 +152,20 @@ class Changes:
     def undo(self):
         """Reverse the journal; return the paths that could not be put back."""
         failed = []
+        kept = set()  # copies holding what could not be put back: never removed
         for entry in reversed(self.journal):
             try:
-                if entry[0] == "made":
+                if entry[0] == "replaced":
+                    _, target, copy = entry
+                    try:
+                        os.replace(copy, target)
+                    except OSError:
+                        kept.add(copy)
+                        raise
+                elif entry[0] == "copied":
+                    if entry[1] not in kept:
+                        _remove(entry[1])
+                elif entry[0] == "made":
                     path = entry[1]
                     if os.path.isdir(path) and not os.path.islink(path) and not os.path.basename(path).startswith(STAGE):
                         if not os.listdir(path):
@@ -131,7 +177,10 @@ class Changes:
                     if os.path.lexists(target) and not os.path.lexists(source):
                         os.rename(target, source)
             except OSError as exc:
-                failed.append("%s (%s)" % (entry[1], exc.strerror or exc))
+                if entry[0] == "replaced":
+                    failed.append("%s (what was there is kept as %s)" % (entry[1], entry[2]))
+                else:
+                    failed.append("%s (%s)" % (entry[1], exc.strerror or exc))
         self.journal = []
         return failed
 
@@ -209,15 +258,19 @@ def space_needed(staging, written, block):
     return total + block * (len(folders) + 1)
 
 
-def install(drive, staging, written, top, signals):
+def install(drive, staging, written, top, signals, keep=()):
     """Put the staged files on the drive: the package and the top files beside the old ones under
-    unique names, then renamed into place, code.py last. On any failure (or signal) everything
-    is put back: DeployError, or the Interrupted with its outcome."""
+    unique names, then renamed into place, code.py last; first the user's files in the old package
+    copied where ``keep`` ([(path, copy)]) says. On any failure (or signal) everything is put back:
+    DeployError, or the Interrupted with its outcome."""
     lib = os.path.join(drive, "lib")
     package = os.path.join(lib, "knightstour")
     prefix = os.path.join("lib", "knightstour") + os.sep
     changes = Changes(drive, signals)
     try:
+        for path, copy in keep:
+            rel = os.path.relpath(path, package)
+            changes.keep_copy(path, copy, copy[:len(copy) - len(rel) - 1])  # the folder they are kept in
         changes.mkdir(lib)
         new = changes.stage_dir(lib, like=package)
         for dest in written:
@@ -231,16 +284,14 @@ def install(drive, staging, written, top, signals):
             changes.move_aside(package)
         changes.move(new, package)
         for dest, source, backup in staged:
-            target = os.path.join(drive, dest)
-            if backup:
-                changes.move(target, backup)
-            elif os.path.lexists(target):
-                changes.move_aside(target)
-            changes.move(source, target)
+            changes.replace(source, os.path.join(drive, dest), keep=backup)
     except BaseException as exc:
         failed = changes.undo()
         where = "the toy on %s is as it was" % drive if not failed else \
             "and %s could not be put back: check the drive" % ", ".join(failed)
+        if not os.path.isdir(drive):
+            where = "%s went away (unplugged or ejected?), so what it holds now is not known: plug it in and " \
+                    "deploy again (a deploy puts back or removes what one cut off left)" % drive
         if isinstance(exc, Interrupted):
             exc.outcome = where
             raise

@@ -56,6 +56,11 @@ def _is_circuitpy(name):
     return name == LABEL or (name.startswith(LABEL) and name[len(LABEL):].strip().isdigit())
 
 
+def _is_drive(path):
+    """A mounted drive, or one holding boot_out.txt: an empty folder left where one was mounted is none."""
+    return os.path.isdir(path) and (os.path.ismount(path) or os.path.lexists(os.path.join(path, "boot_out.txt")))
+
+
 def find(platform=None, roots=None, labels=None):
     """(drives found, places looked). ``roots``: the mount folders (default: the platform's);
     ``labels()``: Windows' {root: volume label} (default: asked of Windows)."""
@@ -74,7 +79,7 @@ def find(platform=None, roots=None, labels=None):
         except OSError:
             continue
         found += [os.path.join(root, name) for name in names
-                  if _is_circuitpy(name) and os.path.isdir(os.path.join(root, name))]
+                  if _is_circuitpy(name) and _is_drive(os.path.join(root, name))]
     return found, list(roots)
 
 

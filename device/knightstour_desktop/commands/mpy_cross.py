@@ -56,6 +56,9 @@ def _how():
 def given(program=None, environ=None):
     """The compiler the user named (--mpy-cross, else $KNIGHTSTOUR_MPY_CROSS) as a path, or None."""
     environ = os.environ if environ is None else environ
+    if program is not None and not program.strip():
+        raise ValueError("bad --mpy-cross %s: it is empty; give the path of CircuitPython's mpy-cross, or leave "
+                         "--mpy-cross out" % as_given(program))
     program = program or environ.get(PROGRAM_ENV)
     if not program:
         return None
@@ -67,6 +70,18 @@ def given(program=None, environ=None):
         raise ValueError("bad --mpy-cross %s: no such program; download CircuitPython's mpy-cross for "
                          "your version from %s" % (as_given(program), INDEX))
     return found
+
+
+def given_version(program):
+    """(path, CircuitPython version) of the compiler the user named, (None, None) if none; ValueError
+    naming it if it is not CircuitPython's."""
+    path = given(program)
+    if path is None:
+        return None, None
+    try:
+        return path, reported_version(path)
+    except ValueError as exc:
+        raise ValueError("bad --mpy-cross %s: %s" % (as_given(program or path), exc)) from None
 
 
 def published_name(system=None, machine=None):
@@ -242,7 +257,6 @@ def fetch(version, environ=None, out=None, dry=False):
     if os.path.isfile(path):
         fault = _cached_fault(path, version, pin)
         if fault is None:
-            _said(path, out)
             return path
         for name in (path, path + ".json"):
             try:
@@ -282,13 +296,30 @@ def fetch(version, environ=None, out=None, dry=False):
                     os.remove(name)
                 except OSError:
                     pass
-    _said(path, out)
     return path
 
 
-def _said(path, out):
+def cached(version, environ=None):
+    """(path, None) for CircuitPython ``version``'s compiler in the cache when it passes the gate a
+    download passes (a folder only the user can write, its download record, the pin, its version);
+    (path, why not) when it does not; (None, None) when none is cached. Runs nothing that fails."""
+    folder = cache_dir(environ)
+    path = os.path.join(folder, url_for(version, environ).rsplit("/", 1)[1])
+    if not os.path.isfile(path):
+        return None, None
+    try:
+        private_folder(folder)
+    except DownloadError as exc:
+        return path, str(exc)
+    return path, _cached_fault(path, version, pinned(version, folder, environ))
+
+
+def announce(path, version, out=None):
+    """The line every compiler run gets: its path, version and SHA-256 (and where it came from)."""
     record = _record_of(path)
-    print("mpy-cross %s (from %s, sha256 %s)" % (path, record.get("url"), record.get("sha256")), file=out, flush=True)
+    came = ", from %s" % record["url"] if record.get("url") and record.get("sha256") == sha256_of(path) else ""
+    print("mpy-cross %s (CircuitPython %s, sha256 %s%s)" % (path, version, sha256_of(path), came),
+          file=out or sys.stdout, flush=True)
 
 
 class HttpsOnly(urllib.request.HTTPRedirectHandler):

@@ -30,19 +30,23 @@ import subprocess
 import sys
 import time
 
+from .. import files
+
 EXIT_SETUP = 3
 
 MODEL = "/proc/device-tree/model"  # "Raspberry Pi 5 Model B Rev 1.0" on a Pi
 CPUINFO = "/proc/cpuinfo"  # its Model line, where a container has no device tree
 SPI_DEVICE = "/dev/spidev0.0"
 I2C_DEVICE = "/dev/i2c-1"
-WIRING = "wiring/README.md"
+WIRING = os.path.join(files.WIRING, "README.md")  # where the user is: the clone's, or the installed copy's
 SERVICE = "knightstour.service"
+DISPLAYS = ("max7219", "ili9341")  # what a Pi drives
 
 
 def add_arguments(parser):
-    parser.add_argument("--display", choices=("max7219", "ili9341"), required=True,
-                        help="the display: max7219 (8x8 LED matrix) or ili9341 (320x240 TFT with touch)")
+    parser.add_argument("--display", choices=DISPLAYS, default=None,
+                        help="the display: max7219 (8x8 LED matrix) or ili9341 (320x240 TFT with touch); default: "
+                             "KNIGHTSTOUR_DISPLAY in the settings (the service's: its --config file)")
     parser.add_argument("--config", metavar="FILE",
                         help="a settings file (flat TOML, KNIGHTSTOUR_* keys as in settings.toml)")
     parser.add_argument("--calibrate", action="store_true",
@@ -59,6 +63,9 @@ def load_settings(args, environ=None):
 
     settings = load_for_command(getattr(args, "config", None), environ, [("display", args.display, "--display")],
                                 board="pi")
+    if settings.display not in DISPLAYS:
+        raise ValueError("bad KNIGHTSTOUR_DISPLAY = \"%s\": a Pi drives %s; give --display or set it in the settings"
+                         % (settings.display, " or ".join(DISPLAYS)))
     if getattr(args, "calibrate", False) and (settings.display != "ili9341" or settings.touch == "none"):
         raise ValueError("--calibrate needs --display ili9341 and a touch controller (KNIGHTSTOUR_TOUCH)")
     return settings
@@ -130,6 +137,24 @@ def stop_service(systemctl):
     return True
 
 
+def check_status_file(path):
+    """ValueError (one line) for a --status-file the toy could not write at its first frame: said before
+    any hardware starts."""
+    if not path:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ValueError("bad --status-file %s: it is a folder; give a file in it, e.g. %s"
+                         % (path, os.path.join(path, "status")))
+    if os.path.lexists(path) and not os.path.isfile(path):
+        raise ValueError("bad --status-file %s: it is not a regular file; give a file name" % path)
+    if not os.path.isdir(folder):
+        raise ValueError("bad --status-file %s: there is no folder %s; give a file in a folder that exists"
+                         % (path, folder))
+    if not os.access(folder, os.W_OK):
+        raise ValueError("bad --status-file %s: the folder %s cannot be written by this user" % (path, folder))
+
+
 def first_frame(until, display, status_file, out):
     """``until`` for run_forever that, the first time it is asked (the first frame drawn), says so
     and writes the process id to ``status_file``, then asks ``until``."""
@@ -144,6 +169,10 @@ def first_frame(until, display, status_file, out):
                         f.write("%d\n" % os.getpid())
                     os.replace(status_file + ".tmp", status_file)
                 except OSError as exc:
+                    try:
+                        os.remove(status_file + ".tmp")
+                    except OSError:
+                        pass
                     raise StatusFileError("cannot write --status-file %s: %s"
                                           % (status_file, exc.strerror)) from None
             out("knights-tour run: the toy runs (%s): first frame drawn" % display)
@@ -185,6 +214,7 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
     BoardHardware (default: Blinka's board); the tests point it at the emulated chips, and
     ``service(*args)`` stands in for systemctl."""
     err = sys.stderr if err is None else err
+    check_status_file(getattr(args, "status_file", None))
     settings = load_settings(args, environ)
     calibrating = getattr(args, "calibrate", False)
     try:

@@ -28,11 +28,13 @@ def used_signals(settings):
     return used
 
 
-def find(settings, kind):
+def find(settings, kind, pin_of=None):
     """One line for each pin the settings' overrides give to two signals on board ``kind``,
     found before any pin is claimed (a board would say only "Pin in use"). The pin map's pins
-    among themselves, and the SPI bus the chips share, are no conflict."""
-    taken = {}  # board pin name -> (signal, overridden)
+    among themselves, and the SPI bus the chips share, are no conflict. ``pin_of(name)`` gives
+    a name's pin, so that two names of one pin (D25 and SCK on a Feather M4) are one, or raises
+    ValueError (why) for a name that is no pin; without it, names are compared."""
+    taken = []  # (pin, name, signal, overridden)
     errors = []
     for signal in used_signals(settings):
         override = ""
@@ -45,16 +47,49 @@ def find(settings, kind):
         name = override or board_name(kind, signal)
         if not name:
             continue
-        if name not in taken:
-            taken[name] = (signal, override != "")
+        pin = name
+        if pin_of is not None:
+            try:
+                pin = pin_of(name)
+            except ValueError as exc:
+                errors.append("bad %s %s: %s; give a pin name such as D25" % (_key(signal), name, exc))
+                continue
+        first = None
+        for entry in taken:
+            if entry[0] == pin:
+                first = entry
+                break
+        if first is None:
+            taken.append((pin, name, signal, override != ""))
             continue
-        first, first_overridden = taken[name]
-        if not override and not first_overridden:
+        if not override and not first[3]:
             continue
-        bad, other = (signal, first) if override else (first, signal)
-        errors.append("bad %s %s: already %s (%s); give another pin"
-                      % (_key(bad), name, _use(other), _key(other) if _has_key(other) else "the pin map's"))
+        bad, other = (signal, first[2]) if override else (first[2], signal)
+        bad_name, other_name = (name, first[1]) if override else (first[1], name)
+        same = " (the same pin as %s)" % other_name if other_name != bad_name else ""
+        errors.append("bad %s %s%s: already %s (%s); give another pin"
+                      % (_key(bad), bad_name, same, _use(other), _key(other) if _has_key(other) else "the pin map's"))
     return errors
+
+
+def board_pins(board):
+    """``find``'s pin_of on a board: the ``board`` module's own pin object (two names of one pin are
+    one object); ValueError for a name that is there but no pin (board.SPI, board.I2C, board.UART); a
+    name the board lacks is left to the builders, which say "this board has no pin"."""
+    try:
+        from microcontroller import Pin
+    except ImportError:  # Blinka without its microcontroller module: its pins have an id
+        Pin = None
+
+    def pin_of(name):
+        found = getattr(board, name, None)
+        if found is None:
+            return name
+        if not ((Pin is not None and isinstance(found, Pin)) or (not callable(found) and hasattr(found, "id"))):
+            raise ValueError("it is no pin of this board")
+        return found
+
+    return pin_of
 
 
 def _use(signal):

@@ -35,7 +35,13 @@ def make_touch(kind, hw, settings, locate, size=(touch.WIDTH0, touch.HEIGHT0)):
     chip = controller(kind)
     driver = chip.open_driver(hw)
     x0, x1, y0, y1, swap = touch_calibration(settings, kind)
-    mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation, size[0], size[1])
+    try:
+        mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation, size[0], size[1])
+    except ValueError:  # the line naming the key comes from a module loaded only then
+        from .calibration import fault
+        from .hardware import HardwareError
+
+        raise HardwareError(fault(settings, kind)) from None
     return touch.TouchInput(chip.reader(driver, hw), mapper, locate)
 
 
