@@ -380,10 +380,11 @@ def calibration_faults(settings):
     if settings.display != "ili9341" or settings.touch == "none":
         return []
     from knightstour.hw.wiring.calibration import fault as calibration_fault
+    from knightstour.hw.wiring.touch_chips import touch_calibration
 
     faults = []
     for kind in ("stmpe610", "tsc2007") if settings.touch == "auto" else (settings.touch,):
-        fault = calibration_fault(settings, kind)
+        fault = calibration_fault(settings, kind, touch_calibration(settings, kind))
         if fault and fault not in faults:
             faults.append(fault)
     return faults

@@ -1,13 +1,11 @@
 """The line for a touch calibration the toy cannot map by: loaded only when there is one on a board
 (touch_chips.make_touch), and by the desktop's checks (run, sim, deploy) before the toy starts."""
 
-from .touch_chips import touch_calibration
 
-
-def fault(settings, kind):
-    """The line for a calibration of controller ``kind`` the toy cannot map by (an edge's two readings
-    equal, the controller's defaults filled in), naming the key to fix; None when it can."""
-    values = touch_calibration(settings, kind)
+def fault(settings, kind, values):
+    """The line for ``values``, controller ``kind``'s calibration (touch_chips.touch_calibration: the
+    settings, its defaults filled in), if the toy cannot map by it (an edge's two readings equal),
+    naming the key to fix; None when it can."""
     for i in (0, 2):
         if values[i] == values[i + 1]:
             pair = ("x0", "x1") if i == 0 else ("y0", "y1")

@@ -34,14 +34,15 @@ def make_touch(kind, hw, settings, locate, size=(touch.WIDTH0, touch.HEIGHT0)):
     names the square under a screen pixel; ``size``: the rotation-0 screen's."""
     chip = controller(kind)
     driver = chip.open_driver(hw)
-    x0, x1, y0, y1, swap = touch_calibration(settings, kind)
+    values = touch_calibration(settings, kind)
+    x0, x1, y0, y1, swap = values
     try:
         mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation, size[0], size[1])
     except ValueError:  # the line naming the key comes from a module loaded only then
         from .calibration import fault
         from .hardware import HardwareError
 
-        raise HardwareError(fault(settings, kind)) from None
+        raise HardwareError(fault(settings, kind, values)) from None
     return touch.TouchInput(chip.reader(driver, hw), mapper, locate)
 
 
