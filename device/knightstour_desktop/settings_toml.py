@@ -63,7 +63,7 @@ def parse_toml(text, warn=None):
 
     known = {}
     for key in TABLE:
-        known[env_name(key[0])] = key
+        known[env_name(key.name)] = key
     result = {}
     where = {}
     errors = []
@@ -397,7 +397,7 @@ def load_for_command(config=None, environ=None, options=(), warn=None, board=Non
             print("knights-tour: warning: %s" % line, file=sys.stderr)
     if config is not None and not str(config):
         raise ValueError("bad --config '': give the name of a settings file")
-    known = dict((env_name(key[0]), key) for key in TABLE)
+    known = dict((env_name(key.name), key) for key in TABLE)
     for name in sorted(environ):
         if name.startswith(PREFIX) and name not in known and name not in NOT_SETTINGS:
             close = meant_key(name, known)
