@@ -93,11 +93,11 @@ def test_hardware_keys_parse_and_report():
 def test_settings_example_has_every_key_at_its_default():
     with open(os.path.join(DEVICE, "settings.toml.example")) as handle:
         mapping = settings_toml.parse_toml(handle.read())
-    assert sorted(mapping) == sorted(settings_module.env_name(key.name) for key in settings_module.TABLE)
+    assert sorted(mapping) == sorted(settings_module.env_name(key[0]) for key in settings_module.TABLE)
     settings, errors = settings_module.load(mapping=mapping)
     assert errors == []
     for key in settings_module.TABLE:
-        assert getattr(settings, key.name) == key.default, key.name
+        assert getattr(settings, key[settings_module.NAME]) == key[settings_module.DEFAULT], key
 
 
 def test_requirements_name_the_driver_libraries():

@@ -22,7 +22,7 @@ def test_the_committed_documents_are_a_fresh_run():
         text = f.read()
     assert text == settings_docs.readme(text)
     for key in settings.TABLE:
-        assert "| `%s` |" % settings.env_name(key.name) in text
+        assert "| `%s` |" % settings.env_name(key[settings.NAME]) in text
 
 
 def test_the_check_command_names_a_stale_copy(tmp_path, monkeypatch):
@@ -38,6 +38,6 @@ def test_the_check_command_names_a_stale_copy(tmp_path, monkeypatch):
 
 
 def test_a_key_without_words_stops_the_run(monkeypatch):
-    monkeypatch.setattr(settings, "TABLE", settings.TABLE + (settings.Key("colour", "choice", "red", ("red",)),))
+    monkeypatch.setattr(settings, "TABLE", settings.TABLE + (("colour", "choice", "red", ("red",)),))
     with pytest.raises(ValueError, match="no words for \\['colour'\\]"):
         settings_docs.example()

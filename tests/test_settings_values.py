@@ -128,8 +128,9 @@ def test_the_matrix_chain_is_read_once_into_its_parts():
 
 
 def test_each_kind_has_one_parser_and_each_parser_a_key():
-    from knightstour.settings import PARSERS, TABLE
+    from knightstour.setting_kinds import KIND, PARSERS
+    from knightstour.settings import TABLE
 
-    assert sorted(set(key.kind for key in TABLE)) == sorted(PARSERS)
+    assert sorted(set(key[KIND] for key in TABLE)) == sorted(PARSERS)
     for kind, parser in PARSERS.items():
         assert parser.__name__ == kind  # named after it: names a board holds already

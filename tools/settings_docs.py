@@ -96,7 +96,7 @@ def described():
     for _, _, keys in SECTIONS:
         for name, text in keys:
             found[name] = text
-    names = [key.name for key in settings.TABLE]
+    names = [key[settings.NAME] for key in settings.TABLE]
     missing = [name for name in names if name not in found]
     extra = [name for name in found if name not in names]
     if missing or extra:
@@ -106,11 +106,11 @@ def described():
 
 def written(key):
     """The default as settings.toml writes it: whole numbers bare, the rest quoted."""
-    value = key.default
+    value = key[settings.DEFAULT]
     if value is True or value is False:
         return '"on"' if value else '"off"'
     if value is None:
-        return '"auto"' if key.kind in ("raw", "autobool") else '""'
+        return '"auto"' if key[settings.KIND] in ("raw", "autobool") else '""'
     if isinstance(value, float) and value == int(value):
         return str(int(value))
     if isinstance(value, int):

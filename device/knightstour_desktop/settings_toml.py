@@ -59,11 +59,11 @@ def parse_toml(text, warn=None):
     read as one of the settings' keys are skipped, and ``warn(line)`` hears of those that look
     meant for one. Raises ValueError, one line per problem, each naming its line.
     """
-    from knightstour.settings import TABLE, env_name
+    from knightstour.settings import NAME, TABLE, env_name
 
     known = {}
     for key in TABLE:
-        known[env_name(key.name)] = key
+        known[env_name(key[NAME])] = key
     result = {}
     where = {}
     errors = []
@@ -389,7 +389,7 @@ def load_for_command(config=None, environ=None, options=(), warn=None, board=Non
     import sys
 
     from knightstour.hw.wiring import conflicts
-    from knightstour.settings import PREFIX, TABLE, env_name, find_key, key_names, load, message
+    from knightstour.settings import NAME, PREFIX, TABLE, env_name, find_key, key_names, load, message
 
     environ = os.environ if environ is None else environ
     if warn is None:
@@ -397,7 +397,7 @@ def load_for_command(config=None, environ=None, options=(), warn=None, board=Non
             print("knights-tour: warning: %s" % line, file=sys.stderr)
     if config is not None and not str(config):
         raise ValueError("bad --config '': give the name of a settings file")
-    known = dict((env_name(key.name), key) for key in TABLE)
+    known = dict((env_name(key[NAME]), key) for key in TABLE)
     for name in sorted(environ):
         if name.startswith(PREFIX) and name not in known and name not in NOT_SETTINGS:
             close = meant_key(name, known)

@@ -21,7 +21,7 @@ nothing the run keeps holds a function of it, so none of its code lives on once 
 #   app       the app and its tables for the board's size, made once; then this module goes, and
 #             the check orders' and rules' parsers (the solver keeps their results, not them)
 PLAN = (
-    ("settings", ("knightstour.settings", "knightstour.board_text")),
+    ("settings", ("knightstour.settings", "knightstour.setting_kinds", "knightstour.board_text")),
     ("pins", ("knightstour.hw.wiring.conflicts",)),
     ("views", ()),
     ("ports", ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel")),

@@ -100,7 +100,7 @@ def setting_values(args):
         given = getattr(args, name)
         if given is None:
             continue
-        choices = settings.find_key(name).accepts
+        choices = settings.find_key(name)[settings.ACCEPTS]
         value = given.strip().lower()
         if value not in choices:
             raise ValueError("bad %s %s: give one of %s" % (option, as_given(given), ", ".join(choices)))
