@@ -27,6 +27,7 @@ import zipfile
 
 from knightstour.settings import as_given
 
+from ..errors import UserError
 from . import deploy, mpy_cross
 from .board_files import set_keys
 from .lock import Interrupted, Signals
@@ -136,13 +137,13 @@ def compilers(programs, environ=None):
         try:
             version = mpy_cross.reported_version(path)
         except ValueError as exc:
-            raise ValueError("bad --mpy-cross %s: %s" % (program, exc)) from None
+            raise UserError("bad --mpy-cross %s: %s" % (program, exc)) from None
         major = int(version.split(".")[0])
         if major not in VERSIONS:
-            raise ValueError("bad --mpy-cross %s: it is CircuitPython %s's; the bundle holds CircuitPython %s"
+            raise UserError("bad --mpy-cross %s: it is CircuitPython %s's; the bundle holds CircuitPython %s"
                              % (program, version, " and ".join("%d.x" % v for v in VERSIONS)))
         if major in found:
-            raise ValueError("bad --mpy-cross %s: two compilers for CircuitPython %d.x; give one" % (program, major))
+            raise UserError("bad --mpy-cross %s: two compilers for CircuitPython %d.x; give one" % (program, major))
         mpy_cross.check(path, _probe(), major, version, "--mpy-cross %s" % program)
         found[major] = path
     for major in VERSIONS:
@@ -238,7 +239,7 @@ def check_not_other_file(path):
     except OSError:
         return  # no such file, or not one we read: check_output and write_output say what is wrong
     if start and not start.startswith(ZIP_STARTS):
-        raise ValueError("%s exists and is not a zip: remove it or give another name" % as_given(path))
+        raise UserError("%s exists and is not a zip: remove it or give another name" % as_given(path))
 
 
 def _bundle(args, signals):

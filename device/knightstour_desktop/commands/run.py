@@ -30,6 +30,8 @@ import subprocess
 import sys
 import time
 
+from ..errors import UserError
+
 EXIT_SETUP = 3
 
 MODEL = "/proc/device-tree/model"  # "Raspberry Pi 5 Model B Rev 1.0" on a Pi
@@ -60,7 +62,7 @@ def load_settings(args, environ=None):
     settings = load_for_command(getattr(args, "config", None), environ, [("display", args.display, "--display")],
                                 board="pi")
     if getattr(args, "calibrate", False) and (settings.display != "ili9341" or settings.touch == "none"):
-        raise ValueError("--calibrate needs --display ili9341 and a touch controller (KNIGHTSTOUR_TOUCH)")
+        raise UserError("--calibrate needs --display ili9341 and a touch controller (KNIGHTSTOUR_TOUCH)")
     return settings
 
 
