@@ -17,11 +17,10 @@ from knightstour.hw.feather import main
 
 
 def _libraries():
-    """Never called. knightstour.hw imports only the driver its settings ask for, and circup does
-    not look inside lib/, so the drivers are named here for `circup install --auto` (it reads
-    this file's imports; it does not run it)."""
+    """Never called. knightstour.hw imports only the library its settings ask for, and circup does
+    not look inside lib/, so the one library the toy uses (requirements.txt) is named here for
+    `circup install --auto` (it reads this file's imports; it does not run it)."""
     import adafruit_touchscreen  # noqa: F401
-    import adafruit_tsc2007  # noqa: F401
 
 
 main()

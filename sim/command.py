@@ -11,6 +11,7 @@ import sys
 from knightstour.rules import RULES
 from knightstour.settings import as_given
 from knightstour_desktop.commands.output import check_output
+from knightstour_desktop.errors import UserError
 from knightstour_desktop.settings_toml import load_for_command
 
 from .simulator import DISPLAYS, Simulator, display_name
@@ -96,7 +97,7 @@ def parse_tap(text):
     """(x, y) of a --tap X,Y; ValueError naming what is accepted."""
     parts = text.replace(" ", "").split(",")
     if len(parts) != 2 or not all(part.isdigit() for part in parts):
-        raise ValueError("bad --tap %s: give X,Y, two whole numbers of TFT pixels from the top left, "
+        raise UserError("bad --tap %s: give X,Y, two whole numbers of TFT pixels from the top left, "
                          "e.g. --tap 250,200" % as_given(text))
     return int(parts[0]), int(parts[1])
 
@@ -105,18 +106,18 @@ def check_screenshot(args):
     """Refuse a bad --screenshot call before anything runs."""
     args.taps = [parse_tap(text) for text in getattr(args, "tap", None) or []]
     if args.taps and (args.screenshot is None or args.display != "tft"):
-        raise ValueError("--tap presses the TFT in a --screenshot run: give --display tft --screenshot FILE.png")
+        raise UserError("--tap presses the TFT in a --screenshot run: give --display tft --screenshot FILE.png")
     if args.moves is not None and args.screenshot is None:
-        raise ValueError("--moves goes with --screenshot")
+        raise UserError("--moves goes with --screenshot")
     if args.screenshot is None:
         return
     if args.play:
-        raise ValueError("--screenshot shows an automatic tour: leave out --play")
+        raise UserError("--screenshot shows an automatic tour: leave out --play")
     if args.display not in ("tft", "matrix"):
-        raise ValueError("bad --display %s for --screenshot: give --display tft or --display matrix" % as_given(args.display))
+        raise UserError("bad --display %s for --screenshot: give --display tft or --display matrix" % as_given(args.display))
     check_output(args.screenshot, "--screenshot", suffix=".png")
     if args.moves is not None and args.moves < 1:
-        raise ValueError("bad --moves %d: give a whole number of squares, 1 or more" % args.moves)
+        raise UserError("bad --moves %d: give a whole number of squares, 1 or more" % args.moves)
 
 
 def check_record(args):
@@ -126,13 +127,13 @@ def check_record(args):
     from .record import SUFFIXES
 
     if args.screenshot is not None:
-        raise ValueError("--record and --screenshot each make a picture: give one of them")
+        raise UserError("--record and --screenshot each make a picture: give one of them")
     if args.play:
-        raise ValueError("--record shows an automatic tour: leave out --play")
+        raise UserError("--record shows an automatic tour: leave out --play")
     if args.display not in ("tft", "matrix"):
-        raise ValueError("bad --display %s for --record: give --display tft or --display matrix" % as_given(args.display))
+        raise UserError("bad --display %s for --record: give --display tft or --display matrix" % as_given(args.display))
     if not str(args.record).lower().endswith(SUFFIXES):
-        raise ValueError("bad --record %s: give a file name ending in .gif or .webp" % as_given(args.record))
+        raise UserError("bad --record %s: give a file name ending in .gif or .webp" % as_given(args.record))
     check_output(args.record, "--record")
 
 
@@ -171,7 +172,7 @@ def run(args):
         settings = build_settings(args)
         picture = "--screenshot" if args.screenshot is not None else "--record" if args.record is not None else ""
         if picture and settings.mode == "play":
-            raise ValueError("%s shows an automatic tour, not KNIGHTSTOUR_MODE = play: give --touch or set the "
+            raise UserError("%s shows an automatic tour, not KNIGHTSTOUR_MODE = play: give --touch or set the "
                              "mode to attract" % picture)
         if args.screenshot is not None:
             return save_screenshot(args, settings)
@@ -179,17 +180,17 @@ def run(args):
             return save_record(args, settings)
         plain = args.plain or not sys.stdout.isatty()
         if args.pixels and plain:
-            raise ValueError("--pixels draws in the terminal UI: leave out --plain, and run it in a terminal "
+            raise UserError("--pixels draws in the terminal UI: leave out --plain, and run it in a terminal "
                              "(not a pipe)")
         if not plain:
             try:
                 from .tui import run_tui
             except ImportError as exc:
-                raise ValueError("the terminal UI needs Textual (pip install 'knights-tour-toy[sim]'), "
+                raise UserError("the terminal UI needs Textual (pip install 'knights-tour-toy[sim]'), "
                                  "or use --plain (%s)" % exc) from None
         sim = Simulator(settings, display=args.display, pixels=args.pixels)
     except OSError as exc:
-        raise ValueError(str(exc)) from None
+        raise UserError(str(exc)) from None
     if not plain:
         try:
             return run_tui(sim, args.display, args.once, args.pixels)

@@ -9,6 +9,8 @@ and keeps them exactly; the LED matrix's round dots are shaded, and their colour
 out over the palette (``quantize``). A WebP keeps every colour (lossless).
 """
 
+from knightstour_desktop.errors import UserError
+
 from .chips import render
 from .screenshot import Emulated
 
@@ -42,7 +44,7 @@ def record_frames(display_kind, settings=None, seed=1, kind="feather_rp2040", to
                 frames.append([image, 0.0])
                 start = at
                 if len(frames) > MAX_FRAMES:
-                    raise ValueError("the tour makes more than %d frames: give a smaller --size or a higher "
+                    raise UserError("the tour makes more than %d frames: give a smaller --size or a higher "
                                      "--speed" % MAX_FRAMES)
             if app.tours.count >= 1 and app.tracing < 0:
                 break

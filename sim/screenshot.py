@@ -15,6 +15,7 @@ import types
 
 from knightstour.rng import Xorshift32
 from knightstour.settings import MAX_MS, Settings, replace
+from knightstour_desktop.errors import UserError
 
 from .chips import bus, render, rig, shims
 from .circuitpython import pwmio  # the stand-in: PWMOut keeps its frequency and duty cycle on its pin
@@ -81,7 +82,7 @@ class Emulated:
         from knightstour.hw.wiring import build, hardware
 
         if display not in DISPLAY_NAMES:
-            raise ValueError("bad display %r: one of tft, matrix, builtin (or ili9341, max7219)" % (display,))
+            raise UserError("bad display %r: one of tft, matrix, builtin (or ili9341, max7219)" % (display,))
         self.display_name = DISPLAY_NAMES[display]
         if not isinstance(settings, Settings):
             values = {"start": "c3", "speed": "0", "mode": "attract", "seed": str(seed)}
@@ -90,7 +91,7 @@ class Emulated:
             for key in values:
                 error = settings.set(key, values[key])
                 if error:
-                    raise ValueError(error)
+                    raise UserError(error)
         changes = {"display": self.display_name}
         if touch is not None:
             changes["touch"] = touch
@@ -150,9 +151,9 @@ class Emulated:
 
         try:
             self.app = App(settings, self.display, self.input, self.sound, Xorshift32(seed), strict=strict)
-        except ValueError:
+        except ValueError as exc:  # the board does not fit the display
             self.close()
-            raise
+            raise UserError(str(exc)) from None
         self.now = 0.0
 
     @property
@@ -206,7 +207,7 @@ class Emulated:
         rotation = self.rotation
         width, height = self.chip.screen_size(rotation)
         if not (0 <= x < width and 0 <= y < height):
-            raise ValueError("bad --tap %d,%d: off the %dx%d screen; x is 0 to %d, y 0 to %d"
+            raise UserError("bad --tap %d,%d: off the %dx%d screen; x is 0 to %d, y 0 to %d"
                              % (x, y, width, height, width - 1, height - 1))
         width0, height0 = (height, width) if rotation % 180 else (width, height)
         if self.display_name == "builtin":
@@ -216,7 +217,7 @@ class Emulated:
             self.press(*raw_touch(touch_calibration(self.settings), x, y, rotation, width0, height0))
             release = self.release
         else:
-            raise ValueError("--tap needs a touch screen: KNIGHTSTOUR_TOUCH is none")
+            raise UserError("--tap needs a touch screen: KNIGHTSTOUR_TOUCH is none")
         self.step()
         release()
         for _ in range(3):  # the release is seen after two polls (the touch input's debounce)

@@ -9,6 +9,7 @@ import time
 from knightstour.app import App
 from knightstour.ports import NO_SQUARE, Clock, Sound
 from knightstour.rng import Xorshift32
+from knightstour_desktop.errors import UserError
 from knightstour_desktop.recording import QueueInput, RecordingDisplay
 
 # The largest board each simulated display shows: the MAX7219 matrix is 8x8
@@ -143,7 +144,7 @@ class Simulator:
     def __init__(self, settings, display="both", seed=None, clock=None, orders=None, log=None, pixels=False):
         display = display_name(display)
         if display not in DISPLAY_LIMITS:
-            raise ValueError("bad display %r: one of %s" % (display, ", ".join(DISPLAYS)))
+            raise UserError("bad display %r: one of %s" % (display, ", ".join(DISPLAYS)))
         width, height = DISPLAY_LIMITS[display]
         self.kind = display
         self.display = RecordingDisplay(log, width, height)
@@ -169,8 +170,8 @@ class Simulator:
         except ValueError as exc:
             self.close()
             if display == "tft":
-                raise
-            raise ValueError("%s; --display tft allows up to %dx%d" % (
+                raise UserError(str(exc)) from None  # the board does not fit
+            raise UserError("%s; --display tft allows up to %dx%d" % (
                 exc, DISPLAY_LIMITS["tft"][0], DISPLAY_LIMITS["tft"][1])) from None
         self.board = self.app.board
         self.view = View(settings)

@@ -180,7 +180,6 @@ def test_run_on_a_computer_that_is_not_a_pi_says_so(tmp_path, capsys, monkeypatc
 
 INTERRUPT_AT = {
     # where: code run in the knights-tour process before main(), sending it SIGINT at that point
-    "after the imports": "send()",
     "building the parser": "import importlib; real = importlib.import_module\n"
                            "importlib.import_module = lambda name: (send(), real(name))[1]",
     "reading the arguments": "import argparse; real = argparse.ArgumentParser.parse_args\n"
@@ -208,12 +207,22 @@ def test_ctrl_c_while_starting_exits_130_without_a_traceback(where, command):
     assert done.returncode == 130 and done.stderr == "", (where, done.stderr[-500:])
 
 
+def test_importing_the_command_line_leaves_ctrl_c_alone():
+    script = ("import signal, sys\n"
+              "sys.argv[0] = 'knights-tour'\n"
+              "before = signal.getsignal(signal.SIGINT)\n"
+              "import knightstour_desktop.cli\n"
+              "print(signal.getsignal(signal.SIGINT) is before, 'knightstour' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert (done.stdout, done.stderr) == ("True False\n", "")
+
+
 def test_ctrl_c_anywhere_in_a_real_start_shows_no_traceback():
     # SIGINT at moments spread over the start of the real command. Before knightstour_desktop.cli puts its
-    # handler in place (its first lines), Python itself may still print a traceback (interpreter
+    # handler in place (main()'s first line), Python itself may still print a traceback (interpreter
     # start-up, site-packages' .pth hooks, the first imports); from there on, never.
     with open(os.path.join(ROOT, "device", "knightstour_desktop", "cli.py")) as handle:
-        handler_line = next(i for i, line in enumerate(handle, 1) if "_signal.signal(" in line)
+        handler_line = next(i for i, line in enumerate(handle, 1) if "signal.signal(signal.SIGINT, signal.default" in line)
     for delay in (0.05, 0.1, 0.15, 0.2, 0.3, 0.45, 0.6, 0.8):
         process = subprocess.Popen([EXE, "sim", "--plain", "--display", "matrix", "--speed", "0"],
                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -1,7 +1,7 @@
 import pytest
 
 from knightstour.pacing import from_settings
-from knightstour.settings import TABLE, Settings, find_key, load, replace
+from knightstour.settings import DEFAULT, NAME, TABLE, Settings, find_key, load, replace
 from knightstour_desktop.settings_toml import parse_toml
 
 
@@ -62,8 +62,8 @@ def test_bad_values_name_the_key_and_the_accepted_values(key, value, expected):
     assert len(errors) == 1
     assert errors[0].startswith(expected)
     # ... and the default is used.
-    name = find_key(key)[0]
-    assert getattr(settings, name) == find_key(key)[2]
+    name = find_key(key)[NAME]
+    assert getattr(settings, name) == find_key(key)[DEFAULT]
 
 
 def test_pace_must_not_speed_up():
@@ -124,11 +124,11 @@ def test_settings_set_with_a_cli_label():
 def test_the_table_is_declared_once_and_no_import_adds_keys():
     import importlib
 
-    names = [key[0] for key in TABLE]
+    names = [key[NAME] for key in TABLE]
     assert len(names) == len(set(names)) and "touch" in names and "pin_touch_irq" in names
     for module in ("knightstour.hw.wiring.build", "knightstour.hw.wiring.touch_chips", "knightstour.hw.startup"):
         importlib.import_module(module)
-    assert [key[0] for key in TABLE] == names
+    assert [key[NAME] for key in TABLE] == names
     assert all(isinstance(key, tuple) and len(key) == 4 for key in TABLE)  # small tuples, no objects
 
 

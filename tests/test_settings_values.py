@@ -125,3 +125,12 @@ def test_the_matrix_chain_is_read_once_into_its_parts():
     assert parse_value(key, " 3  ROW ") == (3, "row", 90)
     assert parse_value(key, "4 2x2 0") == (4, "2x2", 0)
     assert parse_value(key, "") is None
+
+
+def test_each_kind_has_one_parser_and_each_parser_a_key():
+    from knightstour.setting_kinds import KIND, PARSERS
+    from knightstour.settings import TABLE
+
+    assert sorted(set(key[KIND] for key in TABLE)) == sorted(PARSERS)
+    for kind, parser in PARSERS.items():
+        assert parser.__name__ == kind  # named after it: names a board holds already

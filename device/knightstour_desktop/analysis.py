@@ -36,6 +36,8 @@ from knightstour.rules import check_rule, tie_keys
 from knightstour.search import EXHAUSTED, FOUND, find_tour
 from knightstour.starts import impossibility
 
+from .errors import UserError
+
 ORDER_COUNT = 40320
 SETTLE_BUDGET = 2000000  # search nodes for a start where every order gets stuck
 
@@ -207,7 +209,7 @@ class Analysis:
     def __init__(self, board, rule="border"):
         rule = check_rule(rule)
         if rule == "random":
-            raise ValueError("bad rule 'random' for analysis: it ignores the check order on ties; "
+            raise UserError("bad rule 'random' for analysis: it ignores the check order on ties; "
                              "use border, centre or first")
         self.board = board
         self.rule = rule

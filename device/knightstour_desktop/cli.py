@@ -4,9 +4,14 @@ Each subcommand lives in its own module with ``add_arguments(parser)`` and
 ``run(args) -> exit code``; they are imported only when used.
 """
 
-import _signal  # built in, so the handler below is in place before any slower import
+import argparse
+import errno
+import importlib
 import os
+import signal
 import sys
+
+# Only the standard library at import: the toy's modules load in main(), once Ctrl-C is handled.
 
 
 def _interrupted(signum, frame):
@@ -17,19 +22,6 @@ def _is_command():
     """True when this process is the knights-tour command, not a test calling main()."""
     return os.path.basename(sys.argv[0]).startswith("knights-tour")
 
-
-if _is_command():
-    # Ctrl-C while the command starts (imports, arguments) ends it quietly; main() takes over.
-    _signal.signal(_signal.SIGINT, _interrupted)
-
-import argparse  # noqa: E402
-import errno  # noqa: E402
-import importlib  # noqa: E402
-import signal  # noqa: E402
-
-from knightstour import __version__  # noqa: E402
-
-from .commands.output import OutputError  # noqa: E402
 
 COMMANDS = (
     ("solve", "knightstour_desktop.commands.solve", "solve one tour and print the board"),
@@ -43,10 +35,6 @@ COMMANDS = (
 
 
 _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
-
-
-class UsageError(Exception):
-    """Bad input: printed as one line, exit code 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,6 +58,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser():
+    from knightstour import __version__
+
     parser = _Parser(prog="knights-tour", description="A Knight's Tour desk toy.")
     parser.add_argument("--version", action="version", version="knights-tour " + __version__)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -84,6 +74,7 @@ def build_parser():
 
 
 def main(argv=None):
+    """The command: its exit code. Ctrl-C from here on exits 130 without a traceback."""
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C: KeyboardInterrupt, exit 130
     except ValueError:  # not the main thread: it keeps what it has
@@ -97,6 +88,9 @@ def main(argv=None):
 
 def _main(argv):
     try:
+        from .commands.output import OutputError
+        from .errors import UserError
+
         parser = build_parser()
         args = parser.parse_args(argv)
     except KeyboardInterrupt:
@@ -111,8 +105,9 @@ def _main(argv):
         return 0
     except KeyboardInterrupt:
         return 130
-    except (UsageError, ValueError) as exc:
-        # One line per thing wrong (several settings can be bad at once).
+    except UserError as exc:
+        # One line per thing wrong (several settings can be bad at once). Any other exception is
+        # a bug: its traceback shows.
         for line in str(exc).split("\n"):
             print("knights-tour %s: error: %s" % (args.command, line), file=sys.stderr)
         return 2

@@ -36,10 +36,6 @@ BOARD_TITLES = {
 }
 
 def _row(signal, part, module, board, gpio, header, colour, note):
-    if signal in SIGNALS:
-        assert board == board_name(KIND[0], signal), (KIND[0], signal, board)
-    if signal == "tsc2007_irq":  # the code reads the TSC2007's interrupt as the touch_cs pin
-        assert board == board_name(KIND[0], "touch_cs"), (KIND[0], signal, board)
     return {
         "signal": signal,
         "part": part,
@@ -52,7 +48,6 @@ def _row(signal, part, module, board, gpio, header, colour, note):
     }
 
 
-KIND = ["pi"]
 PI = (
     _row("spi_sck", "matrix,tft,touch", "CLK / SCK", "SCK", 11, 23, "yellow",
          "SPI0 clock (enable SPI: sudo raspi-config > Interface Options > SPI)"),
@@ -82,9 +77,8 @@ PI = (
 )
 
 
-def _feather(kind, gpio):
+def _feather(gpio):
     """A Feather's rows: the same pins and labels on every Feather, only the chip's GPIO names differ."""
-    KIND[0] = kind
     return (
         _row("spi_sck", "matrix,tft,touch", "SCK", "SCK", gpio["SCK"], "SCK", "yellow",
              "SPI clock (the FeatherWing wires it)"),
@@ -117,15 +111,14 @@ def _feather(kind, gpio):
     )
 
 
-FEATHER_RP2040 = _feather("feather_rp2040", {"SCK": "GP18", "MOSI": "GP19", "MISO": "GP20", "D11": "GP11", "D9": "GP9",
+FEATHER_RP2040 = _feather({"SCK": "GP18", "MOSI": "GP19", "MISO": "GP20", "D11": "GP11", "D9": "GP9",
                            "D10": "GP10", "D6": "GP8", "D5": "GP7", "SDA": "GP2", "SCL": "GP3", "D12": "GP12",
                            "A1": "GP27", "A2": "GP28", "A3": "GP29"})
 
-FEATHER_M4 = _feather("feather_m4", {"SCK": "PA17", "MOSI": "PB23", "MISO": "PB22", "D11": "PA21", "D9": "PA19",
+FEATHER_M4 = _feather({"SCK": "PA17", "MOSI": "PB23", "MISO": "PB22", "D11": "PA21", "D9": "PA19",
                        "D10": "PA20", "D6": "PA18", "D5": "PA16", "SDA": "PA12", "SCL": "PA13", "D12": "PA22",
                        "A1": "PA05", "A2": "PB08", "A3": "PB09"})
 
-KIND[0] = "pico"
 # The Pico's 40 pins are numbered round the board: 1-20 down the left (GP0 at 1), 21-40 up the right.
 PICO = (
     _row("spi_sck", "matrix,tft,touch", "CLK / SCK", "GP18", "GP18", 24, "yellow", "SPI0 SCK"),
@@ -154,7 +147,6 @@ PICO = (
 # A PyPortal's own parts: the names in its ``board`` module that hw/chips/pyportal.py,
 # hw/chips/speaker.py and hw/wiring/build.py use (nothing to wire; the SAMD51 pins behind them differ between the three
 # boards, and the code never needs them).
-KIND[0] = "pyportal"
 PYPORTAL = (
     _row("display", "tft", "built-in TFT", "DISPLAY", None, "-", "", "the screen, made by CircuitPython: "
          "320x240 ILI9341 (PyPortal, Pynt), 480x320 HX8357 (Titano)"),
@@ -177,8 +169,27 @@ PIN_MAP = {
 
 
 def rows(kind):
-    """The rows of a board kind's table, in wiring order."""
-    return PIN_MAP["pyportal" if kind == "pyportal" else check_kind(kind)]
+    """The rows of a board kind's table, in wiring order; RuntimeError if they name a pin other than
+    the device's pin map does (a document drawn from them would lie)."""
+    kind = "pyportal" if kind == "pyportal" else check_kind(kind)
+    table = PIN_MAP[kind]
+    wrong = disagreements(kind, table)
+    if wrong:
+        raise RuntimeError("knightstour_desktop/pinmap.py disagrees with hw/wiring/pins.py: " + "; ".join(wrong))
+    return table
+
+
+def disagreements(kind, table):
+    """The rows of ``table`` (board ``kind``'s) whose pin is not the one pins.py gives their signal,
+    as "signal: board, pins.py says other" lines. The TSC2007's interrupt is read as the touch CS pin."""
+    wrong = []
+    if kind == "pyportal":  # its own parts: no pin map
+        return wrong
+    for each in table:
+        signal = "touch_cs" if each["signal"] == "tsc2007_irq" else each["signal"]
+        if signal in SIGNALS and each["board"] != board_name(kind, signal):
+            wrong.append("%s %s: %s, pins.py says %s" % (kind, each["signal"], each["board"], board_name(kind, signal)))
+    return wrong
 
 
 def row(kind, signal):

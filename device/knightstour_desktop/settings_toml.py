@@ -24,6 +24,8 @@ run it there).
 
 from knightstour.board_text import is_whole
 
+from .errors import UserError
+
 # Environment variables of ours that are not settings: no "unknown setting" warning for them.
 NOT_SETTINGS = ("KNIGHTSTOUR_MPY_CROSS", "KNIGHTSTOUR_MPY_CROSS_BASE", "KNIGHTSTOUR_MPY_CROSS_SHA256",
                 "KNIGHTSTOUR_INSTALL_RECORD")
@@ -59,11 +61,11 @@ def parse_toml(text, warn=None):
     read as one of the settings' keys are skipped, and ``warn(line)`` hears of those that look
     meant for one. Raises ValueError, one line per problem, each naming its line.
     """
-    from knightstour.settings import TABLE, env_name
+    from knightstour.settings import NAME, TABLE, env_name
 
     known = {}
     for key in TABLE:
-        known[env_name(key[0])] = key
+        known[env_name(key[NAME])] = key
     result = {}
     where = {}
     errors = []
@@ -112,7 +114,7 @@ def parse_toml(text, warn=None):
         if why and warn is not None:
             warn("line %d: %s" % (number, why))
     if errors:
-        raise ValueError("\n".join(errors))
+        raise UserError("\n".join(errors))
     return result
 
 
@@ -178,7 +180,7 @@ def value_of(text, name):
             return fail(name, bare, "a number of more than 20 digits; no setting takes one")
         return int(bare)
     if not bare:
-        raise ValueError('%s = has no value; write %s = "" for an empty one' % (name, name))
+        raise UserError('%s = has no value; write %s = "" for an empty one' % (name, name))
     if bare[0] == "'":
         return fail(name, bare, "CircuitPython reads only double quotes")
     number = old_number(bare)
@@ -192,8 +194,8 @@ def value_of(text, name):
 def fail(name, value, why):
     """Raise the ValueError for a bad value (None: a message about a part of it)."""
     if value is None:
-        raise ValueError("bad %s: %s" % (name, why))
-    raise ValueError("bad %s = %s: %s" % (name, shown(value), why))
+        raise UserError("bad %s: %s" % (name, why))
+    raise UserError("bad %s = %s: %s" % (name, shown(value), why))
 
 
 def plain_whole(text):
@@ -287,20 +289,20 @@ def read_file(path, warn=None):
     of one line that names the file; ``warn`` gets the warnings, the file named."""
     data = read_bytes(path)
     if len(data) > MAX_BYTES:
-        raise ValueError("the settings file %s is over %d KB: a settings file is a few lines of "
+        raise UserError("the settings file %s is over %d KB: a settings file is a few lines of "
                          "KEY = value; give the right file" % (path, MAX_BYTES // 1024))
     if b"\0" in data:
-        raise ValueError("%s: line %d: a NUL byte: this is not a text file"
+        raise UserError("%s: line %d: a NUL byte: this is not a text file"
                          % (path, data[:data.index(b"\0")].count(b"\n") + 1))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ValueError("%s: not UTF-8 text (byte %d); save it as UTF-8" % (path, exc.start)) from None
+        raise UserError("%s: not UTF-8 text (byte %d); save it as UTF-8" % (path, exc.start)) from None
     told = None if warn is None else lambda line: warn("%s: %s" % (path, line))
     try:
         return parse_toml(text, told)
     except ValueError as exc:
-        raise ValueError("\n".join("%s: %s" % (path, line) for line in str(exc).split("\n"))) from None
+        raise UserError("\n".join("%s: %s" % (path, line) for line in str(exc).split("\n"))) from None
 
 
 def read_bytes(path):
@@ -312,23 +314,23 @@ def read_bytes(path):
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        raise ValueError("no such file: %s" % path) from None
+        raise UserError("no such file: %s" % path) from None
     except OSError as exc:
-        raise ValueError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
+        raise UserError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
     if stat.S_ISDIR(mode):
-        raise ValueError("the settings file %s is a folder; give a file" % path)
+        raise UserError("the settings file %s is a folder; give a file" % path)
     if not stat.S_ISREG(mode) and not stat.S_ISFIFO(mode):
-        raise ValueError("the settings file %s is a device, not a file; give a settings file" % path)
+        raise UserError("the settings file %s is a device, not a file; give a settings file" % path)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
-        raise ValueError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
+        raise UserError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISFIFO(mode):
             return read_pipe(fd, path)
         if not stat.S_ISREG(mode):
-            raise ValueError("the settings file %s is not a file; give a settings file" % path)
+            raise UserError("the settings file %s is not a file; give a settings file" % path)
         chunks = []
         size = 0
         while size <= MAX_BYTES:
@@ -339,7 +341,7 @@ def read_bytes(path):
             size += len(chunk)
         return b"".join(chunks)
     except OSError as exc:
-        raise ValueError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
+        raise UserError("cannot read the settings file %s: %s" % (path, exc.strerror or exc)) from None
     finally:
         os.close(fd)
 
@@ -361,7 +363,7 @@ def read_pipe(fd, path, seconds=None):
         except BlockingIOError:  # a writer that has not written yet
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([fd], [], [], left)[0]:
-                raise ValueError("the settings file %s is a pipe that gave no end of file within %d s; "
+                raise UserError("the settings file %s is a pipe that gave no end of file within %d s; "
                                  "give a settings file" % (path, seconds)) from None
             continue
         if not chunk:
@@ -369,7 +371,7 @@ def read_pipe(fd, path, seconds=None):
         chunks.append(chunk)
         size += len(chunk)
     if not chunks:
-        raise ValueError("the settings file %s is a pipe that gave nothing (is anything writing to it?); "
+        raise UserError("the settings file %s is a pipe that gave nothing (is anything writing to it?); "
                          "give a settings file" % path)
     return b"".join(chunks)
 
@@ -405,15 +407,15 @@ def load_for_command(config=None, environ=None, options=(), warn=None, board=Non
     import sys
 
     from knightstour.hw.wiring import conflicts
-    from knightstour.settings import PREFIX, TABLE, env_name, find_key, key_names, load, message
+    from knightstour.settings import NAME, PREFIX, TABLE, env_name, find_key, key_names, load, message
 
     environ = os.environ if environ is None else environ
     if warn is None:
         def warn(line):
             print("knights-tour: warning: %s" % line, file=sys.stderr)
     if config is not None and not str(config):
-        raise ValueError("bad --config '': give the name of a settings file")
-    known = dict((env_name(key[0]), key) for key in TABLE)
+        raise UserError("bad --config '': give the name of a settings file")
+    known = dict((env_name(key[NAME]), key) for key in TABLE)
     for name in sorted(environ):
         if name.startswith(PREFIX) and name not in known and name not in NOT_SETTINGS:
             close = meant_key(name, known)
@@ -434,7 +436,7 @@ def load_for_command(config=None, environ=None, options=(), warn=None, board=Non
     if not errors:
         errors.extend(calibration_faults(settings))
     if errors:
-        raise ValueError("\n".join(errors))
+        raise UserError("\n".join(errors))
     return settings
 
 

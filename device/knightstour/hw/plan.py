@@ -97,7 +97,7 @@ def forget(prefixes):
 # (the phase's function, the modules forgotten when it ends); None: startup.py's phase of that
 # number (startup.PLAN).
 PLAN = (
-    (None, ("knightstour.settings", "knightstour.board_text")),  # startup.settings
+    (None, ("knightstour.settings", "knightstour.setting_kinds", "knightstour.board_text")),  # startup.settings
     (None, ("knightstour.hw.wiring.conflicts",)),  # startup.pins
     (None, ()),  # startup.views
     (None, ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341",

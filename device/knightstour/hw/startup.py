@@ -20,7 +20,7 @@ def settings(toy):
         print("knightstour: " + text)
     values = toy.settings
     for key in table.TABLE:
-        setattr(values, key[0], getattr(loaded, key[0]))
+        setattr(values, key[table.NAME], getattr(loaded, key[table.NAME]))
     toy.memory = out_of_memory(toy.NEEDS_KB, values.display, values.touch, values.size)
 
 

@@ -11,6 +11,7 @@ import time
 
 from knightstour.settings import as_given
 
+from ..errors import UserError
 from .settings_edit import set_keys
 
 # The first line of the toy's code.py (device/code.py): a code.py starting otherwise is the user's.
@@ -26,9 +27,9 @@ def first_bytes(path, count=256):
     not a regular file."""
     mode = os.stat(path).st_mode
     if stat.S_ISDIR(mode):
-        raise ValueError("it is a folder")
+        raise UserError("it is a folder")
     if not stat.S_ISREG(mode):
-        raise ValueError("it is not a regular file")
+        raise UserError("it is not a regular file")
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         return os.read(fd, count)
@@ -44,12 +45,12 @@ def circuitpython_version(drive, force=False):
     if not os.path.lexists(path):
         if force:
             return None, None
-        raise ValueError("bad PATH_TO_CIRCUITPY %s: it has no boot_out.txt, so it does not look like a "
+        raise UserError("bad PATH_TO_CIRCUITPY %s: it has no boot_out.txt, so it does not look like a "
                          "CircuitPython drive (use --force to deploy anyway)" % as_given(drive))
     try:
         first = first_bytes(path).decode("utf-8", "replace").split("\n")[0].strip()
     except (OSError, ValueError) as exc:
-        raise ValueError("cannot read the CircuitPython version from %s: %s; is %s the board's CIRCUITPY "
+        raise UserError("cannot read the CircuitPython version from %s: %s; is %s the board's CIRCUITPY "
                          "drive?" % (path, getattr(exc, "strerror", None) or exc, drive)) from None
     return version_in(first, path)
 
@@ -59,13 +60,13 @@ def version_in(text, where):
     ValueError (one line) if it names no version or one older than 8."""
     match = VERSION.search(text)
     if match is None:
-        raise ValueError("%s names no CircuitPython version (it says %r); the toy needs CircuitPython "
-                         "%d or later: install it from %s" % (where, text[:60], OLDEST, DOWNLOADS))
+        raise UserError("%s names no CircuitPython version (it says %r); the toy needs CircuitPython "
+                        "%d or later: install it from %s" % (where, text[:60], OLDEST, DOWNLOADS))
     major = int(match.group(1))
     version = match.group(0).split(" ", 1)[1]
     if major < OLDEST:
-        raise ValueError("the board runs CircuitPython %s (%s); the toy needs %d or later, which reads "
-                         "settings.toml: update it from %s" % (version, where, OLDEST, DOWNLOADS))
+        raise UserError("the board runs CircuitPython %s (%s); the toy needs %d or later, which reads "
+                        "settings.toml: update it from %s" % (version, where, OLDEST, DOWNLOADS))
     return major, version
 
 
@@ -108,22 +109,22 @@ def backup_name(path, today=None):
 def read_settings(path):
     """A user's settings.toml as text; ValueError (one line) if it cannot be edited."""
     if os.path.islink(path):
-        raise ValueError("cannot change %s: it is a symlink; set the keys in the file it points to yourself"
+        raise UserError("cannot change %s: it is a symlink; set the keys in the file it points to yourself"
                          % path)
     try:
         size = os.stat(path).st_size
         data = first_bytes(path, 64 * 1024 + 1)
     except (OSError, ValueError) as exc:
-        raise ValueError("cannot change %s: %s" % (path, getattr(exc, "strerror", None) or exc)) from None
+        raise UserError("cannot change %s: %s" % (path, getattr(exc, "strerror", None) or exc)) from None
     if size > 64 * 1024 or len(data) > 64 * 1024:
-        raise ValueError("cannot change %s: it is over 64 KB; set the keys yourself" % path)
+        raise UserError("cannot change %s: it is over 64 KB; set the keys yourself" % path)
     if b"\0" in data:
-        raise ValueError("cannot change %s: it holds a NUL byte, which CircuitPython reads as its end; set the "
+        raise UserError("cannot change %s: it holds a NUL byte, which CircuitPython reads as its end; set the "
                          "keys yourself" % path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError("cannot change %s: it is not UTF-8 text; set the keys yourself" % path) from None
+        raise UserError("cannot change %s: it is not UTF-8 text; set the keys yourself" % path) from None
 
 
 def plan(drive, staging, written, values, verb, example):
@@ -146,7 +147,7 @@ def plan(drive, staging, written, values, verb, example):
         try:
             edited = set_keys(text, values)
         except ValueError as exc:
-            raise ValueError("cannot change %s: %s" % (settings, exc)) from None
+            raise UserError("cannot change %s: %s" % (settings, exc)) from None
         if edited == text:
             lines.append("%s %s (yours; it already sets %s)" % (verb("keep"), settings, _listed(values)))
         else:

@@ -28,6 +28,7 @@ import zipfile
 
 from knightstour.settings import as_given
 
+from ..errors import UserError
 from . import deploy, mpy_cross
 from .board_files import set_keys
 from .lock import Interrupted, Signals
@@ -150,10 +151,10 @@ def compilers(programs, environ=None):
         path, version = mpy_cross.given_version(program)
         major = int(version.split(".")[0])
         if major not in VERSIONS:
-            raise ValueError("bad --mpy-cross %s: it is CircuitPython %s's; the bundle holds CircuitPython %s"
+            raise UserError("bad --mpy-cross %s: it is CircuitPython %s's; the bundle holds CircuitPython %s"
                              % (program, version, " and ".join("%d.x" % v for v in VERSIONS)))
         if major in found:
-            raise ValueError("bad --mpy-cross %s: two compilers for CircuitPython %d.x; give one" % (program, major))
+            raise UserError("bad --mpy-cross %s: two compilers for CircuitPython %d.x; give one" % (program, major))
         mpy_cross.check(path, _probe(), major, version, "--mpy-cross %s" % program)
         found[major] = path, version
     for major in VERSIONS:
@@ -254,17 +255,17 @@ def check_not_other_file(path):
     if not start:
         return
     if not start.startswith(ZIP_STARTS):
-        raise ValueError("%s exists and is not a zip: remove it or give another name" % as_given(path))
+        raise UserError("%s exists and is not a zip: remove it or give another name" % as_given(path))
     try:
         with zipfile.ZipFile(path) as z:
             names = z.namelist()
     except (OSError, zipfile.BadZipFile, ValueError):
         names = []
     if not names or names[0] != TOP + "/README.txt" or not all(n.startswith(TOP + "/") for n in names):
-        raise ValueError("%s exists and is a zip this command did not write: remove it or give another name"
+        raise UserError("%s exists and is a zip this command did not write: remove it or give another name"
                          % as_given(path))
     if not os.stat(path).st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
-        raise ValueError("%s exists and is read-only: make it writable (chmod u+w) or give another name"
+        raise UserError("%s exists and is read-only: make it writable (chmod u+w) or give another name"
                          % as_given(path))
 
 

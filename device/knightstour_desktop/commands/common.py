@@ -9,6 +9,8 @@ from knightstour.rules import RULES, check_rule
 from knightstour.settings import as_given, find_key, parse_value
 from knightstour.tours import random_start
 
+from ..errors import UserError
+
 
 def whole_number(least):
     """An argparse type: a whole number of at least ``least``; a refusal says what is accepted."""
@@ -45,7 +47,15 @@ def add_board_arguments(parser, start=True):
 
 
 def board_from(args):
-    return Board.parse(args.size)
+    return user_value(Board.parse, args.size)
+
+
+def user_value(parse, text):
+    """``parse(text)``, its ValueError (the core's parsers say what is accepted) a UserError."""
+    try:
+        return parse(text)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
 
 
 def rng_from(args):
@@ -59,7 +69,7 @@ def start_from(args, board, rng):
     try:
         return board.parse_square(args.start)
     except ValueError as exc:
-        raise ValueError("bad --start %s: %s, or random" % (as_given(args.start), str(exc).split(": ", 1)[1])) from None
+        raise UserError("bad --start %s: %s, or random" % (as_given(args.start), str(exc).split(": ", 1)[1])) from None
 
 
 def order_from(text, board, rule, rng):
@@ -70,13 +80,13 @@ def order_from(text, board, rule, rng):
 
         names = super_orders(board.size_name)
         if not names or rule != RULE:
-            raise ValueError("bad order 'super' for %s with rule %s: the super orders are computed for %s "
+            raise UserError("bad order 'super' for %s with rule %s: the super orders are computed for %s "
                              "with rule %s; give an order such as ahfdgceb instead"
                              % (board.size_name, rule, ", ".join(line.split()[0] for line in TABLE.strip().split("\n")), RULE))
         return names[rng.randrange(len(names))] if len(names) > 1 else names[0]  # as the toy draws
-    parse_order(text)
+    user_value(parse_order, text)
     return str(text).strip().lower()
 
 
 def rule_from(args):
-    return check_rule(args.rule)
+    return user_value(check_rule, args.rule)

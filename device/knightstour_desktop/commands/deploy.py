@@ -26,6 +26,7 @@ import threading
 from knightstour.settings import as_given
 
 from .. import files
+from ..errors import UserError
 from ..files import shipped_files
 from . import board_files, find_drive, mpy_cross
 from .drive import clean_up, free_bytes, install, space_needed
@@ -104,13 +105,13 @@ def setting_values(args):
         given = getattr(args, name)
         if given is None:
             continue
-        choices = settings.find_key(name)[3]
+        choices = settings.find_key(name)[settings.ACCEPTS]
         value = given.strip().lower()
         if value not in choices:
-            raise ValueError("bad %s %s: give one of %s" % (option, as_given(given), ", ".join(choices)))
+            raise UserError("bad %s %s: give one of %s" % (option, as_given(given), ", ".join(choices)))
         values[settings.env_name(name)] = value
     if values.get("KNIGHTSTOUR_DISPLAY") == "max7219" and values.get("KNIGHTSTOUR_TOUCH", "none") != "none":
-        raise ValueError("bad --touch %s: the max7219 matrix has no touch; leave --touch out (or give none)" % as_given(args.touch))
+        raise UserError("bad --touch %s: the max7219 matrix has no touch; leave --touch out (or give none)" % as_given(args.touch))
     return values
 
 
@@ -138,7 +139,7 @@ def check_pins(drive, values):
     found = conflicts.find(settings, kind or "feather_rp2040", pin_of(kind) if kind else None)
     found = found or calibration_faults(settings)
     if found:
-        raise ValueError("%s: %s" % (path, found[0]))
+        raise UserError("%s: %s" % (path, found[0]))
 
 
 def _check(args):
@@ -146,10 +147,10 @@ def _check(args):
     args.drive = find_drive.locate() if args.drive is None else find_drive.windows_path(args.drive)
     drive = args.drive
     if os.path.exists(drive) and not os.path.isdir(drive):
-        raise ValueError("bad PATH_TO_CIRCUITPY %s: it is a file, not a folder; give the mounted CIRCUITPY "
+        raise UserError("bad PATH_TO_CIRCUITPY %s: it is a file, not a folder; give the mounted CIRCUITPY "
                          "drive, e.g. /media/$USER/CIRCUITPY" % as_given(drive))
     if not os.path.isdir(drive):
-        raise ValueError("bad PATH_TO_CIRCUITPY %s: no such folder; give the mounted CIRCUITPY drive, "
+        raise UserError("bad PATH_TO_CIRCUITPY %s: no such folder; give the mounted CIRCUITPY drive, "
                          "e.g. /media/$USER/CIRCUITPY" % as_given(drive))
     major, version = board_files.circuitpython_version(drive, args.force)
     if major is not None and major > board_files.NEWEST:
@@ -158,25 +159,25 @@ def _check(args):
                                                                    board_files.NEWEST, board_files.DOWNLOADS))
     for path in (os.path.join(DEVICE_DIR, "code.py"), REQUIREMENTS, EXAMPLE):
         if not os.path.exists(path):
-            raise ValueError("cannot deploy: " + files.missing(path))
+            raise UserError("cannot deploy: " + files.missing(path))
     for name in ("lib", os.path.join("lib", "knightstour")):
         path = os.path.join(drive, name)
         if os.path.islink(path):
-            raise ValueError("cannot deploy: %s is a symlink (to %s), and deploy would change the folder it points "
+            raise UserError("cannot deploy: %s is a symlink (to %s), and deploy would change the folder it points "
                              "to; make it a folder of its own" % (path, os.readlink(path)))
         if os.path.lexists(path) and not os.path.isdir(path):
-            raise ValueError("cannot deploy: %s is a file, not a folder; move it away (CircuitPython "
+            raise UserError("cannot deploy: %s is a file, not a folder; move it away (CircuitPython "
                              "looks for libraries in the folder lib/)" % path)
     for name in ("code.py", "settings.toml"):
         path = os.path.join(drive, name)
         if os.path.islink(path) and not os.path.exists(path):
-            raise ValueError("cannot deploy: %s is a symlink to %s, which does not exist; remove the link or "
+            raise UserError("cannot deploy: %s is a symlink to %s, which does not exist; remove the link or "
                              "point it at your file" % (path, os.readlink(path)))
         if os.path.exists(path) and not os.path.isfile(path):
             what = "a folder" if os.path.isdir(path) else "a pipe or a device"
-            raise ValueError("cannot deploy: %s is not a file but %s; move it away" % (path, what))
+            raise UserError("cannot deploy: %s is not a file but %s; move it away" % (path, what))
     if os.path.lexists(os.path.join(drive, "code.txt")):
-        raise ValueError("cannot deploy: %s runs instead of code.py on CircuitPython; rename it (it is yours) "
+        raise UserError("cannot deploy: %s runs instead of code.py on CircuitPython; rename it (it is yours) "
                          "and deploy again" % os.path.join(drive, "code.txt"))
     return major, version
 
@@ -189,7 +190,7 @@ def _compiler(args, major, version, boot_out=None):
     boot_out = boot_out or os.path.join(args.drive, "boot_out.txt")
     if program is None:
         if version is None:
-            raise ValueError("--mpy: %s has no boot_out.txt to read the CircuitPython version from; give "
+            raise UserError("--mpy: %s has no boot_out.txt to read the CircuitPython version from; give "
                              "CircuitPython's mpy-cross with --mpy-cross PROGRAM" % args.drive)
         program, its_version = mpy_cross.fetch(version, dry=args.dry_run), version
         if program is None:  # a dry run downloads and runs nothing: the .py files stand in for the .mpy
@@ -289,7 +290,7 @@ def deploy_to_drive(args, signals):
     if not args.no_libs:
         circup = find_circup()
         if circup is None and not args.dry_run:
-            raise ValueError("circup not found (neither on PATH nor beside %s): pip install circup (or use "
+            raise UserError("circup not found (neither on PATH nor beside %s): pip install circup (or use "
                              "--no-libs and install the libraries in device/requirements.txt yourself)"
                              % sys.executable)
     command = circup_command(drive, circup or "circup")

@@ -10,6 +10,8 @@ import os
 import re
 import sys
 
+from ..errors import UserError
+
 LABEL = "CIRCUITPY"
 # "E:", "e:\", "E:/", and "E:\" typed in quotes in cmd.exe, which hands the program `E:"`.
 _WINDOWS_DRIVE = re.compile(r'^([A-Za-z]):[\\/]?"?$')
@@ -89,8 +91,8 @@ def locate(platform=None, roots=None, labels=None):
     if len(found) == 1:
         return found[0]
     if not found:
-        raise ValueError("no CIRCUITPY drive found (looked in %s): plug the board in with a data cable, wait "
+        raise UserError("no CIRCUITPY drive found (looked in %s): plug the board in with a data cable, wait "
                          "for the drive to appear, or give its path: knights-tour deploy PATH_TO_CIRCUITPY"
                          % ", ".join(looked))
-    raise ValueError("%d CIRCUITPY drives found (%s): give the one to deploy to: knights-tour deploy "
+    raise UserError("%d CIRCUITPY drives found (%s): give the one to deploy to: knights-tour deploy "
                      "PATH_TO_CIRCUITPY" % (len(found), ", ".join(found)))

@@ -29,6 +29,7 @@ import urllib.request
 
 from knightstour.settings import as_given
 
+from ..errors import UserError
 from .output import OutputError, size_text
 
 BASE = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
@@ -57,17 +58,17 @@ def given(program=None, environ=None):
     """The compiler the user named (--mpy-cross, else $KNIGHTSTOUR_MPY_CROSS) as a path, or None."""
     environ = os.environ if environ is None else environ
     if program is not None and not program.strip():
-        raise ValueError("bad --mpy-cross %s: it is empty; give the path of CircuitPython's mpy-cross, or leave "
+        raise UserError("bad --mpy-cross %s: it is empty; give the path of CircuitPython's mpy-cross, or leave "
                          "--mpy-cross out" % as_given(program))
     program = program or environ.get(PROGRAM_ENV)
     if not program:
         return None
     if os.path.isdir(program):
-        raise ValueError("bad --mpy-cross %s: it is a folder; give the mpy-cross program in it, or download "
+        raise UserError("bad --mpy-cross %s: it is a folder; give the mpy-cross program in it, or download "
                          "CircuitPython's mpy-cross for your version from %s" % (as_given(program), INDEX))
     found = shutil.which(program)
     if found is None:
-        raise ValueError("bad --mpy-cross %s: no such program; download CircuitPython's mpy-cross for "
+        raise UserError("bad --mpy-cross %s: no such program; download CircuitPython's mpy-cross for "
                          "your version from %s" % (as_given(program), INDEX))
     return found
 
@@ -81,7 +82,7 @@ def given_version(program):
     try:
         return path, reported_version(path)
     except ValueError as exc:
-        raise ValueError("bad --mpy-cross %s: %s" % (as_given(program or path), exc)) from None
+        raise UserError("bad --mpy-cross %s: %s" % (as_given(program or path), exc)) from None
 
 
 def published_name(system=None, machine=None):
@@ -107,14 +108,14 @@ def url_for(version, environ=None, system=None, machine=None):
     environ = os.environ if environ is None else environ
     name = published_name(system, machine)
     if name is None:
-        raise ValueError("--mpy: Adafruit publishes no mpy-cross for this computer (%s, %s); build "
+        raise UserError("--mpy: Adafruit publishes no mpy-cross for this computer (%s, %s); build "
                          "CircuitPython's mpy-cross for %s and %s"
                          % (sys.platform if system is None else system,
                             platform.machine() if machine is None else machine, version, _how()))
     folder, suffix = name
     base = (environ.get(BASE_ENV) or BASE).rstrip("/")
     if not base.lower().startswith("https://"):
-        raise ValueError("bad %s %s: only an https:// address is used (a program fetched over anything else "
+        raise UserError("bad %s %s: only an https:// address is used (a program fetched over anything else "
                          "could come from anyone)" % (BASE_ENV, base))
     return "%s/%s/mpy-cross-%s-%s%s" % (base, folder, folder, version, suffix)
 
@@ -142,13 +143,13 @@ def reported_version(program):
     try:
         done = subprocess.run([program, "--version"], capture_output=True, timeout=20, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
-        raise ValueError("it did not answer --version within 20 s") from None
+        raise UserError("it did not answer --version within 20 s") from None
     except OSError as exc:
-        raise ValueError("it does not run (%s)" % (exc.strerror or exc)) from None
+        raise UserError("it does not run (%s)" % (exc.strerror or exc)) from None
     first = done.stdout.decode("utf-8", "replace").strip().split("\n")[0].strip()
     match = BANNER.match(first)
     if done.returncode != 0 or match is None:
-        raise ValueError("its --version says %r, not CircuitPython's mpy-cross banner" % first[:80])
+        raise UserError("its --version says %r, not CircuitPython's mpy-cross banner" % first[:80])
     return match.group(1)
 
 
@@ -174,7 +175,7 @@ def pinned(version, folder, environ=None):
     for given, pair in items:
         digest = pair[-1].strip().lower()
         if len(pair) != 2 or len(digest) != 64 or digest.strip("0123456789abcdef"):
-            raise ValueError("bad %s %s: give the 64 hex digits of the compiler's SHA-256 (sha256sum prints "
+            raise UserError("bad %s %s: give the 64 hex digits of the compiler's SHA-256 (sha256sum prints "
                              "them)%s" % (where, as_given(given[:80]), ", after its version, one a line"
                                           if where != PIN_ENV else ", or VERSION=DIGEST pairs split by commas"))
         if pair[0].strip() == version:
@@ -412,12 +413,12 @@ def compile_mpy(mpy_cross, source, target, path):
         done = subprocess.run([mpy_cross, "-s", name, "-o", target, source], capture_output=True, text=True,
                               timeout=120, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
-        raise ValueError("%s did not compile %s within 120 s" % (mpy_cross, path)) from None
+        raise UserError("%s did not compile %s within 120 s" % (mpy_cross, path)) from None
     except OSError as exc:
-        raise ValueError("bad --mpy-cross %s: it does not run (%s)" % (mpy_cross, exc.strerror or exc)) from None
+        raise UserError("bad --mpy-cross %s: it does not run (%s)" % (mpy_cross, exc.strerror or exc)) from None
     if done.returncode != 0 or not os.path.exists(target):
         message = (done.stderr or done.stdout).strip().split("\n")[-1:]
-        raise ValueError("%s could not compile %s: %s" % (mpy_cross, path, message[0] if message and message[0]
+        raise UserError("%s could not compile %s: %s" % (mpy_cross, path, message[0] if message and message[0]
                                                             else "exit %d" % done.returncode))
 
 
@@ -425,7 +426,7 @@ def check(mpy_cross, probe, major, version, boot_out):
     """Compile ``probe`` and read the header: 'C' and the .mpy version CircuitPython ``major`` loads."""
     wanted = MPY_VERSIONS.get(major)
     if wanted is None:
-        raise ValueError("--mpy: %s names %s; deploy --mpy knows CircuitPython %s; deploy without --mpy"
+        raise UserError("--mpy: %s names %s; deploy --mpy knows CircuitPython %s; deploy without --mpy"
                          % (boot_out, "CircuitPython %s" % version if version else "no CircuitPython version",
                             ", ".join(str(v) for v in sorted(MPY_VERSIONS))))
     with tempfile.TemporaryDirectory() as scratch:
@@ -435,12 +436,12 @@ def check(mpy_cross, probe, major, version, boot_out):
             header = handle.read(2)
     if header[:1] != b"C":
         whose = "MicroPython's" if header[:1] == b"M" else "not CircuitPython's"
-        raise ValueError("the mpy-cross %s is %s (its .mpy files start with %r, CircuitPython %s refuses "
+        raise UserError("the mpy-cross %s is %s (its .mpy files start with %r, CircuitPython %s refuses "
                          "them): download CircuitPython's mpy-cross for %s from %s and give it with "
                          "--mpy-cross PROGRAM or %s" % (mpy_cross, whose, header[:1].decode("latin-1"), version,
                                                          version, INDEX, PROGRAM_ENV))
     if header[1:2] != bytes([wanted]):
         got = header[1] if len(header) > 1 else -1
-        raise ValueError("the mpy-cross %s writes .mpy version %d, but CircuitPython %s loads version %d: "
+        raise UserError("the mpy-cross %s writes .mpy version %d, but CircuitPython %s loads version %d: "
                          "download the mpy-cross for CircuitPython %d.x from %s"
                          % (mpy_cross, got, version, wanted, major, INDEX))

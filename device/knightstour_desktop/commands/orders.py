@@ -8,7 +8,9 @@ from knightstour.board import Board
 from knightstour.rules import check_rule
 from knightstour.settings import as_given
 
+from ..errors import UserError
 from ..files import BOARD_PACKAGE
+from .common import user_value
 from .output import check_output, write_output
 from .starts_table import MODULE_PATH as STARTS_PATH
 from .starts_table import write_starts
@@ -48,7 +50,7 @@ def analysed_rule(name):
     except ValueError:
         rule = None
     if rule not in ANALYSED_RULES:
-        raise ValueError("bad --rule %s: one of %s (the random rule breaks ties by chance, not by the check "
+        raise UserError("bad --rule %s: one of %s (the random rule breaks ties by chance, not by the check "
                          "order, so there is no order to analyse)" % (as_given(name), ", ".join(ANALYSED_RULES)))
     return rule
 
@@ -95,7 +97,7 @@ def analysis_class():
     try:
         from ..analysis import Analysis
     except ImportError as exc:
-        raise ValueError("the order analysis needs numpy and numba (%s): pip install 'knights-tour-toy[analysis]'"
+        raise UserError("the order analysis needs numpy and numba (%s): pip install 'knights-tour-toy[analysis]'"
                          % exc) from None
     return Analysis
 
@@ -239,7 +241,7 @@ def run(args):
         write_output(args.output, super_orders_source(entries), "--output")
         print("wrote the orders of %d sizes to %s" % (len(entries), args.output))
         return 0
-    board = Board.parse(args.size)
+    board = user_value(Board.parse, args.size)
     rule = analysed_rule(args.rule)
     if args.json is not None:
         check_output(args.json, "--json")
@@ -248,7 +250,7 @@ def run(args):
         try:
             import PIL  # noqa: F401
         except ImportError:
-            raise ValueError("--heatmap needs Pillow: pip install 'knights-tour-toy[sim]'") from None
+            raise UserError("--heatmap needs Pillow: pip install 'knights-tour-toy[sim]'") from None
     Analysis = analysis_class()
     began = time.perf_counter()
     analysis = Analysis(board, rule)

@@ -23,6 +23,8 @@ import tempfile
 
 from knightstour.settings import as_given
 
+from ..errors import UserError
+
 
 def size_text(size):
     """``size`` bytes as a person reads it: KB under 1 MB, MB under 1 GB, else GB; one decimal under 100."""
@@ -51,27 +53,27 @@ def _reason(exc):
 def check_output(path, option, suffix=None):
     """Raise ValueError now if ``path`` cannot be written later; return the path written."""
     if not str(path):
-        raise ValueError("bad %s '': give a file name%s" % (option, " ending in " + suffix if suffix else ""))
+        raise UserError("bad %s '': give a file name%s" % (option, " ending in " + suffix if suffix else ""))
     if suffix and not str(path).lower().endswith(suffix):
-        raise ValueError("bad %s %s: give a file name ending in %s" % (option, as_given(path), suffix))
+        raise UserError("bad %s %s: give a file name ending in %s" % (option, as_given(path), suffix))
     target = _target(path)
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
         mode = None
     except OSError as exc:
-        raise ValueError("cannot write %s %s: %s" % (option, path, _reason(exc))) from None
+        raise UserError("cannot write %s %s: %s" % (option, path, _reason(exc))) from None
     if mode is not None and stat.S_ISDIR(mode):
-        raise ValueError("cannot write %s %s: it is a folder; give a file name" % (option, path))
+        raise UserError("cannot write %s %s: it is a folder; give a file name" % (option, path))
     if mode is not None and not stat.S_ISREG(mode):
         if not os.access(target, os.W_OK):
-            raise ValueError("cannot write %s %s: permission denied" % (option, path))
+            raise UserError("cannot write %s %s: permission denied" % (option, path))
         return target
     folder = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(folder):
-        raise ValueError("cannot write %s %s: folder %s does not exist" % (option, path, folder))
+        raise UserError("cannot write %s %s: folder %s does not exist" % (option, path, folder))
     if not os.access(folder, os.W_OK):
-        raise ValueError("cannot write %s %s: folder %s is read-only" % (option, path, folder))
+        raise UserError("cannot write %s %s: folder %s is read-only" % (option, path, folder))
     return target
 
 

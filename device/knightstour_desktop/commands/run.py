@@ -31,6 +31,7 @@ import sys
 import time
 
 from .. import files
+from ..errors import UserError
 
 EXIT_SETUP = 3
 
@@ -64,10 +65,10 @@ def load_settings(args, environ=None):
     settings = load_for_command(getattr(args, "config", None), environ, [("display", args.display, "--display")],
                                 board="pi")
     if settings.display not in DISPLAYS:
-        raise ValueError("bad KNIGHTSTOUR_DISPLAY = \"%s\": a Pi drives %s; give --display or set it in the settings"
+        raise UserError("bad KNIGHTSTOUR_DISPLAY = \"%s\": a Pi drives %s; give --display or set it in the settings"
                          % (settings.display, " or ".join(DISPLAYS)))
     if getattr(args, "calibrate", False) and (settings.display != "ili9341" or settings.touch == "none"):
-        raise ValueError("--calibrate needs --display ili9341 and a touch controller (KNIGHTSTOUR_TOUCH)")
+        raise UserError("--calibrate needs --display ili9341 and a touch controller (KNIGHTSTOUR_TOUCH)")
     return settings
 
 
@@ -144,15 +145,15 @@ def check_status_file(path):
         return
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
-        raise ValueError("bad --status-file %s: it is a folder; give a file in it, e.g. %s"
+        raise UserError("bad --status-file %s: it is a folder; give a file in it, e.g. %s"
                          % (path, os.path.join(path, "status")))
     if os.path.lexists(path) and not os.path.isfile(path):
-        raise ValueError("bad --status-file %s: it is not a regular file; give a file name" % path)
+        raise UserError("bad --status-file %s: it is not a regular file; give a file name" % path)
     if not os.path.isdir(folder):
-        raise ValueError("bad --status-file %s: there is no folder %s; give a file in a folder that exists"
+        raise UserError("bad --status-file %s: there is no folder %s; give a file in a folder that exists"
                          % (path, folder))
     if not os.access(folder, os.W_OK):
-        raise ValueError("bad --status-file %s: the folder %s cannot be written by this user" % (path, folder))
+        raise UserError("bad --status-file %s: the folder %s cannot be written by this user" % (path, folder))
 
 
 def first_frame(until, display, status_file, out):

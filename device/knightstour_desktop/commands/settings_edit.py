@@ -15,6 +15,8 @@ against this model: the board must read the new line for the key and every other
 same line as before. A file where that cannot be done is refused, in one line.
 """
 
+from ..errors import UserError
+
 SPACE = " \t\v\f\r"  # C's isspace but the newline
 
 
@@ -111,7 +113,7 @@ def set_key(text, key, value):
         lines[i] = set_value(lines[i], key, value)
         return "".join(lines)
     if kind == "split":
-        raise ValueError("line %d holds %s and line %d its = (CircuitPython reads the two as one); put them on "
+        raise UserError("line %d holds %s and line %d its = (CircuitPython reads the two as one); put them on "
                          "one line and deploy again" % (i + 1, key, i + 2))
     newline = "\r\n" if "\r\n" in text else "\n"
     top = 1 if lines and lines[0].startswith("\ufeff") else 0
@@ -121,7 +123,7 @@ def set_key(text, key, value):
         new = _added(lines, at, key, value, newline)
         if new is not None:
             return "".join(new)
-    raise ValueError("no line for %s that CircuitPython reads would leave the file's other keys as they are; "
+    raise UserError("no line for %s that CircuitPython reads would leave the file's other keys as they are; "
                      "set %s = \"%s\" yourself" % (key, key, value))
 
 

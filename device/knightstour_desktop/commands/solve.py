@@ -6,6 +6,7 @@ from knightstour.search import DEFAULT_BUDGET, EXHAUSTED, FOUND, IMPOSSIBLE, fin
 from knightstour.starts import tour_exists as starts_tour_exists
 from knightstour.warnsdorff import Warnsdorff
 
+from ..errors import UserError
 from .common import add_board_arguments, board_from, order_from, rng_from, rule_from, start_from, whole_number
 
 
@@ -107,7 +108,7 @@ def run(args):
     start = start_from(args, board, rng)
     order = order_from(args.order, board, rule, rng)
     if args.budget < 1:
-        raise ValueError("bad --budget %d: give a whole number of nodes of at least 1" % args.budget)
+        raise UserError("bad --budget %d: give a whole number of nodes of at least 1" % args.budget)
     answer = solve(board, start, order, rule, rng, args.guaranteed, args.closed, args.budget)
     if args.json:
         print(json.dumps(answer))

@@ -22,6 +22,8 @@ from urllib.parse import quote, urlsplit
 
 from knightstour.settings import as_given
 
+from ..errors import UserError
+
 TIMEOUT = 15  # seconds a request may wait for the board (a file of some KB over a slow Wi-Fi)
 PASSWORD_ENV = "CIRCUITPY_WEB_API_PASSWORD"
 
@@ -48,7 +50,7 @@ def parse_host(text):
     elif given.count(":") == 1:
         host, port = given.split(":")
     if not host or not host.isprintable() or any(ch in host for ch in "/@ ") or not str(port).isdigit() or not 0 < int(port) < 65536:
-        raise ValueError("bad --host %s: give the board's address as HOST or HOST:PORT, e.g. 192.168.1.42 "
+        raise UserError("bad --host %s: give the board's address as HOST or HOST:PORT, e.g. 192.168.1.42 "
                          "or cpy-1a2b3c.local:80" % as_given(text))
     return host, int(port)
 
@@ -120,7 +122,7 @@ class Board:
         status, data, answer = self.request(method, path, body, headers)
         if status not in ok:
             fix = fix_for(status, self.where)
-            raise ValueError(fix or "%s answered %d %s to %s %s" % (self.where, status, answer.reason, method, path))
+            raise UserError(fix or "%s answered %d %s to %s %s" % (self.where, status, answer.reason, method, path))
         return status, data
 
     def version(self):
@@ -136,7 +138,7 @@ class Board:
         except ValueError:
             info = None
         if not isinstance(info, dict) or not isinstance(info.get("version"), str):
-            raise ValueError("%s answered /cp/version.json with %d %s and no CircuitPython version: is it a "
+            raise UserError("%s answered /cp/version.json with %d %s and no CircuitPython version: is it a "
                              "CircuitPython 8 or later board with the web workflow on?"
                              % (self.where, status, answer.reason))
         return info
@@ -154,7 +156,7 @@ class Board:
             found = {"files": found}
         files = found.get("files") if isinstance(found, dict) else None
         if not isinstance(files, list) or not all(isinstance(entry, dict) for entry in files):
-            raise ValueError("%s answered GET /fs%s with no folder listing CircuitPython's web workflow gives: is it "
+            raise UserError("%s answered GET /fs%s with no folder listing CircuitPython's web workflow gives: is it "
                              "a CircuitPython board?" % (self.where, folder))
         return found
 

@@ -23,6 +23,7 @@ The same deploy as onto a CIRCUITPY drive, through the board's file API (web_api
 import os
 import tempfile
 
+from ..errors import UserError
 from . import board_files, deploy
 from .drive import STAGE, original_name, space_needed
 from .lock import DeployError, Interrupted
@@ -36,11 +37,11 @@ CIRCUP_PASSWORD_ENV = "CIRCUP_WEBWORKFLOW_PASSWORD"  # circup reads the password
 
 def board_from(args):
     if args.drive is not None:
-        raise ValueError("give the CIRCUITPY drive or --host, not both")
+        raise UserError("give the CIRCUITPY drive or --host, not both")
     host, port = parse_host(args.host)
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
     if not password:
-        raise ValueError("--host needs the board's web API password: give its CIRCUITPY_WEB_API_PASSWORD "
+        raise UserError("--host needs the board's web API password: give its CIRCUITPY_WEB_API_PASSWORD "
                          "(in the board's settings.toml) with --password PW or in $%s" % PASSWORD_ENV)
     return Board(host, port, password)
 
@@ -73,7 +74,7 @@ def writable(board):
     """The board's top folder listing; the one line for 409 if USB holds its drive."""
     root = board.listing("/")
     if root is None or root.get("writable") is False:
-        raise ValueError(fix_for(409, board.where) + "; nothing was changed")
+        raise UserError(fix_for(409, board.where) + "; nothing was changed")
     return root
 
 
@@ -87,7 +88,7 @@ def _plan(board, args, signals, root, values, major, version):
         compiler = deploy._compiler(args, major, version, board.where + "/cp/version.json") if args.mpy else None
         circup = None if args.no_libs else deploy.find_circup()
         if circup is None and not args.no_libs and not args.dry_run:
-            raise ValueError("circup not found (neither on PATH nor beside the running Python): pip install "
+            raise UserError("circup not found (neither on PATH nor beside the running Python): pip install "
                              "circup (or use --no-libs and install the libraries in device/requirements.txt "
                              "yourself)")
         command = [circup or "circup", "--host", board.host, "--port", str(board.port), "install", "-r",
@@ -139,13 +140,13 @@ def check(mirror, shown):
     """What deploy refuses on a drive, refused on the board's mirror."""
     for name in ("lib", "lib/knightstour"):
         if os.path.lexists(os.path.join(mirror, name)) and not os.path.isdir(os.path.join(mirror, name)):
-            raise ValueError("cannot deploy: %s/%s is a file, not a folder; move it away (CircuitPython looks "
+            raise UserError("cannot deploy: %s/%s is a file, not a folder; move it away (CircuitPython looks "
                              "for libraries in the folder lib/)" % (shown, name))
     for name in ("code.py", "settings.toml"):
         if os.path.isdir(os.path.join(mirror, name)):
-            raise ValueError("cannot deploy: %s/%s is not a file but a folder; move it away" % (shown, name))
+            raise UserError("cannot deploy: %s/%s is not a file but a folder; move it away" % (shown, name))
     if os.path.lexists(os.path.join(mirror, "code.txt")):
-        raise ValueError("cannot deploy: %s/code.txt runs instead of code.py on CircuitPython; rename it (it is "
+        raise UserError("cannot deploy: %s/code.txt runs instead of code.py on CircuitPython; rename it (it is "
                          "yours) and deploy again" % shown)
 
 

@@ -1,8 +1,8 @@
 """A MAX7219 8x8 LED matrix on SPI: the registers the toy uses, nothing more.
 
-Small on purpose (the Feather has the RAM of a few KB to spare): adafruit_max7219 brings
-adafruit_framebuf and adafruit_bus_device, about 20 KB of heap, for the eight bytes this
-needs. The picture is the same as adafruit_max7219.matrices.Matrix8x8's: ``pixel(x, y)``
+Small on purpose (the Feather has little RAM to spare): adafruit_max7219 brings
+adafruit_framebuf and adafruit_bus_device, many times this module's heap (docs/heap.md), for the
+eight bytes this needs. The picture is the same as adafruit_max7219.matrices.Matrix8x8's: ``pixel(x, y)``
 sets bit y of digit register x, and ``show()`` sends the eight digit registers.
 
 ``chips`` > 1: a daisy chain on the one chip select (hw/views/chain.py). Each register write then

@@ -4,8 +4,8 @@ mode, pulls its chip select low and hands over the bus; leaving the block, howev
 raises the chip select and unlocks the bus.
 
 Not adafruit_bus_device itself: CircuitPython 10 builds it in (C) on the M4 and RP2040 Feathers,
-but where a build leaves it out (SAMD21) it is the bundle's .py package, loaded into the heap: its
-spi_device took about 3 KB of a 32-bit MicroPython heap as .mpy, this module about 1 KB.
+but where a build leaves it out (SAMD21) it is the bundle's .py package, loaded into the heap, and
+its spi_device takes more of it than this module.
 """
 
 

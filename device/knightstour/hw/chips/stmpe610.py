@@ -1,8 +1,8 @@
 """The STMPE610 resistive touch controller on SPI (the TFT FeatherWing V1's): the registers
 the toy reads, nothing more.
 
-Small on purpose, as max7219.py: adafruit_stmpe610 with adafruit_bus_device takes about
-6 KB of a Feather's heap for the three things the toy asks (is the FIFO empty, the next
+Small on purpose, as max7219.py: adafruit_stmpe610 with adafruit_bus_device takes several KB
+of a Feather's heap (docs/heap.md) for the three things the toy asks (is the FIFO empty, the next
 sample, is a finger down). What it does is adafruit_stmpe610's, register by register: the
 same set-up (XYZ sampling, 10-bit ADC at 96 clocks and 6.5 MHz, 4 samples, 1 ms delay, 5 ms
 settling, FIFO threshold 1, 50 mA drive, interrupts cleared), the same reads (a sample is

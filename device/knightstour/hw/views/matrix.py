@@ -1,5 +1,5 @@
 """The display port on a MAX7219 8x8 LED matrix (max7219.MAX7219, the picture of
-adafruit_max7219.matrices.Matrix8x8 without its 20 KB of libraries).
+adafruit_max7219.matrices.Matrix8x8 without its libraries).
 
 One LED a square. What it shows:
 

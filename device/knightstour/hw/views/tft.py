@@ -22,13 +22,13 @@ ILI9341 (26 px cells on 8x8) beside a 112 px panel; 320x320 on the Titano beside
 Only what changed goes to the screen: a refresh sends the dirty areas and
 nothing else. A Bitmap tracks ONE dirty box, so two far-apart changes in one
 bitmap cost the whole box between them: hence a bitmap per rank, and its own
-TileGrid for every sprite and text. RAM decides (heap after three tours on 8x8,
-at full resolution): a bitmap per square (64 bitmaps and TileGrids) held 11 KB
-more than a bitmap per rank and sent 0.9 KB less a move (a line crossing two
-squares of a rank dirties one box around both); one bitmap for the board saves
-1.4 KB more but sends 9.3 KB a move (over the 8 KB target). Half resolution
-then saves another 10 KB for 0.3 KB more a move. benchmarks/tft_spi.py measures
-what a move sends over SPI.
+TileGrid for every sprite and text. RAM decides: a bitmap per square (64 bitmaps
+and TileGrids) holds far more heap than a bitmap per rank for a little less sent
+a move (a line crossing two squares of a rank dirties one box around both); one
+bitmap for the board holds less but sends several times more a move (over the
+target). Half resolution saves heap again for a little more a move.
+benchmarks/tft_spi.py measures what a move sends over SPI, benchmarks/feather_heap.py
+the heap (docs/heap.md).
 """
 
 from .tft_board import BoardView
@@ -141,7 +141,7 @@ class TftDisplay(BoardView):
     def _knight_colours(self, on):
         """The knight's disc (orange, red when stuck) and head (black), swapped while it blinks
         dark: set in its one palette, where they change (a colour that changes sends the knight's
-        box again, as a palette of each look swapped in did; four palettes took 0.2 KB more)."""
+        box again, as a palette of each look swapped in did; four palettes took more heap)."""
         disc = STUCK_COLOUR if self.result_kind == "stuck" else KNIGHT_COLOUR
         colours = self.knight_palette
         colours[1] = disc if on else KNIGHT_INK

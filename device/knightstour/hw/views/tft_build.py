@@ -102,8 +102,8 @@ def build_board(view, board):
     view.knight_tile = displayio.TileGrid(knight_bitmap, pixel_shader=view.knight_palette)
     view.knight_tile.hidden = True
     # No frame marks the square the knight came from (the path's last line does): a move
-    # sends the knight's two places, the path and the counter, at most 4 KB (its frame's
-    # old and new places were 0.7 KB more, on a third square).
+    # sends the knight's two places, the path and the counter (a frame's old and new places
+    # would add a third square; benchmarks/tft_spi.py measures a move).
     view.sprites_group.append(view.knight_tile)
     view.sprites_group.append(view.trace_tile)
     _forget()

@@ -7,8 +7,8 @@ buttons (only with a touch screen) send the app the events the simulator's keys 
 (play mode on and off), hint, undo, new (a new tour; in play mode a new game) and speed (the
 next pacing speed). Landscape: two buttons a row at the panel's foot; portrait: one row of
 five. Heights: 26 px on the 320x240 screens, 40 px on the Titano's 480x320. Only the display's
-building needs this module: the Feather forgets it after start (its code was 0.8 KB of the view's
-heap there); TftDisplay.event_at finds the buttons in display.buttons.
+building needs this module: the Feather forgets it after start (its code need not stay in the
+heap); TftDisplay.event_at finds the buttons in display.buttons.
 """
 
 import displayio
