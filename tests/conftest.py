@@ -10,6 +10,13 @@ from support.chips import tft_rigs
 from support.micropython import find_node
 
 
+def pytest_collection_modifyitems(items):
+    """The files holding slow tests first (stable otherwise): ./test's workers take a file at a time
+    in this order, so the longest start early and none is left alone at the end."""
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow)
+
+
 @pytest.fixture(scope="session")
 def node():
     """The node binary, once the MicroPython package is installed (skips without, fails under CI)."""
