@@ -35,6 +35,7 @@ class Bucket(http.server.ThreadingHTTPServer):
         self.files = {}
         self.hits = []
         self.stall = threading.Event()
+        self.stalled = threading.Event()  # set once the half is sent
         self.stalling = False
         super().__init__(("127.0.0.1", 0), Handler)
 
@@ -62,6 +63,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.server.stalling:
             self.wfile.write(body[:len(body) // 2])
             self.wfile.flush()
+            self.server.stalled.set()
             self.server.stall.wait(30)
             return
         self.wfile.write(body)
@@ -271,7 +273,7 @@ def test_ctrl_c_during_the_download_leaves_nothing(bucket, drive, tmp_path):
     end = time.monotonic() + 30
     while not any(n.endswith(".part") for n in cached(tmp_path)) and time.monotonic() < end:
         time.sleep(0.01)
-    time.sleep(0.2)  # the first half is in; the server waits
+    assert bucket.stalled.wait(30)  # the first half is sent; the server waits
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
