@@ -9,10 +9,21 @@ from knightstour_sim.chips import shims
 from support.chips import tft_rigs
 from support.micropython import find_node
 
+# Fixtures that make a test slow by themselves: {fixture: what it costs}. A test using one is marked slow.
+SLOW_FIXTURES = {
+    "node": "a run of the MicroPython port under node (seconds each)",
+    "browser": "chromium, driven by playwright",
+    "built": "a build: the sdist and the wheel (test_installed_wheel), the web page (test_web_build)",
+}
+
 
 def pytest_collection_modifyitems(items):
-    """The files holding slow tests first (stable otherwise): ./test's workers take a file at a time
-    in this order, so the longest start early and none is left alone at the end."""
+    """Marks the tests that use a SLOW_FIXTURES fixture slow, then puts the files holding slow tests
+    first (stable otherwise): ./test's workers take a file at a time in this order, so the longest
+    start early and none is left alone at the end."""
+    for item in items:
+        if SLOW_FIXTURES.keys() & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
     slow = {item.path for item in items if item.get_closest_marker("slow")}
     items.sort(key=lambda item: item.path not in slow)
 

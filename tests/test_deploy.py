@@ -153,6 +153,7 @@ def put_back(drive, files, modes):
         os.chmod(drive / name, modes[name])
 
 
+@pytest.mark.slow
 def test_a_failure_at_any_change_leaves_the_old_toy(drive, capsys, monkeypatch):
     """Every change the deploy makes on the drive, failed in turn: the drive is as it was, modes too."""
     old_toy(drive)

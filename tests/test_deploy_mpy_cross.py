@@ -110,6 +110,7 @@ def cached(tmp_path):
     return sorted(os.listdir(folder)) if folder.exists() else []
 
 
+@pytest.mark.slow
 def test_mpy_downloads_the_compiler_once_then_caches_it(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
@@ -322,6 +323,7 @@ def test_a_dry_run_downloads_and_runs_nothing(bucket, drive, tmp_path, capsys):
     assert snapshot(drive) == before
 
 
+@pytest.mark.slow
 def test_what_was_downloaded_is_recorded_and_shown(bucket, drive, tmp_path, capsys):
     import hashlib
 
@@ -341,6 +343,7 @@ def test_what_was_downloaded_is_recorded_and_shown(bucket, drive, tmp_path, caps
     assert "sha256 %s" % digest in capsys.readouterr().out and len(bucket.hits) == 1
 
 
+@pytest.mark.slow
 def test_a_cached_copy_changed_since_is_fetched_again(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
@@ -355,6 +358,7 @@ def test_a_cached_copy_changed_since_is_fetched_again(bucket, drive, tmp_path, c
     assert not (tmp_path / "ran").exists() and cached_copy.read_bytes() == stand_in() and len(bucket.hits) == 2
 
 
+@pytest.mark.slow
 def test_a_cached_copy_for_another_version_is_removed_with_a_line(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
