@@ -17,15 +17,26 @@ SLOW_FIXTURES = {
 }
 
 
+# The files that took longest (--durations, 2026-11-27), longest first: ./test starts them first.
+LONGEST = ("test_pi_install_service.py", "test_starts.py", "test_installed_wheel.py", "test_tft_contrast.py",
+           "test_feather.py", "test_web.py", "test_deploy_processes.py", "test_feather_pyportal.py",
+           "test_feather_heap.py", "test_sim_memory.py")
+
+
 def pytest_collection_modifyitems(items):
-    """Marks the tests that use a SLOW_FIXTURES fixture slow, then puts the files holding slow tests
-    first (stable otherwise): ./test's workers take a file at a time in this order, so the longest
-    start early and none is left alone at the end."""
+    """Marks the tests that use a SLOW_FIXTURES fixture slow, then orders the files: LONGEST first,
+    then the other files holding slow tests, then the rest (stable otherwise). ./test's workers take a
+    file at a time in this order, so the longest start early and none is left alone at the end."""
     for item in items:
         if SLOW_FIXTURES.keys() & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
     slow = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow)
+
+    def rank(item):
+        name = item.path.name
+        return (LONGEST.index(name) if name in LONGEST else len(LONGEST)), item.path not in slow
+
+    items.sort(key=rank)
 
 
 @pytest.fixture(scope="session")

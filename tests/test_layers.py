@@ -78,23 +78,26 @@ FLAT = {os.path.join(ROOT, "sim", "circuitpython"): ("drive", "feather", "game")
 TOY = ("knightstour", "knightstour_desktop", "knightstour_sim")
 
 
+def absolute_imports(path):
+    """The modules the file at ``path`` imports by absolute name, at the top or in a function."""
+    with open(path) as source:
+        tree = ast.parse(source.read(), path)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            found.append(node.module)
+    return found
+
+
 def flat_imports_upward(folder, harness):
     """["file -> module"]: each import, at the top or in a function, by a stand-in of ``folder`` (a
     file not in ``harness``) of the toy's packages or of the harness."""
     found = []
     for name in sorted(os.listdir(folder)):
-        if not name.endswith(".py") or name[:-3] in harness:
-            continue
-        with open(os.path.join(folder, name)) as source:
-            tree = ast.parse(source.read())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                targets = [node.module]
-            else:
-                continue
-            found += ["%s -> %s" % (name, target) for target in targets
+        if name.endswith(".py") and name[:-3] not in harness:
+            found += ["%s -> %s" % (name, target) for target in absolute_imports(os.path.join(folder, name))
                       if target.split(".")[0] in TOY + harness]
     return found
 
@@ -154,19 +157,10 @@ def imports_between_test_files(tests):
             if not name.endswith(".py"):
                 continue
             path = os.path.join(folder, name)
-            with open(path) as source:
-                tree = ast.parse(source.read(), path)
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Import):
-                    targets = [alias.name for alias in node.names]
-                elif isinstance(node, ast.ImportFrom) and not node.level:
-                    targets = [node.module]
-                else:
-                    continue
-                for target in targets:
-                    top = target.split(".")[0]
-                    if top in local and top != "support":
-                        found.append("%s -> %s" % (os.path.relpath(path, tests), target))
+            for target in absolute_imports(path):
+                top = target.split(".")[0]
+                if top in local and top != "support":
+                    found.append("%s -> %s" % (os.path.relpath(path, tests), target))
     return sorted(found)
 
 
