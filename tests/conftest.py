@@ -9,6 +9,35 @@ from knightstour_sim.chips import shims
 from support.chips import tft_rigs
 from support.micropython import find_node
 
+# Fixtures that make a test slow by themselves: {fixture: what it costs}. A test using one is marked slow.
+SLOW_FIXTURES = {
+    "node": "a run of the MicroPython port under node (seconds each)",
+    "browser": "chromium, driven by playwright",
+    "built": "a build: the sdist and the wheel (test_installed_wheel), the web page (test_web_build)",
+}
+
+
+# The files that took longest (--durations, 2026-11-27), longest first: ./test starts them first.
+LONGEST = ("test_pi_install_service.py", "test_starts.py", "test_installed_wheel.py", "test_tft_contrast.py",
+           "test_feather.py", "test_web.py", "test_deploy_processes.py", "test_feather_pyportal.py",
+           "test_feather_heap.py", "test_sim_memory.py")
+
+
+def pytest_collection_modifyitems(items):
+    """Marks the tests that use a SLOW_FIXTURES fixture slow, then orders the files: LONGEST first,
+    then the other files holding slow tests, then the rest (stable otherwise). ./test's workers take a
+    file at a time in this order, so the longest start early and none is left alone at the end."""
+    for item in items:
+        if SLOW_FIXTURES.keys() & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+
+    def rank(item):
+        name = item.path.name
+        return (LONGEST.index(name) if name in LONGEST else len(LONGEST)), item.path not in slow
+
+    items.sort(key=rank)
+
 
 @pytest.fixture(scope="session")
 def node():

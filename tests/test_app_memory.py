@@ -4,6 +4,8 @@ import gc
 import random
 import tracemalloc
 
+import pytest
+
 from knightstour.app import App
 from knightstour.settings import Settings
 
@@ -14,6 +16,7 @@ def run_tours(app, count):
         now += app.update(now)
 
 
+@pytest.mark.slow
 def test_no_memory_growth_over_10000_tours():
     settings = Settings()
     settings.set("speed", "0")

@@ -102,6 +102,7 @@ def test_analyse_refuses_a_missing_folder_before_working(tmp_path, capsys):
     assert not (tmp_path / "no").exists()
 
 
+@pytest.mark.slow
 def test_the_committed_super_orders_equal_a_fresh_run(tmp_path, capsys):
     # `orders write` analyses every size from 5x5 to 16x16 (numba-compiled: seconds).
     target = tmp_path / "orders_data.py"

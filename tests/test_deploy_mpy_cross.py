@@ -35,6 +35,7 @@ class Bucket(http.server.ThreadingHTTPServer):
         self.files = {}
         self.hits = []
         self.stall = threading.Event()
+        self.stalled = threading.Event()  # set once the half is sent
         self.stalling = False
         super().__init__(("127.0.0.1", 0), Handler)
 
@@ -62,6 +63,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.server.stalling:
             self.wfile.write(body[:len(body) // 2])
             self.wfile.flush()
+            self.server.stalled.set()
             self.server.stall.wait(30)
             return
         self.wfile.write(body)
@@ -108,6 +110,7 @@ def cached(tmp_path):
     return sorted(os.listdir(folder)) if folder.exists() else []
 
 
+@pytest.mark.slow
 def test_mpy_downloads_the_compiler_once_then_caches_it(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
@@ -271,7 +274,7 @@ def test_ctrl_c_during_the_download_leaves_nothing(bucket, drive, tmp_path):
     end = time.monotonic() + 30
     while not any(n.endswith(".part") for n in cached(tmp_path)) and time.monotonic() < end:
         time.sleep(0.01)
-    time.sleep(0.2)  # the first half is in; the server waits
+    assert bucket.stalled.wait(30)  # the first half is sent; the server waits
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
@@ -320,6 +323,7 @@ def test_a_dry_run_downloads_and_runs_nothing(bucket, drive, tmp_path, capsys):
     assert snapshot(drive) == before
 
 
+@pytest.mark.slow
 def test_what_was_downloaded_is_recorded_and_shown(bucket, drive, tmp_path, capsys):
     import hashlib
 
@@ -339,6 +343,7 @@ def test_what_was_downloaded_is_recorded_and_shown(bucket, drive, tmp_path, caps
     assert "sha256 %s" % digest in capsys.readouterr().out and len(bucket.hits) == 1
 
 
+@pytest.mark.slow
 def test_a_cached_copy_changed_since_is_fetched_again(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0
@@ -353,6 +358,7 @@ def test_a_cached_copy_changed_since_is_fetched_again(bucket, drive, tmp_path, c
     assert not (tmp_path / "ran").exists() and cached_copy.read_bytes() == stand_in() and len(bucket.hits) == 2
 
 
+@pytest.mark.slow
 def test_a_cached_copy_for_another_version_is_removed_with_a_line(bucket, drive, tmp_path, capsys):
     bucket.files[path_of(bucket)] = stand_in()
     assert main(["deploy", str(drive), "--mpy", "--no-libs"]) == 0

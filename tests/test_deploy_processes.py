@@ -25,7 +25,7 @@ from knightstour_desktop.commands.lock import LOCK
 from support.deploy import snapshot
 
 BOOT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and POSIX signals")
+pytestmark = [pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and POSIX signals"), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
@@ -164,14 +164,18 @@ def test_the_deploy_makes_many_changes_and_ends_with_the_new_toy(toys, tmp_path)
     assert which_toy(drive, toys) == "new"
 
 
-@pytest.mark.parametrize("signum, when, step", [
-    (signal.SIGTERM, "after", 1), (signal.SIGINT, "before", 3), (signal.SIGHUP, "after", 5),
-])
-def test_a_signal_at_every_change_leaves_the_old_toy_or_the_new(toys, tmp_path, signum, when, step):
+# The three signals go to one handler (lock.Signals), which only names the signal and sets the exit
+# code: so "after" takes them in turn at every change (each at a third of them), not each on its own.
+SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
+@pytest.mark.parametrize("signals, when, step", [(SIGNALS, "after", 1), ((signal.SIGINT,), "before", 3)])
+def test_a_signal_at_every_change_leaves_the_old_toy_or_the_new(toys, tmp_path, signals, when, step):
     drive = fresh(toys, tmp_path)
     _, _, _, changes = forked_deploy(drive)
     outcomes = set()
     for at in sorted(set(range(1, changes + 1, step)) | {changes}):
+        signum = signals[at % len(signals)]
         drive = fresh(toys, tmp_path)
         code, _, err, _ = forked_deploy(drive, at, signum, when)
         outcomes.add(check_outcome(drive, toys, code, err, signum))

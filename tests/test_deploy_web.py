@@ -180,7 +180,7 @@ def old_toy(root):
 
 
 @pytest.mark.parametrize("done", [False, True], ids=["cut-before", "answer-lost"])
-def test_a_dropped_connection_leaves_the_board_running_what_it_ran_and_the_next_deploy_finishes(
+def test_a_dropped_connection_is_finished_by_the_next_deploy(
         board_files, tmp_path, capsys, done):
     old_toy(board_files)
     start = snapshot(board_files)

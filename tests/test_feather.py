@@ -193,7 +193,7 @@ def test_the_tft_is_as_big_as_its_rotation_makes_it(node, rotation, size):
     ({"KNIGHTSTOUR_PIN_MATRIX_CS": "D25"}, "bad KNIGHTSTOUR_PIN_MATRIX_CS D25 (the same pin as SCK): already the "
                                            "SPI clock (the pin map's); give another pin"),
 ])
-def test_no_pin_or_another_name_of_a_used_pin_is_one_line_on_the_feather_m4(node, extra, line):  # noqa: F811
+def test_no_pin_or_an_alias_of_a_used_pin_is_one_line_on_the_m4(node, extra, line):  # noqa: F811
     settings = feather_settings("max7219", None, extra=extra)
     proc, _ = run_feather(node, display="max7219", touch=None, settings=settings, tours=1, heap=1024 * 1024,
                           mpy=True, board="feather_m4")
@@ -203,7 +203,7 @@ def test_no_pin_or_another_name_of_a_used_pin_is_one_line_on_the_feather_m4(node
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-def test_a_calibration_equal_to_the_controllers_default_is_one_line_on_the_feather(node):  # noqa: F811
+def test_a_calibration_equal_to_the_default_is_one_line_on_the_m4(node):  # noqa: F811
     settings = feather_settings("ili9341", "stmpe610", extra={"KNIGHTSTOUR_TOUCH_X0": 3812})
     proc, _ = run_feather(node, display="ili9341", touch="stmpe610", settings=settings, tours=1, heap=1024 * 1024,
                           mpy=True)
@@ -215,7 +215,7 @@ def test_a_calibration_equal_to_the_controllers_default_is_one_line_on_the_feath
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
-def test_a_long_value_of_another_programs_key_takes_no_more_heap_than_it_is_long(node):  # noqa: F811
+def test_a_long_value_of_another_programs_key_takes_little_heap(node):  # noqa: F811
     """CircuitPython's getenv (C) reads settings.toml with no garbage: a 1,000-character value of another
     program's key must not run the toy out of heap, at the heap the toy says it needs."""
     settings = feather_settings("max7219", None, extra={"OTHER_PROGRAM_TOKEN": "x" * 1000})

@@ -28,16 +28,19 @@ def _run(node, board, **kwargs):
     return result
 
 
-@pytest.mark.parametrize("board", ["pyportal", "pyportal_titano"])
-def test_the_toy_runs_on_the_pyportals_screen_in_the_heap_it_needs(node, board):
-    result = _run(node, board, tours=100)
-    assert result["tours"] == 100
+# 100 tours on the Titano, whose game sets the heap both get (NEEDS_KB["builtin"]): the tight one. The
+# PyPortal runs the same modules on a smaller screen, which is made once, at start: 3 tours show it
+# fits, draws and plays; what a tour leaves behind would show on the Titano's 100.
+@pytest.mark.parametrize("board, tours", [("pyportal", 3), ("pyportal_titano", 100)])
+def test_the_toy_runs_on_the_pyportals_screen_in_the_heap_it_needs(node, board, tours):
+    result = _run(node, board, tours=tours)
+    assert result["tours"] == tours
     assert result["display"] == "%dx%d" % SIZES[board]  # board.DISPLAY, landscape at rotation 0
     assert result["free_at_start"] == HEAP
     assert result["start_modules_kept"] == 0
     assert result["live_after_tours"] <= result["live_after_start"] + 12 * 1024  # the board drawn once
     # the speaker: the amplifier switched on, a looped note at each move and the tours' phrases
-    assert result["speaker_on"] == 1 and result["sound_plays"] >= 100
+    assert result["speaker_on"] == 1 and result["sound_plays"] >= tours
 
 
 def test_a_pyportal_has_room_to_spare_in_the_heap_it_has_free(node):

@@ -206,6 +206,7 @@ def test_older_blinkas_backends_get_their_own_fix():
 
 def test_the_pi_extra_brings_blinkas_needs_on_a_pi_only():
     import tomllib
+
     from packaging.requirements import Requirement
 
     from knightstour_desktop.commands.blinka import GPIOD, PWM

@@ -216,7 +216,7 @@ def test_a_status_file_that_cannot_be_written_is_one_line(spidev, clock, tmp_pat
 
 
 @pytest.mark.parametrize("where, needle", [("folder", "it is a folder"), ("no/status", "there is no folder")])
-def test_a_status_file_that_cannot_be_written_is_refused_before_the_hardware_starts(spidev, clock, tmp_path,
+def test_an_unwritable_status_file_is_refused_before_the_hardware(spidev, clock, tmp_path,
                                                                                       where, needle):
     state, monotonic, sleep = clock
     tmp_path = tmp_path / "run"

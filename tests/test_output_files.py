@@ -9,6 +9,8 @@ import subprocess
 import sys
 import threading
 
+import pytest
+
 from knightstour_desktop.cli import main
 from knightstour_desktop.commands import orders as orders_command
 from knightstour_desktop.commands import output
@@ -80,6 +82,7 @@ def test_a_read_only_folder_is_refused_before_the_analysis_runs(tmp_path, capsys
     assert "fails from k starts" not in out and list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_failed_write_leaves_the_old_file_and_no_debris(tmp_path, capsys, monkeypatch):
     target = tmp_path / "orders_data.py"
     target.write_text("old\n")

@@ -21,6 +21,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INSTALL = os.path.join(ROOT, "tools", "pi", "install.sh")
 STANDINS = os.path.join(ROOT, "tests", "pi_standins")
+pytestmark = pytest.mark.slow  # pip installs into new venvs, the service started and stopped
+
 PREVIOUS_RELEASE = "39ab66a"  # its installer put the venv in /opt/knightstour/venv, a folder of its own
 USERS_CONFIG = 'KNIGHTSTOUR_SPEED = 8\nKNIGHTSTOUR_MATRIX_BRIGHTNESS = 3\n'
 

@@ -71,7 +71,7 @@ def test_stopped_before_the_switch_the_old_toy_stays(tmp_path):
     assert not (prefix / "src.new").exists()
 
 
-def test_the_installer_puts_the_overlay_under_all_and_repairs_it_on_a_re_run(tmp_path):
+def test_the_overlay_goes_under_all_and_a_re_run_repairs_it(tmp_path):
     prefix, done = install_stopped_at(tmp_path, "no such path", boot="dtparam=spi=on\n[pi0]\ndtoverlay=vc4\n")
     config = prefix.parent.parent / "boot/firmware/config.txt"
     assert done.returncode == 0, done.stderr

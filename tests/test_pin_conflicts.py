@@ -165,7 +165,7 @@ CALIBRATION_LINE = ("bad KNIGHTSTOUR_TOUCH_X0 3812: the same as the stmpe610's d
 
 @pytest.mark.parametrize("argv", [("sim", "--plain", "--once", "--display", "tft", "--speed", "0"),
                                   ("run", "--display", "ili9341")])
-def test_a_calibration_equal_to_the_controllers_default_is_one_line_naming_the_key(capsys, monkeypatch, argv):
+def test_a_calibration_equal_to_the_default_names_the_key(capsys, monkeypatch, argv):
     environ = {"KNIGHTSTOUR_DISPLAY": "ili9341", "KNIGHTSTOUR_TOUCH": "stmpe610", "KNIGHTSTOUR_TOUCH_X0": "3812"}
     code, err = main(capsys, monkeypatch, environ, *argv)
     assert code == 2 and err.count("\n") == 1 and CALIBRATION_LINE in err, err

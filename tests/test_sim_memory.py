@@ -4,10 +4,13 @@ sound log): memory after the last thousand tours no bigger than after the first 
 import gc
 import tracemalloc
 
+import pytest
+
 from knightstour.settings import Settings
 from knightstour_sim.simulator import FakeClock, Simulator
 
 
+@pytest.mark.slow
 def test_simulator_memory_is_flat_over_10000_tours():
     settings = Settings()
     settings.set("speed", "0")

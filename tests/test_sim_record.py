@@ -134,6 +134,7 @@ DOCS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(DOCS))
 def test_the_pictures_in_docs_are_a_fresh_recording(name, tmp_path, capsys):
     """Made by: knights-tour sim <DOCS[name]> --record docs/<name>. A whole closed tour: its

@@ -29,6 +29,7 @@ def expected_argument(width, height, square, any_tour):
     return "was searched: none visits every square"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width, height", PAIRS, ids=["%dx%d" % pair for pair in PAIRS])
 def test_the_starts_ruled_out_are_exactly_those_without_a_tour(width, height):
     truth = tour_starts(width, height)
@@ -68,6 +69,7 @@ def test_orders_analyse_agrees(width, height):
     assert data["unknown_starts"] == []
 
 
+@pytest.mark.slow
 def test_the_committed_table_of_searched_starts_equals_a_fresh_run(tmp_path, capsys):
     from knightstour_desktop.cli import main
     from knightstour_desktop.commands.starts_table import MODULE_PATH

@@ -62,6 +62,7 @@ def play_a_game(emulated):
     assert emulated.display.buttons[0][5].pixel_shader is emulated.display.button_palette
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("controller", ["stmpe610", "ft6206", "tsc2007"])
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
 def test_every_button_through_every_controller(controller, rotation):

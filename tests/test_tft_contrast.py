@@ -135,6 +135,7 @@ CASES = ([SCREENS[i] + ("8x8", moves) for i in _ORDER for moves in (40, None)]  
          + [SCREENS[i] + (size, moves) for i in (4, 0, 3) for size, moves in (("16x16", 150), ("10x10", 60))])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("display, kind, rotation, touch, size, moves", CASES)
 def test_every_text_and_number_has_aa_contrast(display, kind, rotation, touch, size, moves):
     emulated = Emulated(display, {"start": "c3", "size": size}, kind=kind, rotation=rotation, touch=touch)
@@ -180,6 +181,7 @@ def test_legible_is_the_issues_measure(cell, squares, readable):
 
 @pytest.mark.parametrize("display, kind, size", [("tft", "feather_rp2040", "16x16"), ("tft", "feather_rp2040", "14x14"),
                                                  ("builtin", "pyportal_titano", "16x16")])
+@pytest.mark.slow
 def test_a_big_board_shows_only_legible_numbers(display, kind, size):
     emulated = Emulated(display, {"start": "a1", "size": size}, kind=kind, touch="stmpe610" if display == "tft" else None)
     try:
@@ -195,6 +197,7 @@ def test_a_big_board_shows_only_legible_numbers(display, kind, size):
         emulated.close()
 
 
+@pytest.mark.slow
 def test_the_window_follows_the_knight_through_a_whole_tour():
     emulated = Emulated("tft", {"start": "a1", "size": "16x16"}, touch="stmpe610")
     try:
@@ -217,6 +220,7 @@ def test_the_window_follows_the_knight_through_a_whole_tour():
 TESSERACT = shutil.which("tesseract")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(TESSERACT is None and not os.environ.get("CI"), reason="tesseract is not installed")
 def test_ocr_reads_the_numbers_the_16x16_window_shows():
     """Each number in the window, cut from the screen by its box, read by tesseract."""

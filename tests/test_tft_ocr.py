@@ -24,6 +24,7 @@ CASES = [  # (display, board kind, rotation, order)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("display, kind, rotation, order", CASES)
 def test_ocr_reads_the_whole_panel_and_every_button(display, kind, rotation, order):
     emulated = Emulated(display, {"start": "c3", "order": order}, kind=kind, rotation=rotation,

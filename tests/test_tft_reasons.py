@@ -140,6 +140,7 @@ def test_ocr_reads_an_impossible_starts_whole_reason(rotation, size, start, reas
         emulated.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("display, kind, rotation", [("tft", "feather_rp2040", 0), ("builtin", "pyportal_titano", 0)])
 def test_a_search_out_of_budget_reads_out_of_budget_never_stuck(monkeypatch, display, kind, rotation):
     # Order abcdefgh with the "first" rule gets stuck from e3; with no search budget the toy stops there.

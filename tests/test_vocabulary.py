@@ -6,7 +6,7 @@ from knightstour.board import Board
 from knightstour_sim import keys, tui
 
 
-def test_every_key_gives_a_command_of_the_table_and_the_help_names_them():
+def test_every_key_gives_a_command_and_the_help_names_them():
     assert set(vocabulary.KEYS.values()) <= set(vocabulary.COMMANDS)
     assert keys.KEY_COMMANDS is vocabulary.KEYS
     items = tui.HELP.split(" | ")

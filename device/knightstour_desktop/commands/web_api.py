@@ -28,7 +28,7 @@ TIMEOUT = 15  # seconds a request may wait for the board (a file of some KB over
 PASSWORD_ENV = "CIRCUITPY_WEB_API_PASSWORD"
 
 
-class NoAnswer(ValueError):
+class NoAnswer(UserError):
     """The board did not answer at all: nothing was changed (exit code 2)."""
 
 
