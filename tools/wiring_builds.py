@@ -12,12 +12,27 @@ already and wait for their signals in the pin map.
 """
 
 
-def part(title, box, pins, text="", settings=(), plugged=False, words=()):
+def kit(what, count, product, matrices_each, arrangement, chain_wires, setting):
+    """One way to build a MAX7219 chain: ``count`` of ``product``, each ``matrices_each`` 8x8 matrices,
+    arranged as ``arrangement`` (hw/views/chain.py's), joined by ``chain_wires`` wires between
+    modules, told to the toy by the settings line ``setting``."""
+    return {"what": what, "count": count, "product": product, "matrices_each": matrices_each,
+            "arrangement": arrangement, "chain_wires": chain_wires, "setting": setting}
+
+
+def kit_line(the_kit):
+    """How a page and README name a kit in the parts list."""
+    count = ("one", "two", "three", "four")[the_kit["count"] - 1]
+    return "for %s: %s %s" % (the_kit["what"], count, the_kit["product"])
+
+
+def part(title, box, pins, text="", settings=(), plugged=False, words=(), kits=()):
     """One part: ``pins`` are (signal, the part's label for the pin, what it is for); ``settings`` the
     settings.toml lines it needs; ``plugged`` for a part that plugs onto the board (no wires); ``words``
-    are names that only a page with this part may use (the tests check the other pages)."""
+    are names that only a page with this part may use (the tests check the other pages); ``kits`` the
+    ways to build a chain, each with its own settings line."""
     return {"title": title, "box": box, "pins": pins, "text": text, "settings": settings,
-            "plugged": plugged, "words": words}
+            "plugged": plugged, "words": words, "kits": kits}
 
 
 BOARDS = {
@@ -99,23 +114,28 @@ At full brightness with every LED on, the module draws up to about 330 mA. Keep 
 (KNIGHTSTOUR_MATRIX_BRIGHTNESS, 0 to 15) low for a desk: it is easier on the eyes and on the supply.""",
         settings=('KNIGHTSTOUR_DISPLAY = "max7219"',), words=("MAX7219",)),
     "max7219_chain": part(
-        "a chain of MAX7219 8x8 modules (a 32x8 \"FC-16\" module, or 2x2)", "first module of the chain",
+        "a chain of MAX7219 8x8 matrices: a 32x8 row, or a 2x2 square", "first module of the chain",
         _MATRIX_PINS,
         """\
 A chain is wired like one module: the board's pins go to the first module's input (VCC, GND, DIN, CS,
-CLK); each module's output (DOUT) feeds the next one's DIN, CS and CLK are shared. A 32x8 "FC-16"
-module has its four matrices chained on the board already; for 2x2, chain two of them (or four single
-modules) top row first, each row from its right end, as seen from the front with the input on the right.
-Tell the toy in the settings: KNIGHTSTOUR_MATRIX_CHAIN = "4" (a 32x8 row: the board on one matrix, the
-move number and result on the others) or "4 2x2" (boards up to 16x16); add 0 after it for single modules
-wired as Adafruit's Matrix8x8 expects (an FC-16 is 90, the default), and turn or mirror the whole
-picture with KNIGHTSTOUR_MATRIX_ROTATION and _MIRROR.
+CLK); each module's output (DOUT, and its VCC, GND, CS, CLK) feeds the next one's input. A 4-in-1
+"FC-16" module has its four matrices chained on its own board already: nothing more to wire. For 2x2,
+chain the four single modules with 5 female-to-female wires between each two (15 in all), top row first,
+each row from its right end, as seen from the front with the input on the right. The settings below say
+which you built; after "4 2x2", add 0 when single modules are wired as Adafruit's Matrix8x8 expects (an
+FC-16's matrices are 90, the default), and turn or mirror the whole picture with
+KNIGHTSTOUR_MATRIX_ROTATION and _MIRROR.
 
 """ + _MATRIX_LOGIC + """
-Each module draws up to about 330 mA with every LED on at full brightness, so four draw up to 1.3 A:
+Each matrix draws up to about 330 mA with every LED on at full brightness, so four draw up to 1.3 A:
 more than a board's 5 V pin should give. Keep KNIGHTSTOUR_MATRIX_BRIGHTNESS low (the toy rarely lights
 every LED), or feed the modules' VCC from a 5 V 2 A supply whose GND joins the board's.""",
-        settings=('KNIGHTSTOUR_DISPLAY = "max7219"', 'KNIGHTSTOUR_MATRIX_CHAIN = "4"'), words=("MAX7219",)),
+        settings=('KNIGHTSTOUR_DISPLAY = "max7219"',), words=("MAX7219",),
+        kits=(kit("a 32x8 row (the board on one matrix, the move number and result on the others)", 1,
+                  "MAX7219 4-in-1 dot matrix module (often called FC-16, 32x8)", 4, "row", 0,
+                  'KNIGHTSTOUR_MATRIX_CHAIN = "4"'),
+              kit("a 2x2 square (boards up to 16x16)", 4, "single MAX7219 8x8 dot matrix modules", 1, "2x2", 15,
+                  'KNIGHTSTOUR_MATRIX_CHAIN = "4 2x2"'))),
     "ili9341_stmpe610": part(
         "ILI9341 TFT breakout with an STMPE610 resistive touch controller", "ILI9341 + STMPE610",
         _TFT_BREAKOUT + (("touch_cs", "T_CS", "STMPE610 touch chip select (shares the SPI bus)"),),
