@@ -26,13 +26,16 @@ def kit_line(the_kit):
     return "for %s: %s %s" % (the_kit["what"], count, the_kit["product"])
 
 
-def part(title, box, pins, text="", settings=(), plugged=False, words=(), kits=()):
+def part(title, box, pins, text="", settings=(), plugged=False, words=(), kits=(), ends="header"):
     """One part: ``pins`` are (signal, the part's label for the pin, what it is for); ``settings`` the
     settings.toml lines it needs; ``plugged`` for a part that plugs onto the board (no wires); ``words``
     are names that only a page with this part may use (the tests check the other pages); ``kits`` the
-    ways to build a chain, each with its own settings line."""
+    ways to build a chain, each with its own settings line; ``ends`` what a wire meets at the part: its
+    "header" (male pins: a female jumper), "legs" (a female jumper pushed on; in a breadboard where the
+    build has one) or "breadboard" (the part sits in one: a male jumper into its row)."""
     return {"title": title, "box": box, "pins": pins, "text": text, "settings": settings,
-            "plugged": plugged, "words": words, "kits": kits}
+            "plugged": plugged, "words": words, "kits": kits, "ends": ends,
+            "optional": title.endswith("(optional)")}
 
 
 BOARDS = {
@@ -195,7 +198,7 @@ not PWM: audioio plays one period of a square wave, looped).""",
         words=("ILI9341", "TFT", "HX8357", "PyPortal")),
     "piezo": part(
         "a passive piezo buzzer (optional)", "piezo",
-        (("piezo", "+", "piezo buzzer (PWM)"), ("ground", "other leg", "ground")),
+        (("piezo", "+", "piezo buzzer (PWM)"), ("ground", "other leg", "ground")), ends="legs", text=
         """\
 Optional: a passive piezo buzzer between the piezo pin and GND (a 100 ohm resistor in series keeps it
 polite). Turn it on with KNIGHTSTOUR_PIEZO = "on" (the pin above), or give another PWM-capable pin's
@@ -221,14 +224,18 @@ SDI's, T_DO's to SDO's (and LED's to VCC's where the board has one 3.3 V pin). T
 stay unconnected. If the touch readings are garbage, disconnect the display's SDO: on many of these modules
 the ILI9341 does not let go of MISO, and the toy never reads from the display.""",
     settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "xpt2046"'),
-    words=("ILI9341", "TFT", "XPT2046"))
+    words=("ILI9341", "TFT", "XPT2046"), ends="breadboard")
 PARTS["buttons"] = part(
     "up to two push buttons (optional)", "push buttons",
-    (("button_a", "button A", "to GND when pressed (the pin's pull-up holds it high)"),
-     ("button_b", "button B", "to GND when pressed"), ("ground", "other legs", "ground")),
+    (("button_a", "A: one leg", "button A: to GND when pressed (the pin's pull-up holds it high)"),
+     ("ground", "A: other leg", "button A's ground"),
+     ("button_b", "B: one leg", "button B: to GND when pressed"), ("ground", "B: other leg", "button B's ground")),
+    ends="legs", text=
     """\
-Any momentary push buttons: one leg to the pin, the other to GND; no resistor (the toy turns the pin's
-pull-up on). Button A: a press starts a new tour, a long press (0.7 s) pauses or carries on. Button B: a
+Any momentary push buttons: one leg to the pin, the other to GND, each button with its own ground wire;
+no resistor (the toy turns the pin's pull-up on). Where the build has a breadboard, a 6 mm button sits
+across its middle gap and the wires go into its legs' rows; else a female jumper's socket pushes onto a
+leg (straighten it first). Button A: a press starts a new tour, a long press (0.7 s) pauses or carries on. Button B: a
 press makes the knight faster, a long press slower. The settings KNIGHTSTOUR_PIN_BUTTON_A and _B move
 them to other pins ("none" turns one off).""",
     settings=(), words=())
