@@ -164,7 +164,22 @@ def save_record(args, settings):
     return 0
 
 
+INSTALL = ("pip install 'knights-tour-toy[sim]' (pipx: pipx install --force 'knights-tour-toy[sim]', or the "
+           "wheel's file name in its place; in a clone ./simulate installs it)")
+
+
 def run(args):
+    """The command; a library it needs that is not installed is one line naming the extra."""
+    try:
+        return _run(args)
+    except ImportError as exc:
+        name = (exc.name or "").split(".")[0]
+        if not name or name.startswith("knightstour"):
+            raise  # the toy's own module: a bug, not an install
+        raise ValueError("the simulator needs the library %s, which is not installed: %s" % (name, INSTALL)) from None
+
+
+def _run(args):
     check_screenshot(args)
     check_record(args)
     try:
@@ -185,8 +200,8 @@ def run(args):
             try:
                 from .tui import run_tui
             except ImportError as exc:
-                raise ValueError("the terminal UI needs Textual (pip install 'knights-tour-toy[sim]'), "
-                                 "or use --plain (%s)" % exc) from None
+                raise ValueError("the terminal UI needs the library %s, which is not installed: %s; or use "
+                                 "--plain" % ((exc.name or "textual").split(".")[0], INSTALL)) from None
         sim = Simulator(settings, display=args.display, pixels=args.pixels)
     except OSError as exc:
         raise ValueError(str(exc)) from None
