@@ -72,6 +72,9 @@ def add_arguments(parser):
                         help="show what the real hardware code draws on the emulated chips (the ILI9341's "
                              "screen in 24-bit colour, the MAX7219's LEDs); a click is a touch on the "
                              "emulated touch controller")
+    parser.add_argument("--text", action="store_true",
+                        help="show the text views (the default where the terminal is too small for --pixels "
+                             "to be legible)")
     parser.add_argument("--moves", metavar="N", type=int,
                         help="with --screenshot: stop after N squares (default: the whole tour and its result)")
     parser.add_argument("--tap", metavar="X,Y", action="append", default=[],
@@ -137,6 +140,20 @@ def check_record(args):
     check_output(args.record, "--record")
 
 
+def look_is_pixels(args, size=None):
+    """--pixels or --text as given; else the pixel-true views where the terminal shows them legibly
+    (the same whatever other options are given)."""
+    if args.pixels or args.text:
+        return args.pixels
+    import shutil
+
+    from .tui import pixels_size
+
+    columns, rows = size or shutil.get_terminal_size()
+    need = pixels_size(args.display)
+    return columns >= need[0] and rows >= need[1]
+
+
 def seed_of(settings):
     """The emulated toy's seed: the settings' (--seed), else 1, so that pictures repeat."""
     return 1 if settings.seed is None else settings.seed
@@ -165,7 +182,22 @@ def save_record(args, settings):
     return 0
 
 
+INSTALL = ("pip install 'knights-tour-toy[sim]' (pipx: pipx install --force 'knights-tour-toy[sim]', or the "
+           "wheel's file name in its place; in a clone ./simulate installs it)")
+
+
 def run(args):
+    """The command; a library it needs that is not installed is one line naming the extra."""
+    try:
+        return _run(args)
+    except ImportError as exc:
+        name = (exc.name or "").split(".")[0]
+        if not name or name.startswith("knightstour"):
+            raise  # the toy's own module: a bug, not an install
+        raise UserError("the simulator needs the library %s, which is not installed: %s" % (name, INSTALL)) from None
+
+
+def _run(args):
     check_screenshot(args)
     check_record(args)
     try:
@@ -179,6 +211,8 @@ def run(args):
         if args.record is not None:
             return save_record(args, settings)
         plain = args.plain or not sys.stdout.isatty()
+        if args.pixels and args.text:
+            raise UserError("--pixels and --text each choose the look: give one of them")
         if args.pixels and plain:
             raise UserError("--pixels draws in the terminal UI: leave out --plain, and run it in a terminal "
                              "(not a pipe)")
@@ -186,14 +220,15 @@ def run(args):
             try:
                 from .tui import run_tui
             except ImportError as exc:
-                raise UserError("the terminal UI needs Textual (pip install 'knights-tour-toy[sim]'), "
-                                 "or use --plain (%s)" % exc) from None
-        sim = Simulator(settings, display=args.display, pixels=args.pixels)
+                raise UserError("the terminal UI needs the library %s, which is not installed: %s; or use "
+                                "--plain" % ((exc.name or "textual").split(".")[0], INSTALL)) from None
+        pixels = not plain and look_is_pixels(args)
+        sim = Simulator(settings, display=args.display, pixels=pixels)
     except OSError as exc:
         raise UserError(str(exc)) from None
     if not plain:
         try:
-            return run_tui(sim, args.display, args.once, args.pixels)
+            return run_tui(sim, args.display, args.once, pixels)
         finally:
             sim.close()
     from .plain import run as run_plain

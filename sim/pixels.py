@@ -142,16 +142,19 @@ class Hardware:
     # ------------------------------------------------------------ the matrix
 
     def button(self, name, long):
-        """Push button ``name`` ("a" or "b") down now, let go after a short or a long press."""
+        """Push button ``name`` ("a" or "b") down now, let go once the toy's driver has seen a short or
+        a long press (and 0.1 s or its hold time have passed): however slow the frames, never lost."""
         from knightstour.hw.inputs.buttons import HOLD
 
         self.matrix.button(name, True)
-        self.releases[name] = self.clock() + (HOLD + 0.1 if long else 0.1)
+        self.releases[name] = (self.clock() + (HOLD + 0.1 if long else 0.1), long)
 
     def tick(self):
-        """Let go of the buttons whose press is over."""
-        for name, at in list(self.releases.items()):
-            if self.clock() >= at:
+        """Let go of the buttons whose press is over and seen (called before the driver reads them)."""
+        for name, (at, long) in list(self.releases.items()):
+            i = "ab".index(name)
+            seen = self.buttons is None or (self.buttons.long[i] if long else self.buttons.pressed[i])
+            if self.clock() >= at and seen:
                 self.matrix.button(name, False)
                 del self.releases[name]
 

@@ -38,6 +38,23 @@ PIXELS_PLAY_HELP = PIXELS_HELP.replace("square: start", "square: play it").repla
 
 PANEL_MIN = 22  # the side panel's narrowest width (border and padding included)
 HELP_LINES = 2  # rows kept for the help line (it wraps at 80 columns)
+# The pixel-true TFT reads (its digits a few rows tall) from half its pixels: 160 columns x 60 rows of
+# half blocks for the 320x240 screen, with its border; the matrix's 15 columns beside it, and the panel.
+LEGIBLE_TFT = (160 + 2, 60 + 2)
+MATRIX_PIXELS = 15 + 4
+
+
+def pixels_size(kind):
+    """The smallest terminal (columns, rows) in which the pixel-true views are legible."""
+    if kind == "matrix":
+        return 0, 0
+    beside = PANEL_MIN + (MATRIX_PIXELS if kind == "both" else 0)
+    return LEGIBLE_TFT[0] + beside, LEGIBLE_TFT[1] + HELP_LINES
+
+
+def pixels_hint(kind):
+    """The text views' line on how to see the pixel-true screen."""
+    return "pixel-true screen: a terminal of %dx%d or more, --pixels, or knights-tour web serve" % pixels_size(kind)
 
 
 def wrap_help(text, width):
@@ -64,6 +81,9 @@ class KnightsTourApp(App):
     #main { width: 100%; height: auto; }
     #boards { height: auto; width: 100%; }
     #help { width: 100%; color: $text-muted; }
+    #side { width: 1fr; min-width: 22; max-width: 44; height: auto; }
+    #side Panel { width: 100%; max-width: 100%; }
+    #pixels-hint { color: $text-muted; padding: 0 1; }
     #column { width: auto; height: auto; }
     #column Panel { width: 100%; max-width: 100%; }
     """
@@ -105,7 +125,10 @@ class KnightsTourApp(App):
                     else:
                         yield view
                 if not self.portrait:
-                    yield Panel("", id="panel")
+                    with Vertical(id="side"):
+                        yield Panel("", id="panel")
+                        if not self.pixels and self.kind != "matrix":
+                            yield Static(pixels_hint(self.kind), id="pixels-hint")
             yield Static(self.help_text(), id="help")
 
     def on_mount(self):

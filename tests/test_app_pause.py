@@ -54,6 +54,10 @@ def test_speed_changes_keep_it_paused_a_new_tour_ends_the_pause():
     sim.command("faster")
     sim.update()
     assert sim.app.clock.paused and sim.app.clock.pacing.speed == 2.0
+    assert sim.display.status_text == "paused, speed x2"  # the panel keeps saying it is paused
+    sim.command("slower")
+    sim.update()
+    assert sim.app.clock.paused and sim.display.status_text == "paused, speed x1"
     sim.command("random")
     sim.update()
     assert not sim.app.clock.paused and sim.app.tours.tour.length == 1

@@ -245,3 +245,31 @@ def test_the_simulators_button_keys(pixels):
         assert [parse_line(sim.board, key) for key in "[{]}"] == ["random", "pause", "faster", "slower"]
     finally:
         sim.close()
+
+
+@pytest.mark.parametrize("frame", [0.15, 0.5, 1.5])
+def test_a_simulated_press_lasts_until_the_toy_has_seen_it_whatever_the_frame_rate(frame):
+    """A slow frame (a loaded machine) never loses a press of [ or ], nor turns a short one long."""
+    from knightstour.settings import Settings
+    from knightstour_sim.simulator import FakeClock, Simulator
+
+    settings = Settings()
+    settings.set("speed", "1")
+    clock = FakeClock()
+    sim = Simulator(settings, display="matrix", clock=clock, pixels=True)
+    try:
+        sim.update()
+
+        def frames(count):
+            for _ in range(count):
+                clock.advance(frame)
+                sim.update()
+
+        sim.button("b")
+        frames(6)
+        assert sim.app.clock.pacing.speed == 2.0 and sim.hardware.matrix.board.A2.level  # faster, let go
+        sim.button("a", long=True)
+        frames(6 + round(1.0 / frame))
+        assert sim.app.clock.paused and sim.hardware.matrix.board.A1.level
+    finally:
+        sim.close()

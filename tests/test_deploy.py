@@ -395,6 +395,8 @@ def test_circups_failure_is_one_line_with_its_last_message(drive, tmp_path, monk
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert "circup failed (exit 1: requests.exceptions.ConnectionError: no route to host)" in err
     assert "the toy's files are in place" in err and (drive / "lib/knightstour/board.py").exists()
+    assert "run knights-tour deploy %s again once the network is there" % drive in err  # circup may be off PATH
+    assert "circup --path" not in err
 
 
 def test_circups_long_failure_line_is_whole(drive, tmp_path, monkeypatch, capsys):

@@ -19,7 +19,6 @@ import traceback
 import pytest
 
 from knightstour_desktop.cli import main
-from knightstour_desktop.commands.deploy import REQUIREMENTS
 from knightstour_desktop.commands.lock import LOCK
 
 from support.deploy import snapshot
@@ -293,8 +292,7 @@ def test_a_signal_during_circup_stops_it_and_says_what_is_there(toys, tmp_path):
     assert proc.returncode == 128 + signal.SIGTERM, err
     assert "Searching for dependencies" in out
     assert err.strip().splitlines() == ["knights-tour deploy: stopped by SIGTERM: the toy's files are in place, the "
-                                        "libraries may not be: run circup --path %s install -r %s"
-                                        % (drive, REQUIREMENTS)]
+                                        "libraries may not be: run knights-tour deploy %s again" % drive]
     assert which_toy(drive, toys) == "new"
 
 

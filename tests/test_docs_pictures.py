@@ -13,7 +13,7 @@ import docs_pictures  # noqa: E402
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", docs_pictures.PICTURES)
+@pytest.mark.parametrize("name", docs_pictures.ALL)
 def test_the_committed_picture_is_a_fresh_one(name, tmp_path):
     fresh, = docs_pictures.make(str(tmp_path), [name])
     with Image.open(os.path.join(ROOT, "docs", name)) as committed, Image.open(fresh) as made:

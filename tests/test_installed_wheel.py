@@ -1,5 +1,6 @@
 """What a user gets: the sdist and the wheel built from this checkout, the wheel built again from the
-sdist, installed (not editable) with the sim, emu and analysis extras into a fresh venv outside the
+sdist, installed (not editable) with the sim and analysis extras (sim brings all that `knights-tour sim`
+uses) into a fresh venv outside the
 checkout, and every command run from a folder that is not the checkout. The wheel's files are
 compared with the repository's: a module (or a file a command copies) left out fails here.
 
@@ -21,7 +22,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PORT = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
-EXTRAS = "sim,emu,analysis"
+EXTRAS = "sim,analysis"  # sim alone brings everything `knights-tour sim` uses
 BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit Feather M4 Express with samd51j19\n"
 
 
@@ -162,6 +163,17 @@ def test_sim_tft_screenshot(venv, elsewhere):
 
     with Image.open(elsewhere / "tft.png") as image:
         assert image.format == "PNG" and image.size[0] >= 320 and image.size[1] >= 240
+
+
+def test_the_sim_extra_alone_gives_every_view_and_picture(venv, elsewhere):
+    """`pip install 'knights-tour-toy[sim]'`: the pixel-true views run the real drivers (displayio, ...)."""
+    knights_tour(venv, elsewhere, "sim", "--display", "matrix", "--screenshot", "matrix.png")
+    code = ("import sys; from knightstour_sim.simulator import Simulator; from knightstour_sim.command import "
+            "build_settings, add_arguments; import argparse; p = argparse.ArgumentParser(); add_arguments(p); "
+            "s = Simulator(build_settings(p.parse_args([])), 'both', pixels=True); s.update(); s.close(); print('ok')")
+    done = subprocess.run([venv / "bin" / "python", "-c", code], capture_output=True, text=True, cwd=elsewhere,
+                          env=_env(venv), timeout=300)
+    assert done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
 def test_solve(venv, elsewhere):

@@ -40,7 +40,7 @@ def setup(root, what):
 
 def test_the_simulator_gets_its_extras_only_and_the_tests_the_rest(tmp_path):
     root = checkout(tmp_path)
-    assert setup(root, "sim") == ["ROOT[sim,emu]"]
+    assert setup(root, "sim") == ["ROOT[sim]"]
     assert setup(root, "sim") == []  # installed: nothing to do
     assert setup(root, "test") == ["ROOT[test]"]
     assert setup(root, "test") == []
@@ -57,7 +57,7 @@ def test_a_changed_pyproject_installs_again(tmp_path):
     setup(root, "test")
     with open(str(root / "pyproject.toml"), "a") as f:
         f.write("\n# changed\n")
-    assert setup(root, "sim") == ["ROOT[sim,emu]"]
+    assert setup(root, "sim") == ["ROOT[sim]"]
     assert setup(root, "test") == ["ROOT[test]"]
 
 

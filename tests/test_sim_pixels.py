@@ -149,8 +149,34 @@ async def test_at_80x24_the_help_is_one_line_and_star_zooms_on_the_knight():
     sim.close()
 
 
-def test_simulate_with_no_arguments_starts_the_pixel_views():
+def _look(argv, size):
+    import argparse
+
+    from knightstour_sim.command import add_arguments, look_is_pixels
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return "pixels" if look_is_pixels(parser.parse_args(argv), size) else "text"
+
+
+def test_the_look_follows_the_terminal_whatever_the_arguments_and_pixels_or_text_choose():
     import os
 
+    from knightstour_sim.tui import pixels_size
+
+    assert _look([], (80, 24)) == "text"  # ./simulate's first screen at 80x24: legible
+    big = pixels_size("both")
+    assert _look([], big) == "pixels" and _look([], (big[0] - 1, big[1])) == "text"
+    for argv in (["--speed", "2"], ["--start", "c3"], ["--seed", "1"]):  # no argument switches the look
+        assert _look(argv, (80, 24)) == "text" and _look(argv, big) == "pixels", argv
+    assert _look(["--pixels"], (80, 24)) == "pixels" and _look(["--text"], big) == "text"
+    assert _look(["--display", "matrix"], (80, 24)) == "pixels"
     script = open(os.path.join(os.path.dirname(__file__), os.pardir, "simulate")).read()
-    assert 'if [ $# -eq 0 ]; then set -- --pixels; fi' in script
+    assert script.rstrip().endswith('sim "$@"') and "set --" not in script  # ./simulate adds no look
+
+
+def test_pixels_and_text_together_are_refused(capsys):
+    from knightstour_desktop.cli import main
+
+    assert main(["sim", "--pixels", "--text", "--plain"]) == 2
+    assert "--pixels and --text each choose the look" in capsys.readouterr().err

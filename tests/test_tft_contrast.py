@@ -189,7 +189,7 @@ def test_a_big_board_shows_only_legible_numbers(display, kind, size):
         view = emulated.display
         assert legible(view.cell, view.bw * view.bh)
         if view.width == 320:
-            assert (view.vw, view.vh) == (8, 8) and view.cell == 26  # a window on the 2.4"/2.8"
+            assert (view.vw, view.vh) == (7, 7) and view.cell == 29  # a window on the 2.4"/2.8"
             assert view.shown(view.knight_square) and view.shown(view.order[view.length - 1])
         else:
             assert (view.vw, view.vh) == (view.bw, view.bh)  # the Titano shows it whole

@@ -8,6 +8,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 import urllib.request
 
 import pytest
@@ -375,6 +376,14 @@ def test_serve_prints_the_url_serves_and_cleans_up(site, tmp_path, stop):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+def _until(page, condition, seconds=30):
+    """Wait for ``condition()`` (a check in Python, as of the page's pixels), polling."""
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "not within %d s" % seconds
+        page.wait_for_timeout(50)
+
+
 def _press_button(page, event):
     buttons = page.evaluate("window.knightstour.buttons")
     for x1, y1, x2, y2, name in buttons:
@@ -399,9 +408,7 @@ def test_the_tfts_own_buttons_play_hint_undo_new_and_speed(page, url):
     page.wait_for_function("window.knightstour.state.played === 2", timeout=10000)
     assert not _hint_shown(page)
     _press_button(page, "hint")
-    page.wait_for_function("window.knightstour.frames > 0")
-    page.wait_for_timeout(500)
-    assert _hint_shown(page)
+    _until(page, lambda: _hint_shown(page))  # however long a loaded machine takes to draw it
     _press_button(page, "undo")
     page.wait_for_function("window.knightstour.state.played === 1", timeout=10000)
     speed = _state(page)["speed"]

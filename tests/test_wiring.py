@@ -126,7 +126,7 @@ def _plans():
 
 def test_every_wire_has_a_pin_of_its_own_that_the_board_has():
     for name, kind, wires in _plans():
-        assert wiring_header.problems(kind, wires) == [], name
+        assert wiring_header.problems(kind, wires, wiring.on_breadboard(_build(name)[1], wires)) == [], name
         on_board = [to[1] for _, _, _, to, _ in wires if to[0] == "board"]
         assert len(on_board) == len(set(on_board)), name
         assert set(on_board) <= wiring_header.header_pins(kind), name
@@ -149,7 +149,7 @@ def test_each_pi_ground_has_its_own_pin_and_the_usual_colour():
                 signal_colours.setdefault(signal, colour)
         assert len(set(signal_colours.values())) == len(signal_colours), (name, signal_colours)  # distinct
     pi = dict((n, w) for n, _, w in _plans())["pi-max7219"]
-    assert sorted(to[1] for _, _, s, to, _ in pi if s == "ground") == [6, 9, 14]
+    assert sorted(to[1] for _, _, s, to, _ in pi if s == "ground") == [6, 9, 14, 20]
 
 
 def test_a_plan_with_a_shared_or_missing_pin_is_rejected():
@@ -173,3 +173,53 @@ def test_the_pi_header_is_the_real_one():
     for kind in wiring_header.FEATHER_HEADERS:
         long, short = wiring_header.FEATHER_HEADERS[kind]
         assert len(long) == 16 and len(short) == 12
+
+
+def test_two_wires_on_one_female_jumper_are_rejected():
+    buttons = [(1, "A: other leg", "ground", ("board", 9), "black"), (1, "B: other leg", "ground", ("board", 14), "black")]
+    assert wiring_header.problems("pi", buttons) == []
+    one_jumper = [(1, "other legs", "ground", ("board", 9), "black"), (1, "other legs", "ground", ("board", 14), "black")]
+    assert wiring_header.problems("pi", one_jumper) == [
+        "other legs and other legs: two wires on the part's other legs, one female jumper"]
+    joined = [(0, "SCK", "spi_sck", ("board", 23), "yellow"), (0, "T_CLK", "spi_sck", ("part", "SCK"), "yellow")]
+    assert wiring_header.problems("pi", joined) == ["SCK and T_CLK: two wires on the part's SCK, one female jumper"]
+    assert wiring_header.problems("pi", joined, on_breadboard={0}) == []
+
+
+def test_every_wire_lands_where_a_jumper_can_reach():
+    for name, kind, part_names in wiring_builds.BUILDS:
+        parts = wiring.parts_of(kind, part_names)
+        wires = wiring.wire_plan(kind, parts)
+        if wires is None:
+            continue
+        assert wiring_header.problems(kind, wires, wiring.on_breadboard(parts, wires)) == [], name
+        text = wiring.generate()[name + ".md"]
+        grounds = [w for w in wires if w[2] == "ground" and not (w[0] >= 0 and parts[w[0]]["plugged"])]
+        if any(to[0] == "rail" for _, _, _, to, _ in wires):  # where grounds meet: a breadboard, priced
+            assert wiring.BREADBOARD in text and "$" in wiring.BREADBOARD, name
+        else:  # else each ground on a GND pin of its own
+            assert len({to for _, _, _, to, _ in grounds}) == len(grounds), name
+        if wiring.stacking(parts) and len(parts) > 1:  # a wing covers the header: the piezo's pins named
+            assert wiring.STACKING in text and "socket, above the wing" in text, name
+    for name in ("pi-max7219", "feather-m4-max7219"):
+        labels = [w[1] for w in wiring.wire_plan(*_build(name)) if w[2] == "ground"]
+        assert "A: other leg" in labels and "B: other leg" in labels, name
+
+
+def _build(name):
+    kind, part_names = next((k, p) for n, k, p in wiring_builds.BUILDS if n == name)
+    return kind, wiring.parts_of(kind, part_names)
+
+
+def test_readme_wire_counts_are_the_pages():
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    files = wiring.generate()
+    sections = [" ".join(s.split()) for s in readme.split("\n### ")[1:]]
+    checked = 0
+    for section in sections:
+        for page in re.findall(r"\(wiring/([\w-]+)\.md\)", section):
+            counts = re.findall(r"^- jumper wires(?: for ([^:]*))?: (.*)$", files[page + ".md"], re.M)
+            for what, count in counts:
+                assert re.search(r"(?<![\d-])%s\b" % re.escape(count), section), (page, what, count)
+                checked += 1
+    assert checked > 20

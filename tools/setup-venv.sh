@@ -1,7 +1,7 @@
 # Sourced by ./test and ./simulate: sets up, idempotently, .venv with the project installed in it, and
 # node_modules (npm ci) for the MicroPython tests. Defines KT_ROOT, setup_venv and setup_npm.
 #
-#   setup_venv sim    the simulator only: pip install -e '.[sim,emu]' (textual, pillow, the Adafruit
+#   setup_venv sim    the simulator only: pip install -e '.[sim]' (textual, pillow, the Adafruit
 #                     drivers it runs on the emulated chips; no numpy, numba, ruff or pytest)
 #   setup_venv test   everything the tests need: pip install -e '.[test]' (a superset of sim)
 #
@@ -13,7 +13,7 @@ KT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 setup_venv() {
     local what="${1:-test}" extras
     case "$what" in
-        sim) extras="sim,emu" ;;
+        sim) extras="sim" ;;
         test) extras="test" ;;
         *) echo "setup_venv: unknown set '$what' (sim or test)" >&2; return 2 ;;
     esac

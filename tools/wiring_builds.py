@@ -12,12 +12,30 @@ already and wait for their signals in the pin map.
 """
 
 
-def part(title, box, pins, text="", settings=(), plugged=False, words=()):
+def kit(what, count, product, matrices_each, arrangement, chain_wires, setting):
+    """One way to build a MAX7219 chain: ``count`` of ``product``, each ``matrices_each`` 8x8 matrices,
+    arranged as ``arrangement`` (hw/views/chain.py's), joined by ``chain_wires`` wires between
+    modules, told to the toy by the settings line ``setting``."""
+    return {"what": what, "count": count, "product": product, "matrices_each": matrices_each,
+            "arrangement": arrangement, "chain_wires": chain_wires, "setting": setting}
+
+
+def kit_line(the_kit):
+    """How a page and README name a kit in the parts list."""
+    count = ("one", "two", "three", "four")[the_kit["count"] - 1]
+    return "for %s: %s %s" % (the_kit["what"], count, the_kit["product"])
+
+
+def part(title, box, pins, text="", settings=(), plugged=False, words=(), kits=(), ends="header"):
     """One part: ``pins`` are (signal, the part's label for the pin, what it is for); ``settings`` the
     settings.toml lines it needs; ``plugged`` for a part that plugs onto the board (no wires); ``words``
-    are names that only a page with this part may use (the tests check the other pages)."""
+    are names that only a page with this part may use (the tests check the other pages); ``kits`` the
+    ways to build a chain, each with its own settings line; ``ends`` what a wire meets at the part: its
+    "header" (male pins: a female jumper), "legs" (a female jumper pushed on; in a breadboard where the
+    build has one) or "breadboard" (the part sits in one: a male jumper into its row)."""
     return {"title": title, "box": box, "pins": pins, "text": text, "settings": settings,
-            "plugged": plugged, "words": words}
+            "plugged": plugged, "words": words, "kits": kits, "ends": ends,
+            "optional": title.endswith("(optional)")}
 
 
 BOARDS = {
@@ -99,23 +117,28 @@ At full brightness with every LED on, the module draws up to about 330 mA. Keep 
 (KNIGHTSTOUR_MATRIX_BRIGHTNESS, 0 to 15) low for a desk: it is easier on the eyes and on the supply.""",
         settings=('KNIGHTSTOUR_DISPLAY = "max7219"',), words=("MAX7219",)),
     "max7219_chain": part(
-        "a chain of MAX7219 8x8 modules (a 32x8 \"FC-16\" module, or 2x2)", "first module of the chain",
+        "a chain of MAX7219 8x8 matrices: a 32x8 row, or a 2x2 square", "first module of the chain",
         _MATRIX_PINS,
         """\
 A chain is wired like one module: the board's pins go to the first module's input (VCC, GND, DIN, CS,
-CLK); each module's output (DOUT) feeds the next one's DIN, CS and CLK are shared. A 32x8 "FC-16"
-module has its four matrices chained on the board already; for 2x2, chain two of them (or four single
-modules) top row first, each row from its right end, as seen from the front with the input on the right.
-Tell the toy in the settings: KNIGHTSTOUR_MATRIX_CHAIN = "4" (a 32x8 row: the board on one matrix, the
-move number and result on the others) or "4 2x2" (boards up to 16x16); add 0 after it for single modules
-wired as Adafruit's Matrix8x8 expects (an FC-16 is 90, the default), and turn or mirror the whole
-picture with KNIGHTSTOUR_MATRIX_ROTATION and _MIRROR.
+CLK); each module's output (DOUT, and its VCC, GND, CS, CLK) feeds the next one's input. A 4-in-1
+"FC-16" module has its four matrices chained on its own board already: nothing more to wire. For 2x2,
+chain the four single modules with 5 female-to-female wires between each two (15 in all), top row first,
+each row from its right end, as seen from the front with the input on the right. The settings below say
+which you built; after "4 2x2", add 0 when single modules are wired as Adafruit's Matrix8x8 expects (an
+FC-16's matrices are 90, the default), and turn or mirror the whole picture with
+KNIGHTSTOUR_MATRIX_ROTATION and _MIRROR.
 
 """ + _MATRIX_LOGIC + """
-Each module draws up to about 330 mA with every LED on at full brightness, so four draw up to 1.3 A:
+Each matrix draws up to about 330 mA with every LED on at full brightness, so four draw up to 1.3 A:
 more than a board's 5 V pin should give. Keep KNIGHTSTOUR_MATRIX_BRIGHTNESS low (the toy rarely lights
 every LED), or feed the modules' VCC from a 5 V 2 A supply whose GND joins the board's.""",
-        settings=('KNIGHTSTOUR_DISPLAY = "max7219"', 'KNIGHTSTOUR_MATRIX_CHAIN = "4"'), words=("MAX7219",)),
+        settings=('KNIGHTSTOUR_DISPLAY = "max7219"',), words=("MAX7219",),
+        kits=(kit("a 32x8 row (the board on one matrix, the move number and result on the others)", 1,
+                  "MAX7219 4-in-1 dot matrix module (often called FC-16, 32x8)", 4, "row", 0,
+                  'KNIGHTSTOUR_MATRIX_CHAIN = "4"'),
+              kit("a 2x2 square (boards up to 16x16)", 4, "single MAX7219 8x8 dot matrix modules", 1, "2x2", 15,
+                  'KNIGHTSTOUR_MATRIX_CHAIN = "4 2x2"'))),
     "ili9341_stmpe610": part(
         "ILI9341 TFT breakout with an STMPE610 resistive touch controller", "ILI9341 + STMPE610",
         _TFT_BREAKOUT + (("touch_cs", "T_CS", "STMPE610 touch chip select (shares the SPI bus)"),),
@@ -175,7 +198,7 @@ not PWM: audioio plays one period of a square wave, looped).""",
         words=("ILI9341", "TFT", "HX8357", "PyPortal")),
     "piezo": part(
         "a passive piezo buzzer (optional)", "piezo",
-        (("piezo", "+", "piezo buzzer (PWM)"), ("ground", "other leg", "ground")),
+        (("piezo", "+", "piezo buzzer (PWM)"), ("ground", "other leg", "ground")), ends="legs", text=
         """\
 Optional: a passive piezo buzzer between the piezo pin and GND (a 100 ohm resistor in series keeps it
 polite). Turn it on with KNIGHTSTOUR_PIEZO = "on" (the pin above), or give another PWM-capable pin's
@@ -201,14 +224,18 @@ SDI's, T_DO's to SDO's (and LED's to VCC's where the board has one 3.3 V pin). T
 stay unconnected. If the touch readings are garbage, disconnect the display's SDO: on many of these modules
 the ILI9341 does not let go of MISO, and the toy never reads from the display.""",
     settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "xpt2046"'),
-    words=("ILI9341", "TFT", "XPT2046"))
+    words=("ILI9341", "TFT", "XPT2046"), ends="breadboard")
 PARTS["buttons"] = part(
     "up to two push buttons (optional)", "push buttons",
-    (("button_a", "button A", "to GND when pressed (the pin's pull-up holds it high)"),
-     ("button_b", "button B", "to GND when pressed"), ("ground", "other legs", "ground")),
+    (("button_a", "A: one leg", "button A: to GND when pressed (the pin's pull-up holds it high)"),
+     ("ground", "A: other leg", "button A's ground"),
+     ("button_b", "B: one leg", "button B: to GND when pressed"), ("ground", "B: other leg", "button B's ground")),
+    ends="legs", text=
     """\
-Any momentary push buttons: one leg to the pin, the other to GND; no resistor (the toy turns the pin's
-pull-up on). Button A: a press starts a new tour, a long press (0.7 s) pauses or carries on. Button B: a
+Any momentary push buttons: one leg to the pin, the other to GND, each button with its own ground wire;
+no resistor (the toy turns the pin's pull-up on). Where the build has a breadboard, a 6 mm button sits
+across its middle gap and the wires go into its legs' rows; else a female jumper's socket pushes onto a
+leg (straighten it first). Button A: a press starts a new tour, a long press (0.7 s) pauses or carries on. Button B: a
 press makes the knight faster, a long press slower. The settings KNIGHTSTOUR_PIN_BUTTON_A and _B move
 them to other pins ("none" turns one off).""",
     settings=(), words=())

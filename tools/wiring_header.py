@@ -124,13 +124,19 @@ def _colour(signal, colour, taken):
     return taken[signal]
 
 
-def problems(kind, wires):
-    """What is wrong with a plan: two wires on one board pin, a pin the board lacks, a ground or power
-    wire on a pin that is not one."""
+def problems(kind, wires, on_breadboard=()):
+    """What is wrong with a plan: two wires on one board pin, or on one pin of a part that is not in a
+    breadboard (``on_breadboard``: the indices of those that are), where one female jumper takes one
+    wire; a pin the board lacks, a ground or power wire on a pin that is not one."""
     found = []
     seen = {}
+    ends = {}
     pins = header_pins(kind)
-    for _, label, signal, (where, pin), _ in wires:
+    for index, label, signal, (where, pin), _ in wires:
+        for end in ((index, label),) + (((index, pin),) if where == "part" else ()):
+            if end in ends and index not in on_breadboard:
+                found.append("%s and %s: two wires on the part's %s, one female jumper" % (ends[end], label, end[1]))
+            ends.setdefault(end, label)
         if where != "board":
             continue
         if pin in seen:

@@ -110,35 +110,52 @@ function pass() {
 }
 
 // A finger as the toy sees it: the device polls the touch controller about 50 times a second and
-// takes a new press only after the finger has been up for two polls. So a press is held at least
-// HOLD ms (a quick click is seen), and a new press waits until the finger has been up GAP ms.
+// takes a new press only after the finger has been up for two polls. So a press is held until the
+// device has read it SEEN times and at least HOLD ms (a quick click is seen), and a new press waits
+// until the finger has been up as long: counted in the device's reads, not in time, so a slow frame
+// on a loaded machine loses nothing (MOST ms at most, should the toy stop reading).
 const HOLD = 120;
 const GAP = 80;
+const SEEN = 3;
+const MOST = 10000;
 let fingerDown = false;
 let downAt = -Infinity;
 let upAt = -Infinity;
+let downPolls = 0;
+let upPolls = -Infinity;
 let touches = Promise.resolve();
 const after = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function seen(since, at, ms) {
+  await after(at + ms - performance.now());
+  const end = performance.now() + MOST;
+  while (web.module.polls() - since < SEEN && performance.now() < end) await after(10);
+}
 
 function lift() {
   if (fingerDown) web.module.release();
   fingerDown = false;
   upAt = performance.now();
+  upPolls = web.module.polls();
 }
 
 function press(x, y) {
   touches = touches.then(async () => {
-    if (fingerDown) lift();
-    await after(upAt + GAP - performance.now());
+    if (fingerDown) {
+      await seen(downPolls, downAt, HOLD);
+      lift();
+    }
+    await seen(upPolls, upAt, GAP);
     web.module.touch(x, y);
     fingerDown = true;
     downAt = performance.now();
+    downPolls = web.module.polls();
   });
 }
 
 function release() {
   touches = touches.then(async () => {
-    await after(downAt + HOLD - performance.now());
+    await seen(downPolls, downAt, HOLD);
     lift();
   });
 }

@@ -44,7 +44,7 @@ def handle(app, event):
     elif event == "faster" or event == "slower" or event == "speed":
         pacing = clock.pacing
         speed = pacing.slower() if event == "slower" else pacing.faster(event == "speed")
-        app.status("speed " + speed_name(speed))
+        app.status(("paused, speed " if clock.paused else "speed ") + speed_name(speed))
     elif event == "pause":
         app.pause(not clock.paused)
     elif event == "quit":

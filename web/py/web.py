@@ -42,7 +42,8 @@ DISPLAYS = {"tft": "ili9341", "matrix": "max7219", "both": "ili9341"}
 EXTRA = ("moves",)  # the page's own: stop after that many squares, as sim --moves does
 
 toy = {"app": None, "toy": None, "steps": None, "query": {}, "display": "", "moves": 0, "tft": None, "matrix": None,
-       "settings": None, "written": 0, "touch": None, "device_input": None, "keys": None, "events": [], "stopped": ""}
+       "settings": None, "written": 0, "touch": None, "device_input": None, "keys": None, "events": [], "stopped": "",
+       "polls": 0}
 
 
 def _message(name, raw, accepted):
@@ -179,7 +180,13 @@ class _KeyedInput(Input):
     def poll(self):
         if toy["events"]:
             return toy["events"].pop(0)
+        toy["polls"] += 1
         return self.device.poll()
+
+
+def polls():
+    """How often the device has read its touch input: a press or a lift lasts until it has been read."""
+    return toy["polls"]
 
 
 def _add_keys(app):

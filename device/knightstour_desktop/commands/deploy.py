@@ -92,6 +92,15 @@ def find_circup():
     return shutil.which("circup") or shutil.which("circup", path=os.path.dirname(sys.executable))
 
 
+def again(args, drive):
+    """The deploy to run again for the libraries: the command the user has, wherever it was installed
+    (circup may be inside a pipx venv, off PATH)."""
+    import shlex
+
+    options = (" --mpy" if args.mpy else "") + (" --mpy-cross " + shlex.quote(args.mpy_cross) if args.mpy_cross else "")
+    return "knights-tour deploy %s%s again" % (shlex.quote(drive), options)
+
+
 def circup_command(drive, circup="circup"):
     return [circup, "--path", drive, "install", "-r", REQUIREMENTS]
 
@@ -312,8 +321,7 @@ def deploy_to_drive(args, signals):
             try:
                 signals.check()
                 if circup is not None:
-                    done = "the toy's files are in place, the libraries may not be: run %s" % " ".join(
-                        ["circup"] + command[1:])
+                    done = "the toy's files are in place, the libraries may not be: run %s" % again(args, drive)
                     failure = run_circup(command, signals, lock.fd)
                     signals.check()  # Ctrl-C in the terminal stops circup too: say so, not that it failed
                     if failure and not os.path.isdir(drive):
@@ -321,7 +329,7 @@ def deploy_to_drive(args, signals):
                                           "the toy's files are in place: plug it in and deploy again" % (failure, drive))
                     if failure:
                         raise DeployError("circup failed (%s); the toy's files are in place: run %s once the "
-                                          "network is there" % (failure, " ".join(["circup"] + command[1:])))
+                                          "network is there" % (failure, again(args, drive)))
             except Interrupted as exc:
                 exc.outcome = done
                 raise

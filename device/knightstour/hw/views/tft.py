@@ -184,6 +184,10 @@ class TftDisplay(BoardView):
         if text == self.status_text:
             return
         self.status_text = text
+        if self.vw != self.bw or self.vh != self.bh:  # a window: the status says which squares it shows
+            from .tft_window import with_squares
+
+            text = with_squares(self, text)
         self._set_label("status", text)  # word-wrapped as it is drawn (tft_draw.Text.wraps)
 
     def flush(self):

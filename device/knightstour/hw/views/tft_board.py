@@ -4,7 +4,7 @@ and why a bitmap per rank.
 
 A board whose numbers would be too small to read at arm's length (under 6 px tall, or three
 digits in a cell under 14 px: 14x14 to 16x16 on the ILI9341's 208 px) is shown through a
-window of 8x8 squares (26 px cells, every number legible) that follows the knight: the window
+window of 7x7 squares (29 px cells, each number clear of its edges) that follows the knight: the window
 jumps to centre the knight when it comes within two squares of its edge, so the knight, the
 square it came from and its legal moves are always in view.
 """

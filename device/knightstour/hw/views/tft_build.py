@@ -8,7 +8,7 @@ from micropython import const
 from .tft_draw import TRACE_COLOUR, disc, fill_region, palette
 
 _DARK_BG = const(1)  # tft_board.py's palette index of a dark square
-_LEGIBLE = const(24)  # the least cell (px) of a window: numbers at zoom 2
+_LEGIBLE = const(29)  # the least cell (px) of a window: three digits (23 px) with 3 px clear each side
 _GLYPH_ROWS = const(10)  # the rows of font.py's digits that hold ink (tft_window.py)
 
 
@@ -18,7 +18,8 @@ def build_board(view, board):
     side = board.width if board.width > board.height else board.height
     # the window: the whole board where its numbers are legible (tft_window.legible; up to
     # 16x16 only three digits in cells under 16 px are not), else as many squares as fit in
-    # cells of _LEGIBLE px, its numbers in the panel's font (10 px tall, three digits in 23 px)
+    # cells of _LEGIBLE px, its numbers in the panel's font (10 px tall, three digits in 23 px, each
+    # number clear of its square's edges so that two squares' numbers never run together)
     view.glyphs = board.squares > 99 and view.board_pixels // side < 16
     if view.glyphs:
         side = view.board_pixels // _LEGIBLE

@@ -28,6 +28,7 @@ def follow(view, square):
         return
     view.wx = wx
     view.wy = wy
+    view._set_label("status", with_squares(view, view.status_text))
     unit = view.unit
     for row in range(view.vh):  # every rank its squares' colours, nothing on them
         rank = view.ranks[row]
@@ -43,6 +44,14 @@ def follow(view, square):
             view._draw_number(order[n], n)
     for n in range(1, view.length):
         view._segment(order[n], order[n + 1])
+
+
+def with_squares(view, text):
+    """``text`` and the squares the window shows ("a10-g16"), so that a glance says which part of
+    the board is in view."""
+    first = "abcdefghijklmnopqrstuvwxyz"
+    corner = first[view.wx] + str(view.wy + 1) + "-" + first[view.wx + view.vw - 1] + str(view.wy + view.vh)
+    return (text + " " if text else "") + "in view " + corner
 
 
 def _near(at, start, size, whole):
