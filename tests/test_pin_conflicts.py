@@ -120,19 +120,28 @@ def test_two_names_of_one_pin_are_one_pin(kind, key, name, same, use):
                              else "KNIGHTSTOUR_PIN_MATRIX_CS" if use == "the matrix chip select" else "the pin map's")]
 
 
-def test_the_desktops_feather_pins_are_the_stand_in_boards():
-    """The stand-in board (it runs inside MicroPython, where the desktop package is not) defines the same pins."""
-    import ast
-
+def test_the_desktops_pins_are_the_board_definitions():
+    """The board definitions (the stand-in board reads them inside MicroPython, where the desktop package
+    is not) give the same pins."""
     from knightstour_desktop import board_pins
+    from knightstour_sim import boards
 
-    source = open(os.path.join(os.path.dirname(__file__), "..", "sim", "circuitpython", "board.py")).read()
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "_PINS":
-            stand_in = ast.literal_eval(node.value)
-    for kind in ("feather_m4", "feather_rp2040"):
+    for kind in ("feather_m4", "feather_rp2040", "pico"):
         board_id = board_pins.BOARD_IDS[kind]
-        assert board_pins.GROUPS[board_id] == stand_in[board_id]
+        assert board_pins.GROUPS[board_id] == "|".join(boards.load(board_id).PINS)
+    for board_id, kind in board_pins.SAME_KIND.items():
+        toys_pins = [group for group in boards.load(board_id).PINS if group.split()[0].startswith("GP")]
+        assert set(toys_pins) <= set(board_pins.GROUPS[board_pins.BOARD_IDS[kind]].split("|")), board_id
+
+
+def test_a_pico_settings_file_is_checked_on_the_picos_pins(tmp_path, capsys):
+    from knightstour_desktop.cli import main
+
+    config = tmp_path / "pico.toml"
+    config.write_text('KNIGHTSTOUR_BOARD = "pico"\nKNIGHTSTOUR_DISPLAY = "max7219"\nKNIGHTSTOUR_PIN_MATRIX_CS = "GP18"\n')
+    assert main(["sim", "--config", str(config), "--plain", "--once"]) == 2
+    error = capsys.readouterr().err
+    assert "GP18" in error and "Traceback" not in error
 
 
 def test_deploy_compares_the_pins_of_the_board_boot_out_names(tmp_path):

@@ -159,7 +159,7 @@ def _look(argv, size):
     return "pixels" if look_is_pixels(parser.parse_args(argv), size) else "text"
 
 
-def test_the_look_follows_the_terminal_whatever_the_arguments_and_pixels_or_text_choose():
+def test_the_look_follows_the_terminal_and_pixels_or_text_choose():
     import os
 
     from knightstour_sim.tui import pixels_size

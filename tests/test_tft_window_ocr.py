@@ -23,7 +23,7 @@ def colour(entry):
 
 
 @pytest.mark.parametrize("rotation", [0, 90])
-def test_every_number_in_the_window_is_inside_its_square_and_read_by_ocr(rotation):
+def test_every_window_number_is_inside_its_square_and_read_by_ocr(rotation):
     from PIL import ImageOps
 
     emulated = Emulated("tft", {"start": "h8", "size": "16x16"}, kind="feather_rp2040", rotation=rotation)

@@ -73,7 +73,7 @@ def version_in(text, where):
 def board_kind(drive):
     """The board kind (board_pins.BOARD_IDS) of the board boot_out.txt names by its board id
     ("Board ID:feather_m4_express") or its name ("; Adafruit Feather M4 Express with samd51j19"), or ""."""
-    from ..board_pins import BOARD_IDS, BOARD_NAMES
+    from ..board_pins import BOARD_IDS, BOARD_NAMES, SAME_KIND
 
     try:
         text = first_bytes(os.path.join(drive, "boot_out.txt"), 1024).decode("utf-8", "replace")
@@ -83,6 +83,8 @@ def board_kind(drive):
     for kind, board_id in BOARD_IDS.items():
         if found and found.group(1) == board_id:
             return kind
+    if found and found.group(1) in SAME_KIND:
+        return SAME_KIND[found.group(1)]
     found = re.search(r"; (.+?)(?: with |$)", text.split("\n")[0])
     return BOARD_NAMES.get(found.group(1).strip(), "") if found else ""
 

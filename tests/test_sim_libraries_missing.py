@@ -35,6 +35,6 @@ def test_a_missing_library_is_one_line_naming_the_extra(missing, args, tmp_path)
     assert os.listdir(tmp_path) == []  # nothing half-written
 
 
-def test_the_toys_own_module_missing_is_not_called_an_install_problem(tmp_path):
+def test_the_toys_own_module_missing_is_no_install_problem(tmp_path):
     done = _sim("knightstour.hw.views.tft", "--display", "tft", "--screenshot", "tft.png", cwd=tmp_path)
     assert done.returncode != 0 and "knights-tour-toy[sim]" not in done.stderr
