@@ -3,7 +3,6 @@ both uses, on the desktop (run, sim, deploy) as for any bad setting. The Feather
 on its harness in test_feather.py."""
 
 import io
-import os
 
 import pytest
 
