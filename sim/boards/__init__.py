@@ -12,6 +12,8 @@ the simulator and the web page alike. A new board is one new file here; a defini
     ADC       the first names of the pins analogio.AnalogIn takes
     DAC       the first names of the pins audioio.AudioOut takes
     DISPLAY   (width, height) of the board.DISPLAY board.c builds at boot, at rotation 0; None: none
+    DISPLAY_PINS  (optional) the pins board.c's display holds (in use from boot): pins.c names, "SPI"
+              for board.SPI() when the display is on it; default: the PyPortals' (sim/circuitpython/_portal.py)
 
 Plain data and MicroPython-safe: the harness copies this folder beside the stand-ins as ``boards``.
 board.UART() is not stood in (the toy has no use for it)."""
