@@ -28,14 +28,16 @@ def controller(kind):
     return sys.modules[name]
 
 
-def make_touch(kind, hw, settings, locate, size=(touch.WIDTH0, touch.HEIGHT0)):
+def make_touch(kind, hw, settings, locate, size=(touch.WIDTH0, touch.HEIGHT0), driver=None):
     """A TouchInput for controller ``kind`` (a name of settings.TOUCHES or "builtin"; "auto": see
     ``detect``) on ``hw``'s buses (a hardware.BoardHardware); ``locate(x, y)`` names the square
-    under a screen pixel; ``size``: the rotation-0 screen's."""
+    under a screen pixel; ``size``: the rotation-0 screen's; ``driver``: the chip's, opened
+    already (a board's own, wiring/builtin.py), else opened on the pin map's pins."""
     if kind == "auto":
         kind = detect(hw)
     chip = controller(kind)
-    driver = chip.open_driver(hw)
+    if driver is None:
+        driver = chip.open_driver(hw)
     x0, x1, y0, y1, swap = touch_calibration(settings, kind)
     mapper = touch.TouchMapper(x0, x1, y0, y1, swap, settings.tft_rotation, size[0], size[1])
     return touch.TouchInput(chip.reader(driver, hw), mapper, locate)
