@@ -55,6 +55,7 @@ class TftDisplay(BoardView):
 
     max_width = MAX_SIDE
     max_height = MAX_SIDE
+    results = RESULT_TEXT  # the results' words; shortened on a narrow panel (tft_narrow.py)
 
     def __init__(self, display, touch_hint=True):
         from .tft_panel import build  # build time only: the Feather forgets it after start

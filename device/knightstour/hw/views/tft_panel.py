@@ -6,13 +6,12 @@ Text is font.py's 8x16 (Terminus bold), each text one 1-bit bitmap (tft_draw.Tex
 buttons (only with a touch screen) send the app the events the simulator's keys send: play
 (play mode on and off), hint, undo, new (a new tour; in play mode a new game) and speed (the
 next pacing speed). Landscape: two buttons a row at the panel's foot; portrait: one row of
-five. A narrow panel leaves out the labels ("move", "order", "rule"); tft.py shortens the results to fit. Heights: 26 px on the 320x240 screens, 40 px on the Titano's 480x320. Only the display's
+five. Heights: 26 px on the 320x240 screens, 40 px on the Titano's 480x320. Only the display's
 building needs this module: the Feather forgets it after start (its code was 0.8 KB of the view's
 heap there); TftDisplay.event_at finds the buttons in display.buttons.
 """
 
 import displayio
-from micropython import const
 
 from . import font
 from .tft_draw import (
@@ -34,19 +33,16 @@ BUTTONS = (("play", "play"), ("hint", "hint"), ("undo", "undo"), ("new", "random
 BUTTON_FILL = 0x303030
 BUTTON_ACTIVE = 0x1E50C8  # play, while play mode is on
 LINE = font.HEIGHT + 1
-PANEL = 112  # the panel's least width (landscape) or height (portrait) on screens 320 px long or more
-_COMPACT = const(72)  # ... on smaller ones (240x240, 240x135, 160x128): 8 columns, labels left out
-_WIDE = const(26)  # the least columns for the portrait panel's two lines (move and order, rule and result)
+PANEL = 112  # the panel's least width (landscape) or height (portrait); 72 on screens under 320 px long
 
 
 def layout(width, height):
     """((board_x, board_y), (panel_x, panel_y, panel_w, panel_h), landscape) for a screen: the
-    board a square as big as fits with the panel beside it (landscape) or below it (portrait), the
-    panel at least PANEL px (_COMPACT on a screen under 320 px long), centred across; 208 px on the
-    ILI9341's 320x240, 320 on the PyPortal Titano's 480x320, 168 on 240x240, 135 on 240x135."""
+    board a square as big as fits beside (landscape) or above (portrait) the panel, centred across;
+    208 px on the ILI9341, 320 on the Titano's 480x320, 168 on 240x240."""
     landscape = width >= height
     short, long = (height, width) if landscape else (width, height)
-    side = min(short, long - (PANEL if long >= 320 else _COMPACT))
+    side = min(short, long - (PANEL if long >= 320 else 72))
     if landscape:
         return (0, (height - side) // 2), (side, 0, width - side, height), True
     return ((width - side) // 2, 0), (0, side, width, height - side), False
@@ -132,7 +128,7 @@ def build_panel(display):
     if display.touch_hint:
         foot = _buttons(display, px, py, pw, ph, tall)
     y = py + 4
-    if not display.landscape and columns >= _WIDE:
+    if not display.landscape and columns >= 26:
         add("move_label", "move", x, y, DIM_TEXT)
         add("counter", "", x + 5 * font.WIDTH, y, TEXT_COLOUR, 7)
         add("order_label", "order", x + 13 * font.WIDTH, y, DIM_TEXT)
@@ -141,7 +137,7 @@ def build_panel(display):
         add("rule", "", x + 5 * font.WIDTH, y + LINE, DIM_TEXT, 7)
         add("result", "", x + 13 * font.WIDTH, y + LINE, TEXT_COLOUR, columns - 13)
         y += 2 * LINE + 2
-    elif columns >= 12 and foot - y >= 6 * LINE + 2:  # a line each, with their labels
+    elif columns >= 12 and foot - y >= 6 * LINE + 2:
         add("move_label", "move", x, y, DIM_TEXT)
         add("counter", "", x + 5 * font.WIDTH, y, TEXT_COLOUR, 7)
         add("order_label", "order", x, y + LINE, DIM_TEXT)
@@ -150,31 +146,12 @@ def build_panel(display):
         add("rule", "", x + 5 * font.WIDTH, y + 3 * LINE, DIM_TEXT, columns - 5)
         add("result", "", x, y + 4 * LINE, TEXT_COLOUR, columns)
         y += 5 * LINE
-    else:  # narrow or short: no labels, a line each, longer words cut at the panel's edge
-        short = foot - y < 5 * LINE + 2 and columns >= 15  # then the result beside the count
-        add("counter", "", x, y, TEXT_COLOUR, 7)
-        add("result", "", x + 8 * font.WIDTH if short else x, y if short else y + 3 * LINE, TEXT_COLOUR,
-            columns - 8 if short else columns)
-        add("order", "", x, y + LINE, TEXT_COLOUR, columns)
-        add("rule", "", x, y + 2 * LINE, DIM_TEXT, columns)
-        y += (3 if short else 4) * LINE
+    else:
+        from .tft_narrow import narrow
+
+        y = narrow(display, add, x, y, columns, foot)
     lines = max(1, (foot - 2 - y) // LINE)
     add("status", "", x, y, TEXT_COLOUR, columns, lines)
-    display.results = results(display.labels["result"].columns)
-
-
-def results(columns):
-    """{result: its words} (tft.RESULT_TEXT) in ``columns``: on a narrow panel the whole words
-    that fit ("COMPLETE"), a table of their own made only then."""
-    from .tft import RESULT_TEXT
-
-    if max(len(text) for text in RESULT_TEXT.values()) <= columns:
-        return RESULT_TEXT
-    short = {}
-    for kind, text in RESULT_TEXT.items():
-        cut = text.rfind(" ", 0, columns + 1) if len(text) > columns else len(text)
-        short[kind] = text[:cut if cut > 0 else columns]
-    return short
 
 
 def _buttons(display, px, py, pw, ph, tall):
@@ -205,7 +182,7 @@ def _button(display, i, x, y, w, h):
     fill_region(bitmap, 1, h - 1, w - 1, h, 1)
     fill_region(bitmap, 0, 1, 1, h - 1, 1)
     fill_region(bitmap, w - 1, 1, w, h - 1, 1)
-    word = word[:max(1, (w - 2) // font.WIDTH)]  # cut to what fits a narrow button
+    word = word[:(w - 2) // font.WIDTH]
     left = (w - len(word) * font.WIDTH) // 2
     for j in range(len(word)):
         draw_char(bitmap, word[j], left + j * font.WIDTH, (h - font.HEIGHT) // 2)
