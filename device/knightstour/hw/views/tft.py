@@ -1,10 +1,9 @@
 """The display port on an ILI9341 320x240 TFT through displayio (hw/chips/ili9341.py), or on a
 board's built-in display (board.DISPLAY: the PyPortal's 320x240, the Titano's 480x320).
 
-Layout (tft_panel.layout): the board a square as big as fits, the panel (tft_panel.py) at least
-PANEL px beside it (landscape, rotation 0/180) or below it (portrait, 90/270), COMPACT px on a
-screen under 320 px long: 208x208 on the ILI9341 (26 px cells on 8x8) beside a 112 px panel;
-320x320 on the Titano beside 160; 168x168 on a 240x240 screen beside 72 (its words shortened).
+Layout (tft_panel.layout): the board a square, the panel (tft_panel.py) at least PANEL px
+beside it (landscape, rotation 0/180) or below it (portrait, 90/270): 208x208 on the
+ILI9341 (26 px cells on 8x8) beside a 112 px panel; 320x320 on the Titano beside 160.
 
     cells     a bitmap per rank (its own TileGrid), chequered (a1 dark), 2 bits
               a pixel: the move number in the middle of each cell (on a dark
@@ -55,7 +54,6 @@ class TftDisplay(BoardView):
 
     max_width = MAX_SIDE
     max_height = MAX_SIDE
-    results = RESULT_TEXT  # the results' words; shortened on a narrow panel (tft_narrow.py)
 
     def __init__(self, display, touch_hint=True):
         from .tft_panel import build  # build time only: the Feather forgets it after start
@@ -157,7 +155,7 @@ class TftDisplay(BoardView):
 
     def result(self, kind, count, square):
         self.result_kind = kind
-        self._set_label("result", self.results.get(kind, kind), RESULT_COLOURS.get(kind, TEXT_COLOUR))
+        self._set_label("result", RESULT_TEXT.get(kind, kind), RESULT_COLOURS.get(kind, TEXT_COLOUR))
         tile = self.knight_tile
         self._knight_colours(True)
         if kind == "stuck":
