@@ -39,6 +39,10 @@ def test_every_board_file_holds_the_whole_definition():
         assert len(names) == len(set(names)), board_id
         firsts = {group.split()[0] for group in definition.PINS}
         for kind, *pins in definition.BUSES.values():
-            assert kind in ("SPI", "I2C") and set(pins) <= firsts, board_id
+            assert kind in ("SPI", "I2C") and set(pins) - {None} <= firsts, board_id  # None: no MISO
+            assert None not in pins[:2], board_id
+        names = set(names) | {"SPI"}  # "SPI": the display is on board.SPI()
+        assert set(getattr(definition, "DISPLAY_PINS", ())) <= names, board_id
+        assert definition.DISPLAY is not None or not hasattr(definition, "DISPLAY_PINS"), board_id
         assert set(definition.ADC) <= firsts and set(definition.DAC) <= firsts, board_id
         assert " with " in definition.MACHINE, board_id

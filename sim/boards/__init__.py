@@ -12,6 +12,8 @@ the simulator and the web page alike. A new board is one new file here; a defini
     ADC       the first names of the pins analogio.AnalogIn takes
     DAC       the first names of the pins audioio.AudioOut takes
     DISPLAY   (width, height) of the board.DISPLAY board.c builds at boot, at rotation 0; None: none
+    DISPLAY_PINS  (optional) the pins board.c's display holds (in use from boot): pins.c names, "SPI"
+              for board.SPI() when the display is on it; default: the PyPortals' (sim/circuitpython/_portal.py)
 
 KINDS gives a board of each pin map kind (knightstour/hw/wiring/pins.py) that has one here: the
 simulator's board for that kind, the harness's short names.

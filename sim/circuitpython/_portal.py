@@ -1,16 +1,18 @@
-"""What a PyPortal (or PyPortal Titano) adds to the stand-in board: ``board.DISPLAY`` and the
-resistive panel on its touch pins. Loaded on these boards alone, with analogio, audiocore and
+"""What a board with a screen of its own (the PyPortals, the Cheap Yellow Display, the CLUE, the
+PicoSystem, the Feather ESP32-S3 TFT) adds to the stand-in board: ``board.DISPLAY`` and its touch
+(the PyPortals' resistive panel on TOUCH_XL..., the Cheap Yellow Display's XPT2046 on TOUCH_SPI). Loaded on these boards alone, with analogio, audiocore and
 audioio (drive.py's PORTAL_STAND_INS), so that the other boards' runs load exactly the names they
 did: the heap figures of the Feathers stay as they were.
 
-``board.DISPLAY`` is built as ports/atmel-samd/boards/pyportal*/board.c builds it at boot: a
-busdisplay.BusDisplay of the board's size (its definition's DISPLAY: sim/boards) at rotation 0, on
-a parallel display bus that holds the LCD_DATA0-7 and TFT_* pins from then on (in use), in static
-storage (no heap).
+``board.DISPLAY`` is built as the board's board.c builds it at boot: a busdisplay.BusDisplay of
+the board's size (its definition's DISPLAY: sim/boards) at rotation 0, on a display bus that holds
+the display's pins from then on (in use: the definition's DISPLAY_PINS, the PyPortals' LCD_DATA0-7
+and TFT_* by default; "SPI" there is board.SPI(), the display's bus), in static storage (no heap).
 
 In the harness (feather.py imports the stand-ins first), ``setup`` runs with feather_config's
-CONFIG["portal"], the board id, and the panel becomes feather.py's ``chip``: a press there presses
-the panel where the toy's reader reads (raw x, raw y), 0-4095 (resistive.py's touch_raw)."""
+CONFIG["portal"], the board id, and the touch becomes feather.py's ``chip``: a press there presses
+the panel where the toy's reader reads (raw x, raw y), 0-4095 (resistive.py's touch_raw, or the
+XPT2046 model on TOUCH_CS, its pen interrupt on TOUCH_INT)."""
 
 import board
 import busdisplay
@@ -31,10 +33,13 @@ class ParallelBus:
 
 
 def setup(board_id):
-    """Make the stand-in board the PyPortal ``board_id``: its pins, board_id and DISPLAY."""
+    """Make the stand-in board ``board_id``: its pins, board_id and DISPLAY."""
     board._setup(board_id)
-    for name in DISPLAY_PINS:
-        _claim(getattr(board, name))
+    for name in getattr(board._definition, "DISPLAY_PINS", DISPLAY_PINS):
+        if name == "SPI":
+            board.SPI()  # the display's bus: board.SPI() gives it, its pins in use
+        else:
+            _claim(getattr(board, name))
     width, height = board._definition.DISPLAY
     board.DISPLAY = busdisplay.BusDisplay(ParallelBus(), b"", width=width, height=height, rotation=0,
                                           auto_refresh=True)
@@ -61,11 +66,19 @@ def _harness():
         return
     import sys
 
-    from resistive import pyportal_panel
-
     setup(CONFIG["portal"])
     feather = sys.modules["feather"]  # still loading: it imports the stand-ins first
-    feather.chip = Panel(pyportal_panel(board))
+    if hasattr(board, "TOUCH_XL"):
+        from resistive import pyportal_panel
+
+        feather.chip = Panel(pyportal_panel(board))
+    elif hasattr(board, "TOUCH_CS"):
+        import busio
+        from xpt2046 import XPT2046
+
+        feather.chip = XPT2046(interrupt=board.TOUCH_INT)
+        board.TOUCH_CS.chip = feather.chip
+        busio._SPI_CHIPS.append(board.TOUCH_CS)
 
 
 _harness()

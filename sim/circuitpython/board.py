@@ -45,7 +45,7 @@ def _singleton(names, spec):
     import busio
 
     g = globals()
-    pins = [g[name] for name in spec[1:]]
+    pins = [g[name] if name else None for name in spec[1:]]  # None: no such pin (a MISO-less SPI)
     bus = busio.SPI(*pins) if spec[0] == "SPI" else busio.I2C(*pins)
     for pin in bus._pins:
         _free(pin)

@@ -34,9 +34,11 @@ STAND_INS_DIR = os.path.join(os.path.dirname(HERE), "circuitpython")  # sim/circ
 RUNNER = os.path.join(ROOT, "tools", "micropython", "run.mjs")
 STAND_INS = ("_c", "_cp_os", "_cp_time", "_float30", "bitmaptools", "board", "busdisplay", "busio", "digitalio",
              "displayio", "fourwire", "microcontroller", "pwmio", "supervisor", "terminalio")
-# The stand-ins of the modules only the PyPortals' toy imports (the panel's, the speaker's), loaded
-# there alone, so the other boards' heap figures stay as they were.
+# The stand-ins of the modules only a toy on a screen of its own imports (the PyPortals' panel's, the
+# speaker's), loaded there alone, so the other boards' heap figures stay as they were; audiocore and
+# audioio only where the board has a DAC (the boards without, the CLUE, have no audioio).
 PORTAL_STAND_INS = ("analogio", "audiocore", "audioio", "_portal")
+AUDIO_STAND_INS = ("audiocore", "audioio")
 CHIPS = ("stmpe610", "ft6206", "tsc2007", "xpt2046", "resistive", "max7219")
 STAND_IN_ROOM = 112 * 1024  # the stand-ins and the harness (44-49 KB), the GC's tables (3% of the heap), and then some
 # Short names: a board of each pin map kind (any board_id of sim/boards is taken as it is).
@@ -211,7 +213,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     the clock then moves on 10 ms a step at least (a board's loop pass takes a while).
     """
     board_id = BOARD_IDS.get(board, board)
-    portal = definitions.load(board_id, boards).DISPLAY is not None
+    definition = definitions.load(board_id, boards)
+    portal = definition.DISPLAY is not None
     if portal:
         chip = chip or "touchscreen"
     chip = chip or (touch if display == "ili9341" else "none")
@@ -225,6 +228,8 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
             lay_out(drive, settings if settings is not None else feather_settings(display, touch, size), mpy)
         # The stand-ins are C on a board: compiled, so that only their bytecode takes heap.
         stand_ins = STAND_INS + (PORTAL_STAND_INS if portal else ())
+        if not definition.DAC:
+            stand_ins = tuple(name for name in stand_ins if name not in AUDIO_STAND_INS)
         sources = [os.path.join(STAND_INS_DIR, name + ".py") for name in stand_ins]
         sources += [os.path.join(os.path.dirname(HERE), "chips", name + ".py") for name in CHIPS]
         sources.append(os.path.join(HERE, "feather.py"))  # the script run.mjs runs, beside them

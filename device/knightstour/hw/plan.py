@@ -100,8 +100,8 @@ PLAN = (
     (None, ("knightstour.settings", "knightstour.setting_kinds", "knightstour.board_text")),  # startup.settings
     (None, ("knightstour.hw.wiring.conflicts",)),  # startup.pins
     (None, ()),  # startup.views
-    (None, ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341",
-            "knightstour.hw.views.tft_panel")),  # startup.ports
+    (None, ("knightstour.hw.wiring", "knightstour.hw.chips.ili9341", "knightstour.hw.views.tft_panel",
+            "knightstour.hw.views.tft_narrow")),  # startup.ports
     (None, ("knightstour.orders_data", "knightstour.hw.startup", "knightstour.board_text")),  # startup.board
     (core, ()),
     (app, ("knightstour.hw.plan", "knightstour.board_text", "knightstour.orders", "knightstour.rules")),

@@ -1,4 +1,5 @@
-"""Boards with a built-in display: the PyPortal, PyPortal Pynt and PyPortal Titano.
+"""Boards with a built-in display: the PyPortal, PyPortal Pynt and PyPortal Titano (and, for
+``has_builtin`` and ``screen_size``, any board with a board.DISPLAY: wiring/builtin.py).
 
 What CircuitPython's ``board`` module gives on them (and nothing else here assumes):
 

@@ -33,16 +33,16 @@ BUTTONS = (("play", "play"), ("hint", "hint"), ("undo", "undo"), ("new", "random
 BUTTON_FILL = 0x303030
 BUTTON_ACTIVE = 0x1E50C8  # play, while play mode is on
 LINE = font.HEIGHT + 1
-PANEL = 112  # the panel's least width (landscape) or height (portrait)
+PANEL = 112  # the panel's least width (landscape) or height (portrait); 72 on screens under 320 px long
 
 
 def layout(width, height):
     """((board_x, board_y), (panel_x, panel_y, panel_w, panel_h), landscape) for a screen: the
-    board a square as tall (landscape) or as wide (portrait) as the screen leaves PANEL px for
-    the panel, centred across; 208 px on the ILI9341, 320 on the PyPortal Titano's 480x320."""
+    board a square as big as fits beside (landscape) or above (portrait) the panel, centred across;
+    208 px on the ILI9341, 320 on the Titano's 480x320, 168 on 240x240."""
     landscape = width >= height
     short, long = (height, width) if landscape else (width, height)
-    side = short if long - short >= PANEL else long - PANEL
+    side = min(short, long - (PANEL if long >= 320 else 72))
     if landscape:
         return (0, (height - side) // 2), (side, 0, width - side, height), True
     return ((width - side) // 2, 0), (0, side, width, height - side), False
@@ -128,7 +128,16 @@ def build_panel(display):
     if display.touch_hint:
         foot = _buttons(display, px, py, pw, ph, tall)
     y = py + 4
-    if display.landscape:
+    if not display.landscape and columns >= 26:
+        add("move_label", "move", x, y, DIM_TEXT)
+        add("counter", "", x + 5 * font.WIDTH, y, TEXT_COLOUR, 7)
+        add("order_label", "order", x + 13 * font.WIDTH, y, DIM_TEXT)
+        add("order", "", x + 19 * font.WIDTH, y, TEXT_COLOUR, columns - 19)
+        add("rule_label", "rule", x, y + LINE, DIM_TEXT)
+        add("rule", "", x + 5 * font.WIDTH, y + LINE, DIM_TEXT, 7)
+        add("result", "", x + 13 * font.WIDTH, y + LINE, TEXT_COLOUR, columns - 13)
+        y += 2 * LINE + 2
+    elif columns >= 12 and foot - y >= 6 * LINE + 2:
         add("move_label", "move", x, y, DIM_TEXT)
         add("counter", "", x + 5 * font.WIDTH, y, TEXT_COLOUR, 7)
         add("order_label", "order", x, y + LINE, DIM_TEXT)
@@ -138,14 +147,9 @@ def build_panel(display):
         add("result", "", x, y + 4 * LINE, TEXT_COLOUR, columns)
         y += 5 * LINE
     else:
-        add("move_label", "move", x, y, DIM_TEXT)
-        add("counter", "", x + 5 * font.WIDTH, y, TEXT_COLOUR, 7)
-        add("order_label", "order", x + 13 * font.WIDTH, y, DIM_TEXT)
-        add("order", "", x + 19 * font.WIDTH, y, TEXT_COLOUR, columns - 19)
-        add("rule_label", "rule", x, y + LINE, DIM_TEXT)
-        add("rule", "", x + 5 * font.WIDTH, y + LINE, DIM_TEXT, 7)
-        add("result", "", x + 13 * font.WIDTH, y + LINE, TEXT_COLOUR, columns - 13)
-        y += 2 * LINE + 2
+        from .tft_narrow import narrow
+
+        y = narrow(display, add, x, y, columns, foot)
     lines = max(1, (foot - 2 - y) // LINE)
     add("status", "", x, y, TEXT_COLOUR, columns, lines)
 
@@ -178,6 +182,7 @@ def _button(display, i, x, y, w, h):
     fill_region(bitmap, 1, h - 1, w - 1, h, 1)
     fill_region(bitmap, 0, 1, 1, h - 1, 1)
     fill_region(bitmap, w - 1, 1, w, h - 1, 1)
+    word = word[:(w - 2) // font.WIDTH]
     left = (w - len(word) * font.WIDTH) // 2
     for j in range(len(word)):
         draw_char(bitmap, word[j], left + j * font.WIDTH, (h - font.HEIGHT) // 2)

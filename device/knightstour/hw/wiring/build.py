@@ -50,11 +50,10 @@ def build(settings, hw, display=None):
         else:
             touch = None
     sound = None
-    if kind == "builtin" and settings.piezo == "off" and settings.sound \
-            and getattr(hw.board, "SPEAKER", None) is not None:
-        from ..chips import speaker
+    if kind == "builtin" and settings.piezo == "off" and settings.sound:
+        from .builtin import speaker
 
-        sound = speaker.make_speaker(hw.board.SPEAKER, getattr(hw.board, "SPEAKER_ENABLE", None))
+        sound = speaker(hw.board)
     elif settings.piezo != "off" and settings.sound:
         pin = hw.pin("piezo")
         if pin is not None:

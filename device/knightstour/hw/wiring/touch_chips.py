@@ -28,12 +28,14 @@ def controller(kind):
     return sys.modules[name]
 
 
-def make_touch(kind, hw, settings, locate, size=(touch.WIDTH0, touch.HEIGHT0)):
+def make_touch(kind, hw, settings, locate, size=(touch.WIDTH0, touch.HEIGHT0), driver=None):
     """A TouchInput for controller ``kind`` (a name of settings.TOUCHES or "builtin", "auto"
-    resolved: ``detect``) on ``hw``'s buses (a hardware.BoardHardware); ``locate(x, y)``
-    names the square under a screen pixel; ``size``: the rotation-0 screen's."""
+    resolved: ``detect``) on ``hw``'s buses (a hardware.BoardHardware); ``locate(x, y)`` names the
+    square under a screen pixel; ``size``: the rotation-0 screen's; ``driver``: the chip's, opened
+    already (a board's own, wiring/builtin.py), else opened on the pin map's pins."""
     chip = controller(kind)
-    driver = chip.open_driver(hw)
+    if driver is None:
+        driver = chip.open_driver(hw)
     values = touch_calibration(settings, kind)
     x0, x1, y0, y1, swap = values
     try:
@@ -87,8 +89,9 @@ def detect(settings, hw, display):
     kind = settings.touch
     if kind != "auto":
         return kind
-    if display == "builtin":
-        return "builtin" if hasattr(hw.board, "TOUCH_XL") else "none"
+    if display == "builtin":  # a PyPortal's panel, else a touch bus of its own (the Cheap Yellow Display's)
+        board = hw.board
+        return "builtin" if hasattr(board, "TOUCH_XL") else "xpt2046" if hasattr(board, "TOUCH_SPI") else "none"
     try:
         i2c = hw.i2c()
     except (RuntimeError, ValueError, OSError, AttributeError):  # no pull-ups: no I2C chip at all

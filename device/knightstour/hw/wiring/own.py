@@ -1,0 +1,55 @@
+"""What a board with a screen of its own has besides the PyPortals' panel and speaker (wiring/
+builtin.py loads this only there; a short module name and names the toy has already, as builtin.py
+names them on a PyPortal too, where each new name is heap for good): the Cheap Yellow Display's XPT2046 on its own bus (board.TOUCH_SPI,
+TOUCH_CS, its pen interrupt on TOUCH_INT); else the board's buttons as the MAX7219 build's A and B
+(the first of each of BUTTONS the board has); its speaker on a DAC (audioio) where the board has
+audioio, else a tone on PWM as the piezo's."""
+
+BUTTONS = (("BUTTON_A", "SW_A", "BUTTON"), ("BUTTON_B", "SW_B"))
+
+
+def open_driver(hw):
+    """The XPT2046 on the board's own touch bus; None on a board without one (then make_touch
+    opens it on the pin map's pins)."""
+    board = hw.board
+    if not hasattr(board, "TOUCH_SPI"):
+        return None
+    from ..chips import xpt2046
+
+    irq = getattr(board, "TOUCH_INT", None)
+    if irq is not None:
+        import digitalio
+
+        irq = digitalio.DigitalInOut(irq)  # the driver makes it a pulled-up input
+        hw.outputs.append(irq)  # kept with the chip selects
+    return xpt2046.XPT2046(board.TOUCH_SPI(), hw.output(board.TOUCH_CS), irq)
+
+
+def buttons(hw):
+    """The board's buttons as A and B (inputs/buttons.py), None when it has none."""
+    from ..inputs import buttons as push
+
+    pins = []
+    for names in BUTTONS:
+        found = None
+        for name in names:
+            found = found or getattr(hw.board, name, None)
+        pins.append(found)
+    return push.make_buttons(pins, hw.clock, hw.clock_wrap)
+
+
+def speaker(board):
+    """A sound port on board.SPEAKER (the PicoSystem's board.AUDIO): a DAC's where the board has
+    audioio, else a tone on PWM; None without either pin."""
+    pin = getattr(board, "SPEAKER", None) or getattr(board, "AUDIO", None)
+    if pin is None:
+        return None
+    try:
+        import audioio  # noqa: F401  (the nRF52840 and RP2040 have none)
+    except ImportError:
+        from ..chips import piezo
+
+        return piezo.make_piezo(pin)
+    from ..chips import speaker as dac
+
+    return dac.make_speaker(pin)

@@ -1,0 +1,81 @@
+"""device/code.py, unchanged, on the stand-ins of boards with a screen of their own besides the
+PyPortals (sim/boards: pins and display as CircuitPython 10.0.3's pins.c and board.c make them),
+under MicroPython: the Cheap Yellow Display (320x240, an XPT2046 on TOUCH_SPI/TOUCH_CS, a speaker on
+a DAC), the CLUE and the PicoSystem (240x240, their A and B buttons), the Feather ESP32-S3 TFT
+(240x135, its one button as A). KNIGHTSTOUR_DISPLAY is left as deploy writes it: board.DISPLAY is
+used by itself. No real board ran this."""
+
+import pytest
+
+from knightstour.hw.feather import NEEDS_KB
+from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
+from knightstour_sim.harness.drive import run_feather
+from knightstour_sim.touch_raw import raw_touch
+
+HEAP = NEEDS_KB["builtin"][0] * 1024
+SIZES = {"sunton_esp32_2432S028": "320x240", "clue_nrf52840_express": "240x240",
+         "pimoroni_picosystem": "240x240", "adafruit_feather_esp32s3_tft": "240x135"}
+
+
+def _run(node, board, **kwargs):
+    kwargs.setdefault("heap", HEAP)
+    proc, result = run_feather(node, display="builtin", board=board, mpy=True, **kwargs)
+    assert proc.returncode == 0 and result is not None, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "Traceback" not in proc.stdout + proc.stderr
+    return result
+
+
+@pytest.mark.parametrize("board", sorted(SIZES))
+def test_whole_tours_on_the_boards_own_screen_in_the_builtin_toys_heap(node, board):
+    result = _run(node, board, tours=20)
+    assert result["tours"] == 20
+    assert result["display"] == SIZES[board]
+    assert result["free_at_start"] == HEAP
+    assert result["start_modules_kept"] == 0
+    assert result["live_after_tours"] <= result["live_after_start"] + 12 * 1024
+
+# The heap each board has free when code.py starts, as assumed here (none measured on a board): the
+# PicoSystem's from a Pico W on CircuitPython 9.0.0, 126,112 bytes (adafruit/circuitpython issue
+# 9085; the PicoSystem has no Wi-Fi chip's buffers); the others have no published figure found: 100 KB,
+# less than their SRAM leaves (ESP32 520 KB, nRF52840 256 KB, the ESP32-S3 TFT's 2 MB PSRAM).
+FREE = {"sunton_esp32_2432S028": 100 * 1024, "clue_nrf52840_express": 100 * 1024,
+        "pimoroni_picosystem": 123 * 1024, "adafruit_feather_esp32s3_tft": 100 * 1024}
+
+
+@pytest.mark.parametrize("board", sorted(FREE))
+def test_each_board_runs_its_tours_in_the_heap_it_has_free(node, board):
+    result = _run(node, board, tours=3, heap=FREE[board])
+    assert result["tours"] == 3 and result["free_at_start"] == FREE[board]
+
+
+def test_the_cheap_yellow_displays_speaker_plays_through_its_dac(node):
+    result = _run(node, "sunton_esp32_2432S028", tours=3)
+    assert result["sound_plays"] >= 3
+
+
+def test_a_tap_on_d4_through_the_cheap_yellow_displays_xpt2046_starts_a_tour_there(node):
+    square = 27  # d4: 26 px cells on the 8x8 board, 16 px below the top of the 320x240 screen
+    defaults = touch_defaults("xpt2046")
+    calibration = tuple(defaults[name] for name in ("x0", "x1", "y0", "y1", "swap"))
+    raw_x, raw_y = raw_touch(calibration, (square % 8) * 26 + 13, (7 - square // 8) * 26 + 13 + 16, 0)
+    result = _run(node, "sunton_esp32_2432S028", tours=3, press=(raw_x, raw_y, 5))
+    assert result["touched_start"] == square
+    assert result["tours"] == 3
+
+
+# (pin, step down, step up), 10 ms a step: B held (slower), B held again, B tapped (faster); A held
+# (pause), A held again (carry on)
+@pytest.mark.parametrize("board, a, b", [("clue_nrf52840_express", "BUTTON_A", "BUTTON_B"),
+                                         ("pimoroni_picosystem", "SW_A", "SW_B")])
+def test_two_buttons_work_as_the_matrix_toys_a_and_b(node, board, a, b):
+    presses = ((b, 20, 100), (b, 150, 230), (b, 300, 310), (a, 400, 480), (a, 700, 780))
+    result = _run(node, board, tours=5, buttons=presses)
+    assert result["speed"] == "32" and result["paused"] == 0
+    assert 150 <= result["paused_steps"] <= 320
+
+
+def test_the_feather_esp32_s3_tfts_one_button_is_a(node):
+    button = "BUTTON"  # held: pause; held again: carry on
+    result = _run(node, "adafruit_feather_esp32s3_tft", tours=3, buttons=((button, 20, 100), (button, 320, 400)))
+    assert result["tours"] == 3 and result["paused"] == 0
+    assert 150 <= result["paused_steps"] <= 320
