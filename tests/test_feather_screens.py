@@ -26,7 +26,7 @@ def _run(node, board, **kwargs):
 
 
 @pytest.mark.parametrize("board", sorted(SIZES))
-def test_whole_tours_on_the_boards_own_screen_in_the_builtin_toys_heap(node, board):
+def test_whole_tours_on_the_boards_own_screen_in_the_builtin_heap(node, board):
     result = _run(node, board, tours=20)
     assert result["tours"] == 20
     assert result["display"] == SIZES[board]
@@ -53,7 +53,7 @@ def test_the_cheap_yellow_displays_speaker_plays_through_its_dac(node):
     assert result["sound_plays"] >= 3
 
 
-def test_a_tap_on_d4_through_the_cheap_yellow_displays_xpt2046_starts_a_tour_there(node):
+def test_a_tap_on_d4_through_the_cyds_xpt2046_starts_a_tour_there(node):
     square = 27  # d4: 26 px cells on the 8x8 board, 16 px below the top of the 320x240 screen
     defaults = touch_defaults("xpt2046")
     calibration = tuple(defaults[name] for name in ("x0", "x1", "y0", "y1", "swap"))

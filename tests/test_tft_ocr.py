@@ -66,7 +66,7 @@ def test_ocr_reads_play_mode_and_a_refused_move():
 
 @pytest.mark.parametrize("kind, touch", [("sunton_esp32_2432S028", "auto"), ("clue_nrf52840_express", "none"),
                                          ("pimoroni_picosystem", "none"), ("adafruit_feather_esp32s3_tft", "none")])
-def test_ocr_reads_the_panel_on_the_boards_with_a_screen_of_their_own(kind, touch):
+def test_ocr_reads_the_panel_on_the_boards_with_their_own_screen(kind, touch):
     emulated = Emulated("builtin", {"start": "c3", "order": "ghfdaceb", "touch": touch}, kind=kind)
     try:
         emulated.run_tour(27)  # not 30: tesseract reads the font's dotted 0 as a 6, on the 320x240 screen too

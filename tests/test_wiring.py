@@ -92,7 +92,7 @@ def test_pi_matrix_page_matches_the_pi_header():
 
 def test_the_pyportal_page_names_what_the_code_reads_from_board():
     here = os.path.join(ROOT, "device", "knightstour", "hw")
-    code = "".join(open(os.path.join(here, name)).read() for name in ("chips/pyportal.py", "wiring/build.py"))
+    code = "".join(open(os.path.join(here, name)).read() for name in ("chips/pyportal.py", "wiring/build.py", "wiring/builtin.py"))
     text = wiring.generate()["pyportal.md"]
     for r in pinmap.rows("pyportal"):
         assert "| %s |" % r["board"] in text
