@@ -188,8 +188,8 @@ def test_the_tft_is_as_big_as_its_rotation_makes_it(node, rotation, size):
 
 
 @pytest.mark.parametrize("extra, line", [
-    ({"KNIGHTSTOUR_PIN_MATRIX_CS": "SPI"}, "bad KNIGHTSTOUR_PIN_MATRIX_CS SPI: it is no pin of this board; give a "
-                                           "pin name such as D25"),
+    ({"KNIGHTSTOUR_PIN_MATRIX_CS": "SPI"}, "bad KNIGHTSTOUR_PIN_MATRIX_CS SPI: it is no pin of this board; give one "
+                                           "of its pins"),
     ({"KNIGHTSTOUR_PIN_MATRIX_CS": "D25"}, "bad KNIGHTSTOUR_PIN_MATRIX_CS D25 (the same pin as SCK): already the "
                                            "SPI clock (the pin map's); give another pin"),
 ])

@@ -143,6 +143,16 @@ def test_a_pico_settings_file_is_checked_on_the_picos_pins(tmp_path, capsys):
     assert "GP18" in error and "Traceback" not in error
 
 
+def test_a_name_that_is_no_pico_pin_suggests_none_of_another_board(tmp_path, capsys):
+    from knightstour_desktop.cli import main
+
+    config = tmp_path / "pico.toml"
+    config.write_text('KNIGHTSTOUR_BOARD = "pico"\nKNIGHTSTOUR_DISPLAY = "max7219"\nKNIGHTSTOUR_PIN_MATRIX_CS = "SPI"\n')
+    assert main(["sim", "--config", str(config), "--plain", "--once"]) == 2
+    error = capsys.readouterr().err
+    assert "it is no pin of the pico (its pins: GP0, GP1" in error and "D25" not in error, error
+
+
 def test_deploy_compares_the_pins_of_the_board_boot_out_names(tmp_path):
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()

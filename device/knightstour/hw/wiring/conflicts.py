@@ -52,7 +52,7 @@ def find(settings, kind, pin_of=None):
             try:
                 pin = pin_of(name)
             except ValueError as exc:
-                errors.append("bad %s %s: %s; give a pin name such as D25" % (_key(signal), name, exc))
+                errors.append("bad %s %s: %s; give one of its pins" % (_key(signal), name, exc))
                 continue
         first = None
         for entry in taken:
