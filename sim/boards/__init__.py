@@ -50,7 +50,8 @@ def load(board_id, extra=()):
     known = files(extra)
     if board_id not in known:
         raise ValueError("unknown board %r: one of %s" % (board_id, ", ".join(sorted(known))))
-    spec = importlib.util.spec_from_file_location("boards." + board_id, known[board_id])
+    # named in this package, so that a board that is another's build (the Pynt) imports it relatively
+    spec = importlib.util.spec_from_file_location(__name__ + "." + board_id, known[board_id])
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
