@@ -7,8 +7,9 @@ from .hardware import WIRING, HardwareError, short_reason
 
 SIGNALS = ("touch_cs", "touch_irq")
 SELECT_FIRST = True
-# The published calibration of one such board (x from raw y, both reversed). Not measured on a
-# module here: KNIGHTSTOUR_CALIBRATE finds the exact values.
+# The Cheap Yellow Display's published raw range (x from raw y, both reversed), used for the modules too.
+# Source: github.com/luc-github/ESP3D-TFT hardware/ESP32_2432S028R/components/bsp/touch_def.h
+# (calibration x 380-3950, y 200-3850, swap_xy). Not measured here: KNIGHTSTOUR_CALIBRATE finds yours.
 CALIBRATION = (3850, 200, 3950, 380, True)
 EMULATOR = "xpt2046"
 
