@@ -69,3 +69,4 @@ def test_readme_lists_the_chain_kits_the_pages_list():
     for heading in ("### Feather + MAX7219 LED matrix", "### Raspberry Pi + MAX7219 LED matrix"):
         section = readme.split(heading)[1].split("\n### ")[0].split("Wiring:")[0]
         assert _kits(section) == page, heading
+

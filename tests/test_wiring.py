@@ -6,6 +6,8 @@ import xml.etree.ElementTree as ElementTree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+import wiring_header  # noqa: E402
+
 from knightstour_desktop.settings_toml import load_for_command  # noqa: E402
 
 import wiring  # noqa: E402
@@ -37,15 +39,21 @@ def test_every_table_row_is_the_code_pin_map():
         text = files[name + ".md"]
         for the_part in wiring.parts_of(kind, part_names):
             for signal, label, _note in the_part["pins"]:
+                if signal.startswith(wiring_header.LINK):  # between two parts: no board pin
+                    assert "| %s | - |" % label in text, (name, signal)
+                    continue
                 board = pins.board_name(kind, signal) if signal in pins.SIGNALS else pinmap.row(kind, signal)["board"]
                 if not board:
-                    board = wiring.POWER[signal] if kind == "pi" else pinmap.row(kind, signal)["header"]
+                    header = pinmap.row(kind, signal)["header"]
+                    board = wiring_header.pin_name(kind, header) if kind in wiring_header.NUMBERED else header
                 assert "| %s | %s |" % (label, board) in text, (name, signal)
         ElementTree.fromstring(files[name + ".svg"])
 
 
 def _pin_names(kind):
-    return {str(r[field]) for r in pinmap.rows(kind) for field in ("board", "gpio") if r[field] is not None}
+    """The names of ``kind``'s pins: the pin map's, and those printed on its header (the Pico page draws all 40)."""
+    names = {str(r[field]) for r in pinmap.rows(kind) for field in ("board", "gpio") if r[field] is not None}
+    return names | set(wiring_header.NUMBERED.get(kind, {}).values())
 
 
 def test_each_page_names_only_its_own_boards_pins():
@@ -68,6 +76,8 @@ def test_each_page_speaks_only_of_its_own_board_and_parts():
         own |= {w for p in wiring.parts_of(kind, part_names) for w in p["words"]}
         for suffix in (".md", ".svg"):
             text = files[name + suffix]
+            for word in sorted(own, key=len, reverse=True):  # "Raspberry Pi Pico" is the Pico's, not the Pi's
+                text = text.replace(word, "")
             for word in every - own:
                 assert not re.search(r"\b%s\b" % re.escape(word), text), (name + suffix, word)
     assert "D12" not in files["pi-max7219.md"] and "VIN" not in files["pi-max7219.md"]
@@ -114,9 +124,6 @@ def test_pages_name_the_pin_map_they_come_from():
             assert path in text, name
 
 
-import wiring_header  # noqa: E402
-
-
 def _plans():
     for name, kind, part_names in wiring_builds.BUILDS:
         wires = wiring.wire_plan(kind, wiring.parts_of(kind, part_names))
@@ -137,8 +144,8 @@ def test_each_pi_ground_has_its_own_pin_and_the_usual_colour():
         for _, label, signal, to, colour in wires:
             if signal == "ground":
                 assert colour == "black", (name, label)
-                if kind == "pi":
-                    assert to[0] == "board" and wiring_header.PI_HEADER[to[1]] == "GND", (name, label)
+                if kind in wiring_header.NUMBERED:  # the Pi and the Pico have GND pins enough
+                    assert to[0] == "board" and wiring_header.pin_name(kind, to[1]) in ("GND", "AGND"), (name, label)
             elif signal in ("power_5v", "power_3v3"):
                 assert colour == "red", (name, label)
             else:
@@ -218,8 +225,65 @@ def test_readme_wire_counts_are_the_pages():
     checked = 0
     for section in sections:
         for page in re.findall(r"\(wiring/([\w-]+)\.md\)", section):
-            counts = re.findall(r"^- jumper wires(?: for ([^:]*))?: (.*)$", files[page + ".md"], re.M)
+            counts = re.findall(r"^- jumper wires(?: for ([^:]*))?: (.*?)(?: \(about \$.*)?$", files[page + ".md"], re.M)
             for what, count in counts:
                 assert re.search(r"(?<![\d-])%s\b" % re.escape(count), section), (page, what, count)
                 checked += 1
     assert checked > 20
+
+
+def test_the_pico_header_is_the_datasheets():
+    header = wiring_header.PICO_HEADER
+    assert sorted(header) == list(range(1, 41))
+    assert sorted(p for p, name in header.items() if name == "GND") == [3, 8, 13, 18, 23, 28, 38]
+    assert (header[1], header[20], header[21], header[33]) == ("GP0", "GP15", "GP16", "AGND")
+    assert (header[36], header[39], header[40]) == ("3V3(OUT)", "VSYS", "VBUS")
+    for r in pinmap.rows("pico"):  # every GP pin of the pin map sits on its header pin
+        if r["gpio"] is not None:
+            assert header[r["header"]] == r["gpio"] == r["board"], r
+
+
+def test_the_touch_breakout_joins_the_screens_spi_pins_in_its_rows():
+    kind, parts = _build("pi-ili9341-stmpe610")
+    wires = wiring.wire_plan(kind, parts)
+    touch = next(i for i, p in enumerate(parts) if p["box"] == "STMPE610 breakout")
+    assert parts[touch]["ends"] == "breadboard" and wiring.BREADBOARD in wiring.generate()["pi-ili9341-stmpe610.md"]
+    for signal, pin in (("spi_sck", 23), ("spi_mosi", 19), ("spi_miso", 21)):
+        mine = [w for w in wires if w[2] == signal]
+        on_pin = [w for w in mine if w[3] == ("board", pin)]
+        assert len(on_pin) == 1 and on_pin[0][0] == touch, signal  # the breakout's row takes the Pi's pin
+        assert [w[3] for w in mine if w[0] == 0] == [("pin", (touch, on_pin[0][1]))], signal  # the screen's joins it
+    cs = next(w for w in wires if w[0] == touch and w[2] == "touch_cs")
+    assert cs[3] == ("board", 26)
+    ends = {(w[0], w[1]) for w in wires} | {w[3][1] for w in wires if w[3][0] == "pin"}
+    for i in (0, touch):  # every pin of both breakouts has its wire
+        assert {label for _, label, _ in parts[i]["pins"]} <= {label for index, label in ends if index == i}
+
+
+def test_a_wire_between_two_parts_counts_at_both_ends():
+    two = [(1, "SCK", "spi_sck", ("board", 23), "yellow"), (0, "CLK", "spi_sck", ("pin", (1, "SCK")), "yellow")]
+    assert wiring_header.problems("pi", two) == ["SCK and CLK: two wires on the part's SCK, one female jumper"]
+    assert wiring_header.problems("pi", two, on_breadboard={1}) == []
+
+
+def test_two_parts_on_one_pin_need_a_breadboard_row():
+    screen = (False, [("CLK", "spi_sck", 23, "yellow")])
+    touch = (False, [("SCK", "spi_sck", 23, "yellow")])
+    try:
+        wiring_header.plan("pi", [screen, touch])
+    except ValueError as exc:
+        assert "no free pin for spi_sck" in str(exc)
+    else:
+        raise AssertionError("two female jumpers on pin 23")
+    assert wiring_header.plan("pi", [screen, touch], breadboard={1}) == [
+        (0, "CLK", "spi_sck", ("pin", (1, "SCK")), "yellow"), (1, "SCK", "spi_sck", ("board", 23), "yellow")]
+
+
+def test_every_parts_list_line_has_a_price():
+    files = wiring.generate()
+    for name, _kind, _parts in wiring_builds.BUILDS:
+        need = files[name + ".md"].split("## You need")[1].split("\n## ")[0]
+        for line in re.findall(r"^- (.*)$", need, re.M):
+            if line.startswith(("its built-in", "jumper wires for")):  # on the board; priced with the others
+                continue
+            assert "$" in line, (name, line)

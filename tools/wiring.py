@@ -33,6 +33,8 @@ COLOURS = {"red": "#d62728", "black": "#222222", "yellow": "#e6b800", "blue": "#
 
 def pin(kind, signal):
     """Where ``signal`` is on board ``kind``: the pin map's board name, GPIO, header pin, wire colour."""
+    if signal.startswith(wiring_header.LINK):  # between two parts, no board pin
+        return {"board": "", "gpio": None, "header": None, "colour": ""}
     found = pinmap.row(kind, signal)
     if signal in pins.SIGNALS:  # the code's own pin, so a page can never disagree with what runs
         assert found["board"] == pins.board_name(kind, signal), (kind, signal)
@@ -62,15 +64,17 @@ def _cell(value):
 
 def wire_plan(kind, parts):
     """wiring_header.plan for a build's parts (a PyPortal has no header: None)."""
-    if kind not in ("pi",) + tuple(wiring_header.FEATHER_HEADERS):
+    if kind not in tuple(wiring_header.NUMBERED) + tuple(wiring_header.FEATHER_HEADERS):
         return None
     return wiring_header.plan(kind, [(p["plugged"], [(label, signal, header, colour)
                                                      for label, _board, _gpio, header, colour, _note, signal
-                                                     in rows(kind, p)]) for p in parts])
+                                                     in rows(kind, p)]) for p in parts],
+                              {i for i, p in enumerate(parts) if p["ends"] == "breadboard"})
 
 
 BREADBOARD = "a half-size breadboard (Adafruit 64, about $5)"
 STACKING = "Feather stacking headers (Adafruit 2830, about $1.25), soldered on the Feather in place of its plain headers"
+JUMPER_PRICE = "(about $4 a pack of 40 of one kind: Adafruit 1950, 1954, 758, or generic \"Dupont\" wires)"
 JUMPERS = {("female", "female"): "female-to-female", ("female", "male"): "male-to-female",
            ("male", "male"): "male-to-male"}
 
@@ -93,6 +97,8 @@ def jumper(parts, wire, in_breadboard):
     index, _label, _signal, to, _colour = wire
     here = "male" if index < 0 or index in in_breadboard else "female"
     there = "male" if to[0] in ("rail", "part") or stacking(parts) else "female"
+    if to[0] == "pin":  # another part's pin, or its row in the breadboard
+        there = "male" if to[1][0] in in_breadboard else "female"
     return JUMPERS[tuple(sorted((here, there)))]
 
 
@@ -114,18 +120,22 @@ def needs(kind, parts):
         return []
     lines = []
     if on_breadboard(parts, wires):
+        sits = [p["box"] for p in parts if p["ends"] == "breadboard"]
         why = ("the ground wires meet on its ground rail (the Feather has one GND pin)"
-               if any(to[0] == "rail" for _, _, _, to, _ in wires) else "the module sits in it")
+               if any(to[0] == "rail" for _, _, _, to, _ in wires) else "the %s sits in it" % sits[0])
         lines.append("%s: %s" % (BREADBOARD, why))
     if stacking(parts):
         lines.append(STACKING + ", for the piezo's wires (optional)")
     required = [i for i, p in enumerate(parts) if not p["optional"] and not p["plugged"]] + [-1]
+    jumpers = []
     if jumper_counts(parts, wires, required):
-        lines.append("jumper wires: %s" % jumper_counts(parts, wires, required))
+        jumpers.append("jumper wires: %s" % jumper_counts(parts, wires, required))
     for i, p in enumerate(parts):
         if p["optional"]:
-            lines.append("jumper wires for %s: %s" % (p["title"], jumper_counts(parts, wires, [i])))
-    return lines
+            jumpers.append("jumper wires for %s: %s" % (p["title"], jumper_counts(parts, wires, [i])))
+    if jumpers:
+        jumpers[0] += " " + JUMPER_PRICE
+    return lines + jumpers
 
 
 def table(kind, the_part, parts):
@@ -133,16 +143,26 @@ def table(kind, the_part, parts):
     wires = wire_plan(kind, parts)
     index = parts.index(the_part)
     planned = {label: (to, colour) for i, label, _s, to, colour in wires or () if i == index}
+    for i, label, _s, to, colour in wires or ():  # the other end of a wire from another part
+        if to[0] == "pin" and to[1][0] == index:
+            planned.setdefault(to[1][1], (("pin", (i, label)), colour))
+    numbered = kind in wiring_header.NUMBERED
     lines = ["| %s pin | board pin | GPIO | %s | wire | what it is for |"
-             % (the_part["box"], "header pin" if kind == "pi" else "label"), "|---|---|---|---|---|---|"]
-    for label, board, gpio, header, colour, note, signal in rows(kind, the_part):
-        board = board or (POWER.get(signal, "") if kind == "pi" else header)
+             % (the_part["box"], "header pin" if numbered else "label"), "|---|---|---|---|---|---|"]
+    for label, board, gpio, header, colour, note, _signal in rows(kind, the_part):
+        if label in planned and planned[label][0][0] == "board" and numbered and not board:
+            board = wiring_header.pin_name(kind, planned[label][0][1])  # the power or GND pin it has
+        board = board or (wiring_header.pin_name(kind, header) if numbered and header else header)
         if label in planned:
             to, colour = planned[label]
             if to[0] == "board":
                 header = to[1]
             elif to[0] == "rail":
                 header = "the breadboard's %s" % wiring_header.RAIL
+            elif to[0] == "pin":
+                other = parts[to[1][0]]
+                header = ("into the breadboard row of the %s's %s" if other["ends"] == "breadboard"
+                          else "the %s's %s") % (other["box"], to[1][1])
             else:
                 header = "a short wire to its %s (breadboard)" % to[1]
             if to[0] == "board" and stacking(parts) and not the_part["plugged"]:
@@ -215,9 +235,9 @@ def page(name, kind, part_names):
     display, extras = parts[0], parts[1:]
     out = ["# %s" % title_of(kind, part_names), "",
            "Generated by `python tools/wiring.py` from the toy's pin map (`%s`): edit the pin map, not this "
-           "page." % PIN_MAP_FILE, "", "## You need", "", "- %s" % board["title"]]
+           "page." % PIN_MAP_FILE, "", "## You need", "", "- %s" % board["buy"]]
     for p in parts:
-        out.append("- %s" % p["title"])
+        out.append("- %s" % p["title"] + (", %s" % p["price"] if p["price"] else ""))
         out += ["  - %s" % kit_line(k) for k in p["kits"]]
     out += ["- %s" % line for line in needs(kind, parts)]
     out += ["", "## Before you start", "", board["before"], "", "![wiring diagram](%s.svg)" % name, "",

@@ -26,21 +26,23 @@ def kit_line(the_kit):
     return "for %s: %s %s" % (the_kit["what"], count, the_kit["product"])
 
 
-def part(title, box, pins, text="", settings=(), plugged=False, words=(), kits=(), ends="header"):
+def part(title, box, pins, text="", settings=(), plugged=False, words=(), kits=(), ends="header", price=""):
     """One part: ``pins`` are (signal, the part's label for the pin, what it is for); ``settings`` the
     settings.toml lines it needs; ``plugged`` for a part that plugs onto the board (no wires); ``words``
     are names that only a page with this part may use (the tests check the other pages); ``kits`` the
     ways to build a chain, each with its own settings line; ``ends`` what a wire meets at the part: its
     "header" (male pins: a female jumper), "legs" (a female jumper pushed on; in a breadboard where the
-    build has one) or "breadboard" (the part sits in one: a male jumper into its row)."""
+    build has one) or "breadboard" (the part sits in one: a male jumper into its row); ``price`` what
+    it costs, roughly, for the parts list ("" for what comes on the board)."""
     return {"title": title, "box": box, "pins": pins, "text": text, "settings": settings,
-            "plugged": plugged, "words": words, "kits": kits, "ends": ends,
+            "plugged": plugged, "words": words, "kits": kits, "ends": ends, "price": price,
             "optional": title.endswith("(optional)")}
 
 
 BOARDS = {
     "pi": {
         "title": "Raspberry Pi", "words": ("Raspberry Pi", "raspi-config", "BCM"),
+        "buy": "a Raspberry Pi with the 40-pin header on: a Zero 2 WH about $18, a Pi 4 or Pi 5 from about $45",
         "before": "Any Raspberry Pi with the 40-pin header (3, 4, 5, Zero 2 W) running Raspberry Pi OS. "
                   "Wire it switched off, with female-female jumper wires. `sudo bash tools/pi/install.sh` "
                   "turns SPI and I2C on; by hand: sudo raspi-config > Interface Options > SPI (and I2C), "
@@ -54,6 +56,7 @@ BOARDS = {
     },
     "feather_m4": {
         "title": "Adafruit Feather M4 Express", "words": ("Feather", "CircuitPython", "CIRCUITPY"),
+        "buy": "Adafruit Feather M4 Express (3857), about $23, its headers soldered on",
         "before": "Install CircuitPython on the Feather (circuitpython.org, Feather M4 Express), solder its "
                   "headers, and deploy the toy with `knights-tour deploy` ([README](../README.md)). The "
                   "Feather has one GND pin: where several parts need ground, their ground wires meet on a "
@@ -64,6 +67,7 @@ BOARDS = {
     },
     "feather_rp2040": {
         "title": "Adafruit Feather RP2040", "words": ("Feather", "CircuitPython", "CIRCUITPY"),
+        "buy": "Adafruit Feather RP2040 (4884), about $12, its headers soldered on",
         "before": "Install CircuitPython on the Feather (circuitpython.org, Feather RP2040), solder its "
                   "headers, and deploy the toy with `knights-tour deploy` ([README](../README.md)). The "
                   "Feather has one GND pin: where several parts need ground, their ground wires meet on a "
@@ -74,10 +78,28 @@ BOARDS = {
     },
     "pyportal": {
         "title": "Adafruit PyPortal, PyPortal Pynt or PyPortal Titano", "words": ("PyPortal", "Titano", "Pynt", "CircuitPython", "CIRCUITPY"),
+        "buy": "Adafruit PyPortal (4116) about $55, PyPortal Pynt (4465) about $40 or PyPortal Titano (4444) about $60",
         "before": "Install CircuitPython on the board (circuitpython.org: PyPortal, PyPortal Pynt or PyPortal "
                   "Titano) and deploy the toy with `knights-tour deploy` ([README](../README.md)).",
         "settings": "settings.toml on the CIRCUITPY drive",
         "supply": "The USB cable powers everything.",
+    },
+    "pico": {
+        "title": "Raspberry Pi Pico", "words": ("Raspberry Pi Pico", "Pico", "CircuitPython", "CIRCUITPY", "VBUS"),
+        "buy": "a Raspberry Pi Pico, about $4 (or a Pico W about $6, Pico 2 about $5, Pico 2 W about $7: the same "
+               "pins), with its two 20-pin headers soldered on, or a Pico H or WH with them on (about $1 more)",
+        "before": "Install CircuitPython on the Pico (circuitpython.org: Raspberry Pi Pico, Pico W, Pico 2 or "
+                  "Pico 2 W; hold BOOTSEL while plugging it in and copy the .uf2 file onto the RPI-RP2 drive), "
+                  "and deploy the toy with `knights-tour deploy` ([README](../README.md)): it reads "
+                  "`board.board_id` and takes the Pico's pins below, with no pin in settings.toml. Pin "
+                  "numbers are the Pico's own, 1 to 40 round the board as its datasheet numbers them: seen "
+                  "from above with the USB socket at the top, pin 1 (GP0, the square pad) is top left, 20 "
+                  "bottom left, 21 bottom right and 40 (VBUS) top right. It has eight GND pins: 3, 8, 13, "
+                  "18, 23, 28, 38 and 33 (AGND, the analog ground: fine for a part's ground).",
+        "settings": "settings.toml on the CIRCUITPY drive",
+        "supply": "VBUS (pin 40) is the 5 V of the Pico's USB port (only while USB powers it); 3V3(OUT) (pin "
+                  "36) is its regulator's 3.3 V output: keep what it feeds under 300 mA, as the Pico's "
+                  "datasheet advises. Never feed 5 V into a GP pin: the RP2040's and RP2350's pins are 3.3 V.",
     },
 }
 
@@ -115,7 +137,8 @@ PARTS = {
         _MATRIX_LOGIC + """
 At full brightness with every LED on, the module draws up to about 330 mA. Keep the brightness setting
 (KNIGHTSTOUR_MATRIX_BRIGHTNESS, 0 to 15) low for a desk: it is easier on the eyes and on the supply.""",
-        settings=('KNIGHTSTOUR_DISPLAY = "max7219"',), words=("MAX7219",)),
+        settings=('KNIGHTSTOUR_DISPLAY = "max7219"',), words=("MAX7219",),
+        price="a generic part, about $2-5"),
     "max7219_chain": part(
         "a chain of MAX7219 8x8 matrices: a 32x8 row, or a 2x2 square", "first module of the chain",
         _MATRIX_PINS,
@@ -134,27 +157,44 @@ Each matrix draws up to about 330 mA with every LED on at full brightness, so fo
 more than a board's 5 V pin should give. Keep KNIGHTSTOUR_MATRIX_BRIGHTNESS low (the toy rarely lights
 every LED), or feed the modules' VCC from a 5 V 2 A supply whose GND joins the board's.""",
         settings=('KNIGHTSTOUR_DISPLAY = "max7219"',), words=("MAX7219",),
+        price="an FC-16 about $5-8, four single modules about $8-15",
         kits=(kit("a 32x8 row (the board on one matrix, the move number and result on the others)", 1,
                   "MAX7219 4-in-1 dot matrix module (often called FC-16, 32x8)", 4, "row", 0,
                   'KNIGHTSTOUR_MATRIX_CHAIN = "4"'),
               kit("a 2x2 square (boards up to 16x16)", 4, "single MAX7219 8x8 dot matrix modules", 1, "2x2", 15,
                   'KNIGHTSTOUR_MATRIX_CHAIN = "4 2x2"'))),
     "ili9341_stmpe610": part(
-        "ILI9341 TFT breakout with an STMPE610 resistive touch controller", "ILI9341 + STMPE610",
-        _TFT_BREAKOUT + (("touch_cs", "T_CS", "STMPE610 touch chip select (shares the SPI bus)"),),
-        _TFT_TEXT + """
-
-The STMPE610 shares the screen's SPI bus: on a board that has both chips, T_CS is its chip select. With a
-separate STMPE610 breakout set to SPI, its power, ground, clock, data in and data out go to the same board
-pins as the screen's (the rows above), its chip select to T_CS's, and the screen's four touch pins (X+, X-,
-Y+, Y-) to the breakout's.""", settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "stmpe610"'),
-        words=("ILI9341", "TFT", "STMPE610")),
+        "Adafruit 2.8\" TFT breakout with a resistive touch panel (ILI9341)", "ILI9341 breakout",
+        _TFT_BREAKOUT + (("link:X+", "X+", "touch panel: to the STMPE610 breakout's X+"),
+                         ("link:X-", "X-", "touch panel: to the STMPE610 breakout's X-"),
+                         ("link:Y+", "Y+", "touch panel: to the STMPE610 breakout's Y+"),
+                         ("link:Y-", "Y-", "touch panel: to the STMPE610 breakout's Y-")),
+        _TFT_TEXT + """ Its four touch pins (X+, X-, Y+, Y-) are the bare panel's: the STMPE610 breakout reads
+them.""", settings=('KNIGHTSTOUR_DISPLAY = "ili9341"',), words=("ILI9341", "TFT", "STMPE610"),
+        price="Adafruit 1770, about $30"),
+    "stmpe610": part(
+        "Adafruit STMPE610 resistive touch screen controller breakout, set to SPI", "STMPE610 breakout",
+        (("power_3v3", "Vin", "power: 3.3 V"), ("ground", "GND", "ground"),
+         ("spi_sck", "SCK", "SPI clock: the screen's bus"),
+         ("spi_mosi", "SDI", "SPI data in: the screen's bus"),
+         ("spi_miso", "SDO", "SPI data out: the screen's bus"), ("touch_cs", "CS", "STMPE610 chip select"),
+         ("link:X+", "X+", "the screen's X+"), ("link:X-", "X-", "the screen's X-"),
+         ("link:Y+", "Y+", "the screen's Y+"), ("link:Y-", "Y-", "the screen's Y-")),
+        """\
+The STMPE610 shares the screen's SPI bus: its clock and data pins need the same board pins as the
+screen's, and a header pin takes one jumper. So the breakout sits in the breadboard: the board's clock,
+data in and data out wires go into its SCK, SDI and SDO rows, and the screen's CLK, MOSI and MISO wires go
+into the same rows. Its power and ground have board pins of their own. The breakout starts in I2C mode:
+set it to SPI as Adafruit's guide for it shows.""",
+        settings=('KNIGHTSTOUR_TOUCH = "stmpe610"',), words=("STMPE610",), ends="breadboard",
+        price="Adafruit 1571, about $8"),
     "ili9341_ft6206": part(
         "2.8\" ILI9341 TFT with FT6206 capacitive touch", "ILI9341 + FT6206",
         _TFT_BREAKOUT + (("i2c_sda", "SDA", "FT6206 touch data (I2C)"), ("i2c_scl", "SCL", "FT6206 touch clock (I2C)")),
         _TFT_TEXT + " The FT6206 answers on I2C at address 0x38.",
         settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "ft6206"'),
-        words=("ILI9341", "TFT", "FT6206")),
+        words=("ILI9341", "TFT", "FT6206"),
+        price="Adafruit 2090, about $30"),
     "featherwing_v1": part(
         "2.4\" TFT FeatherWing V1 (ILI9341, STMPE610 resistive touch)", "TFT FeatherWing V1",
         (("spi_sck", "SCK", "SPI clock"), ("spi_mosi", "MOSI", "SPI data to the display"),
@@ -162,7 +202,8 @@ Y+, Y-) to the breakout's.""", settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNI
          ("tft_dc", "TFT_DC", "display data/command"), ("touch_cs", "RT", "STMPE610 touch chip select"),
          ("sd_cs", "SD", "microSD chip select: not used, kept high")),
         _WING_TEXT, settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "auto"'), plugged=True,
-        words=("ILI9341", "TFT", "FeatherWing", "STMPE610")),
+        words=("ILI9341", "TFT", "FeatherWing", "STMPE610"),
+        price="Adafruit 3315, about $30"),
     "featherwing_v2": part(
         "2.4\" TFT FeatherWing V2 (ILI9341, TSC2007 resistive touch)", "TFT FeatherWing V2",
         (("spi_sck", "SCK", "SPI clock"), ("spi_mosi", "MOSI", "SPI data to the display"),
@@ -178,7 +219,8 @@ the V1 used for its touch chip select. With KNIGHTSTOUR_TOUCH = "auto" (the defa
 I2C 0x48 first and, when the TSC2007 answers, leaves that pin an input. The default calibration is a
 guess from Adafruit's example: run the calibration once (README).""",
         settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "auto"'), plugged=True,
-        words=("ILI9341", "TFT", "FeatherWing", "TSC2007")),
+        words=("ILI9341", "TFT", "FeatherWing", "TSC2007"),
+        price="Adafruit 3315, about $30"),
     "pyportal": part(
         "its built-in screen, touch and speaker", "built-in parts",
         (("display", "built-in TFT", "the screen, made by CircuitPython: 320x240 ILI9341 (PyPortal, Pynt), "
@@ -203,7 +245,8 @@ not PWM: audioio plays one period of a square wave, looped).""",
 Optional: a passive piezo buzzer between the piezo pin and GND (a 100 ohm resistor in series keeps it
 polite). Turn it on with KNIGHTSTOUR_PIEZO = "on" (the pin above), or give another PWM-capable pin's
 name from the table's board pin column.""",
-        settings=('KNIGHTSTOUR_PIEZO = "on"',)),
+        settings=('KNIGHTSTOUR_PIEZO = "on"',),
+        price="Adafruit 160 or any, about $1.50"),
 }
 
 PARTS["ili9341_xpt2046"] = part(
@@ -224,7 +267,8 @@ SDI's, T_DO's to SDO's (and LED's to VCC's where the board has one 3.3 V pin). T
 stay unconnected. If the touch readings are garbage, disconnect the display's SDO: on many of these modules
 the ILI9341 does not let go of MISO, and the toy never reads from the display.""",
     settings=('KNIGHTSTOUR_DISPLAY = "ili9341"', 'KNIGHTSTOUR_TOUCH = "xpt2046"'),
-    words=("ILI9341", "TFT", "XPT2046"), ends="breadboard")
+    words=("ILI9341", "TFT", "XPT2046"), ends="breadboard",
+    price="a generic part, about $8-15")
 PARTS["buttons"] = part(
     "up to two push buttons (optional)", "push buttons",
     (("button_a", "A: one leg", "button A: to GND when pressed (the pin's pull-up holds it high)"),
@@ -238,14 +282,15 @@ across its middle gap and the wires go into its legs' rows; else a female jumper
 leg (straighten it first). Button A: a press starts a new tour, a long press (0.7 s) pauses or carries on. Button B: a
 press makes the knight faster, a long press slower. The settings KNIGHTSTOUR_PIN_BUTTON_A and _B move
 them to other pins ("none" turns one off).""",
-    settings=(), words=())
+    settings=(), words=(),
+    price="Adafruit 367 or any 6 mm tactile switch, under $0.50 each")
 
 # (page name, board kind, parts): the first part is the display; the piezo is added to every build
 # whose board has a piezo pin in the pin map.
 BUILDS = (
     ("pi-max7219", "pi", ("max7219", "buttons")),
     ("pi-max7219-chain", "pi", ("max7219_chain", "buttons")),
-    ("pi-ili9341-stmpe610", "pi", ("ili9341_stmpe610",)),
+    ("pi-ili9341-stmpe610", "pi", ("ili9341_stmpe610", "stmpe610")),
     ("pi-ili9341-ft6206", "pi", ("ili9341_ft6206",)),
     ("pi-ili9341-xpt2046", "pi", ("ili9341_xpt2046",)),
     ("feather-m4-max7219", "feather_m4", ("max7219", "buttons")),

@@ -1,5 +1,6 @@
 """The wiring diagrams drawn as the parts look: the board's header as it is (the Raspberry Pi's 40 pins in
-two rows at their places, numbered; the Feather's two rows by name), each part's pins, one wire per pin
+two rows at their places, numbered; the Pico's 40 round its edges, numbered, with their GP names; the
+Feather's two rows by name), each part's pins, one wire per pin
 and a table beside it. tools/wiring.py gives the rows (from the pin map); this module plans the wires and
 draws them.
 
@@ -7,7 +8,10 @@ The plan (``plan``) gives every wire a pin of its own: each ground its own GND p
 power wire its own 5V or 3V3 pin where the board has two. Where the board has no second pin for a
 signal: a second wire of the same part joins that part's pin on the part itself (the XPT2046 module's
 T_CLK to its SCK, a short wire), and the grounds of several parts on a Feather meet on a breadboard's
-ground rail, joined to the Feather's one GND pin. ``problems`` says what is wrong with a plan (two wires
+ground rail, joined to the Feather's one GND pin. Where two parts need the same signal pin (the SPI bus of
+a screen and a touch breakout), the part that sits in a breadboard takes the board's pin and the other
+part's wire goes into that pin's breadboard row; two parts' own pins (a screen's touch panel X+ to the
+touch breakout's X+) are joined by a wire between them. ``problems`` says what is wrong with a plan (two wires
 on one pin, a pin the board does not have, a ground or power wire on a pin that is not one).
 """
 
@@ -21,6 +25,15 @@ PI_HEADER = {
     38: "GPIO20", 39: "GND", 40: "GPIO21",
 }
 
+# The Raspberry Pi Pico's 40 pins (Pico, Pico W, Pico 2, Pico 2 W alike), as its datasheet numbers them: 1-20
+# down the left edge from GP0 beside the USB socket, 21-40 up the right edge to VBUS.
+_PICO_LEFT = ("GP0", "GP1", "GND", "GP2", "GP3", "GP4", "GP5", "GND", "GP6", "GP7", "GP8", "GP9", "GND", "GP10",
+              "GP11", "GP12", "GP13", "GND", "GP14", "GP15")
+_PICO_RIGHT = ("GP16", "GP17", "GND", "GP18", "GP19", "GP20", "GP21", "GND", "GP22", "RUN", "GP26", "GP27", "AGND",
+               "GP28", "ADC_VREF", "3V3(OUT)", "3V3_EN", "GND", "VSYS", "VBUS")
+PICO_HEADER = dict(enumerate(_PICO_LEFT + _PICO_RIGHT, 1))
+NUMBERED = {"pi": PI_HEADER, "pico": PICO_HEADER}  # boards whose pins go by number
+
 # A Feather's two headers as printed on the board, USB end first: the long one (16 pins), the short one (12).
 _SHORT = ("BAT", "EN", "USB", "13", "12", "11", "10", "9", "6", "5", "SCL", "SDA")
 FEATHER_HEADERS = {
@@ -33,9 +46,11 @@ FEATHER_HEADERS = {
 # Pins of a kind, for the signals any of several pins serve, in the order they are handed out.
 POOLS = {
     "pi": {"ground": (6, 9, 14, 20, 25, 30, 34, 39), "power_5v": (2, 4), "power_3v3": (1, 17)},
+    # the ground beside VBUS first, then those beside the buttons' and the piezo's pins; AGND (33) last
+    "pico": {"ground": (38, 18, 23, 13, 28, 8, 3, 33), "power_5v": (40,), "power_3v3": (36,)},
     "feather": {"ground": ("GND",), "power_5v": ("USB",), "power_3v3": ("3V",)},
 }
-_POWER_NAMES = {"ground": ("GND",), "power_5v": ("5V", "USB"), "power_3v3": ("3V3", "3V")}
+_POWER_NAMES = {"ground": ("GND", "AGND"), "power_5v": ("5V", "USB", "VBUS"), "power_3v3": ("3V3", "3V", "3V3(OUT)")}
 
 # Wire colours by convention: red for 5 V and 3.3 V, black for ground, the others each its own.
 COLOURS = {"red": "#d62728", "black": "#222222", "yellow": "#e6b800", "blue": "#1f77b4", "green": "#2ca02c",
@@ -47,15 +62,15 @@ RAIL = "GND rail"
 
 
 def header_pins(kind):
-    """Every pin the board has: physical numbers on the Pi, the printed names on a Feather."""
-    if kind == "pi":
-        return set(PI_HEADER)
+    """Every pin the board has: physical numbers on the Pi and the Pico, the printed names on a Feather."""
+    if kind in NUMBERED:
+        return set(NUMBERED[kind])
     long, short = FEATHER_HEADERS[kind]
     return set(long) | set(short)
 
 
 def pin_name(kind, pin):
-    return PI_HEADER[pin] if kind == "pi" else pin
+    return NUMBERED[kind][pin] if kind in NUMBERED else pin
 
 
 def _on_board(kind, header):
@@ -65,17 +80,23 @@ def _on_board(kind, header):
     return header
 
 
-def plan(kind, parts_rows):
+LINK = "link:"  # a signal "link:X+" joins two parts' pins labelled X+, not the board
+
+
+def plan(kind, parts_rows, breadboard=()):
     """The wires: [(part index, the part's pin label, signal, to, colour)], ``to`` being ("board", pin),
-    ("part", label of the same part's pin it joins) or ("rail", RAIL); a Feather with the rail also gets
+    ("part", label of the same part's pin it joins), ("pin", (part index, label)) for a pin of another
+    part (or its breadboard row) or ("rail", RAIL); a board with fewer GND pins than grounds also gets
     its GND pin's wire to the rail (part index -1). ``parts_rows``: for each part, (plugged, rows)
-    with rows (label, signal, header, colour) as the pin map gives them."""
-    pools = POOLS["pi" if kind == "pi" else "feather"]
+    with rows (label, signal, header, colour) as the pin map gives them; ``breadboard``: the indices
+    of the parts that sit in a breadboard."""
+    pools = POOLS[kind if kind in POOLS else "feather"]
     used = {}
     wires = []
     colours = {}
+    links = {}
     grounds = sum(1 for plugged, rows in parts_rows if not plugged for row in rows if row[1] == "ground")
-    rail = kind != "pi" and grounds > 1
+    rail = grounds > len(pools["ground"])
     for _plugged, rows in parts_rows:  # the pin map's colours first, where they follow the convention
         for _label, signal, _header, colour in rows:
             if signal not in colours and colour not in ("red", "black", "none", "", None) \
@@ -93,17 +114,31 @@ def plan(kind, parts_rows):
         mine = {}
         for label, signal, header, colour in rows:
             colour = _colour(signal, colour, colours)
+            if signal.startswith(LINK):
+                if signal in links:
+                    wires.append((index, label, signal, ("pin", links[signal]), colour))
+                links[signal] = (index, label)
+                continue
             if signal == "ground" and rail:
                 wires.append((index, label, signal, ("rail", RAIL), colour))
                 continue
             choices = pools.get(signal, (_on_board(kind, header),))
             free = [pin for pin in choices if pin not in used]
+            owner = used.get(choices[0])
             if free:
                 used[free[0]] = (index, label)
                 mine[signal] = label
                 wires.append((index, label, signal, ("board", free[0]), colour))
             elif signal in mine:
                 wires.append((index, label, signal, ("part", mine[signal]), colour))
+            elif index in breadboard and owner != RAIL:  # this part's row takes the pin; the owner's wire joins it
+                at = next(i for i, wire in enumerate(wires) if wire[:2] == owner)
+                wires[at] = owner + (signal, ("pin", (index, label)), wires[at][4])
+                used[choices[0]] = (index, label)
+                mine[signal] = label
+                wires.append((index, label, signal, ("board", choices[0]), colour))
+            elif owner != RAIL and owner[0] in breadboard:  # into the owner's breadboard row
+                wires.append((index, label, signal, ("pin", owner), colour))
             else:
                 raise ValueError("%s: no free pin for %s of part %d" % (kind, signal, index))
     return wires
@@ -127,14 +162,15 @@ def _colour(signal, colour, taken):
 def problems(kind, wires, on_breadboard=()):
     """What is wrong with a plan: two wires on one board pin, or on one pin of a part that is not in a
     breadboard (``on_breadboard``: the indices of those that are), where one female jumper takes one
-    wire; a pin the board lacks, a ground or power wire on a pin that is not one."""
+    wire (a wire between two parts counts at both ends); a pin the board lacks, a ground or power wire on
+    a pin that is not one."""
     found = []
     seen = {}
     ends = {}
     pins = header_pins(kind)
     for index, label, signal, (where, pin), _ in wires:
-        for end in ((index, label),) + (((index, pin),) if where == "part" else ()):
-            if end in ends and index not in on_breadboard:
+        for end in ((index, label),) + (((index, pin),) if where == "part" else (pin,) if where == "pin" else ()):
+            if end in ends and end[0] not in on_breadboard:
                 found.append("%s and %s: two wires on the part's %s, one female jumper" % (ends[end], label, end[1]))
             ends.setdefault(end, label)
         if where != "board":
@@ -171,6 +207,19 @@ def _header_layout(kind):
             row, column = (pin - 1) // 2, (pin - 1) % 2
             x, y = left + column * pitch * 2, top + row * pitch
             at[pin] = (x, y, "left" if column == 0 else "right")
+        return at, lines
+    if kind == "pico":  # seen from above, USB end up: pin 1 top left, 20 bottom left, 21 bottom right, 40 top right
+        top, left, pitch, across = 90, 110, 22, 110
+        lines.append('<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="#2f6e3b"/>'
+                     % (left - 100, top - 40, across + 200, 20 * pitch + 60))
+        lines.append('<rect x="%d" y="%d" width="40" height="16" fill="#aaaaaa"/>' % (left + across // 2 - 20, top - 46))
+        lines.append('<text x="%d" y="%d" fill="#ffffff" font-weight="bold">Raspberry Pi Pico (USB end up)</text>'
+                     % (left - 90, top - 20))
+        lines.append('<text x="%d" y="%d" font-size="11">pin 1 (square pad) is GP0, beside the USB socket; seen from '
+                     'above</text>' % (left - 100, top - 52))
+        for pin in range(1, 41):
+            column, row = (0, pin - 1) if pin <= 20 else (1, 40 - pin)
+            at[pin] = (left + column * across, top + row * pitch, "left" if column == 0 else "right")
         return at, lines
     long, short = FEATHER_HEADERS[kind]
     top, left, pitch = 90, 120, 22
@@ -218,11 +267,11 @@ def draw(title, kind, parts, wires):
     for pin, (x, y, side) in sorted(at.items(), key=lambda item: str(item[0])):
         fill = COLOURS.get(wired.get(pin), "#d4af37") if pin in wired else "#d4af37"
         shape = ('<rect x="%d" y="%d" width="12" height="12" fill="%s" stroke="#ffffff"/>' % (x - 6, y - 6, fill)
-                 if pin == 1 and kind == "pi" else
+                 if pin == 1 and kind in NUMBERED else
                  '<circle cx="%d" cy="%d" r="6" fill="%s" stroke="#ffffff"/>' % (x, y, fill))
         out.append(shape)
         name = _escape(pin_name(kind, pin))
-        if kind == "pi":
+        if kind in NUMBERED:
             number = '<text x="%d" y="%d" fill="#ffffff" font-size="10" text-anchor="middle">%d</text>'
             out.append(number % (x + (-16 if side == "left" else 16), y + 4, pin))
             anchor, nx = ("end", x - 30) if side == "left" else ("start", x + 30)
@@ -232,6 +281,7 @@ def draw(title, kind, parts, wires):
     if any(to[0] == "rail" for _, _, _, to, _ in wires):
         out.append('<rect x="330" y="%d" width="200" height="8" fill="#dddddd" stroke="#222222"/>' % (rail_y - 4))
         out.append('<text x="335" y="%d">a breadboard\'s ground rail</text>' % (rail_y + 20))
+    to_board = [n for n, wire in enumerate(wires) if wire[3][0] not in ("part", "pin")]
     for n, (index, label, _signal, to, colour) in enumerate(wires):
         start = (430, rail_y) if index < 0 else part_at[(index, label)]
         if to[0] == "board":
@@ -239,12 +289,14 @@ def draw(title, kind, parts, wires):
             end = (x, y)
         elif to[0] == "rail":
             end = (330 + 20 + 8 * n % 160, rail_y)
+        elif to[0] == "pin":
+            end = part_at[to[1]]
         else:
             end = part_at[(index, to[1])]
         plugged = index >= 0 and parts[index][1]
         dash = ' stroke-dasharray="6 4"' if plugged else ""
         colour_code = COLOURS.get(colour, "#bbbbbb")
-        bend = 340 + 12 * n if to[0] != "part" else part_x - 30 - 6 * (n % 5)
+        bend = 340 + 12 * to_board.index(n) if n in to_board else part_x - 30 - 6 * (n % 5)
         if to[0] == "board":
             # out of the header between two rows of pins, clear of the other pins and their names
             gap = end[1] - (13 if end[0] == min(x for x, _, _ in at.values()) else 9)
@@ -268,9 +320,11 @@ def draw(title, kind, parts, wires):
         last = index
         what = RAIL if index < 0 else "  " + label
         if to[0] == "board":
-            goes = "pin %s (%s)" % (to[1], pin_name(kind, to[1])) if kind == "pi" else to[1]
+            goes = "pin %s (%s)" % (to[1], pin_name(kind, to[1])) if kind in NUMBERED else to[1]
         elif to[0] == "rail":
             goes = RAIL
+        elif to[0] == "pin":
+            goes = "%s's %s" % (parts[to[1][0]][0], to[1][1])
         else:
             goes = "its %s (breadboard)" % to[1]
         if index >= 0 and parts[index][1]:
