@@ -66,7 +66,27 @@ def test_the_old_parts_list_for_2x2_is_refused_by_the_code():
 def test_readme_lists_the_chain_kits_the_pages_list():
     readme = open(os.path.join(ROOT, "README.md")).read()
     page = _kits(wiring.generate()[CHAIN_PAGES[0] + ".md"].split("## Before you start")[0])
-    for heading in ("### Feather + MAX7219 LED matrix", "### Raspberry Pi + MAX7219 LED matrix"):
+    for heading in ("### Feather + MAX7219 LED matrix", "### Raspberry Pi + MAX7219 LED matrix",
+                    "### Raspberry Pi Pico + MAX7219 LED matrix"):
         section = readme.split(heading)[1].split("\n### ")[0].split("Wiring:")[0]
         assert _kits(section) == page, heading
 
+
+def _builds_table():
+    """[(build, anchor, lowest price in dollars)] of README's builds table."""
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    table = readme.split("## Choose your build")[1].split("\n## ")[0]
+    return [(build, anchor, int(low)) for build, anchor, low
+            in re.findall(r"^\| \[([^\]]+)\]\(#([\w-]+)\) \| [^|$]*\$(\d+)", table, re.M)]
+
+
+def test_readme_builds_table_has_the_pico_builds_and_the_cyd():
+    rows = _builds_table()
+    builds = [build for build, _, _ in rows]
+    assert min(rows, key=lambda row: row[2])[0] == "Raspberry Pi Pico + MAX7219 LED matrix", rows
+    assert "Raspberry Pi Pico + generic ILI9341 module with XPT2046 touch" in builds
+    assert ("Cheap Yellow Display (ESP32-2432S028)", "over-wi-fi-the-esp32-cheap-yellow-display", 15) in rows
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    pico = [name for name, kind, _ in wiring_builds.BUILDS if kind == "pico"]
+    for name in pico:  # each Pico page is linked from README's build sections
+        assert "(wiring/%s.md)" % name in readme.split("## The builds")[1], name

@@ -243,6 +243,18 @@ def test_the_pico_header_is_the_datasheets():
             assert header[r["header"]] == r["gpio"] == r["board"], r
 
 
+def test_pico_wires_land_on_the_pins_the_code_drives():
+    for name, kind, wires in _plans():
+        if kind != "pico":
+            continue
+        for _index, label, signal, to, _colour in wires:
+            if to[0] == "board" and signal in pins.SIGNALS:
+                assert wiring_header.PICO_HEADER[to[1]] == pins.board_name("pico", signal), (name, label)
+    matrix = {label: to for _, label, _, to, _ in wiring.wire_plan(*_build("pico-max7219"))}
+    assert (matrix["CLK"], matrix["DIN"], matrix["CS"], matrix["VCC"]) == (
+        ("board", 24), ("board", 25), ("board", 22), ("board", 40))
+
+
 def test_the_touch_breakout_joins_the_screens_spi_pins_in_its_rows():
     kind, parts = _build("pi-ili9341-stmpe610")
     wires = wiring.wire_plan(kind, parts)

@@ -303,5 +303,8 @@ BUILDS = (
     ("feather-rp2040-tft-featherwing", "feather_rp2040", ("featherwing_v1",)),
     ("feather-rp2040-tft-featherwing-v2", "feather_rp2040", ("featherwing_v2",)),
     ("feather-rp2040-ili9341-xpt2046", "feather_rp2040", ("ili9341_xpt2046",)),
+    ("pico-max7219", "pico", ("max7219", "buttons")),
+    ("pico-max7219-chain", "pico", ("max7219_chain", "buttons")),
+    ("pico-ili9341-xpt2046", "pico", ("ili9341_xpt2046",)),
     ("pyportal", "pyportal", ("pyportal",)),
 )
