@@ -44,7 +44,7 @@ BOARDS = {
         "title": "Raspberry Pi", "words": ("Raspberry Pi", "raspi-config", "BCM"),
         "buy": "a Raspberry Pi with the 40-pin header on: a Zero 2 WH about $18, a Pi 4 or Pi 5 from about $45",
         "before": "Any Raspberry Pi with the 40-pin header (3, 4, 5, Zero 2 W) running Raspberry Pi OS. "
-                  "Wire it switched off, with female-female jumper wires. `sudo bash tools/pi/install.sh` "
+                  "Wire it switched off, with the jumper wires listed above. `sudo bash tools/pi/install.sh` "
                   "turns SPI and I2C on; by hand: sudo raspi-config > Interface Options > SPI (and I2C), "
                   "then reboot. Pin numbers below are the header's physical pins (pin 1 is the one with "
                   "the square pad, nearest the SD card); GPIO numbers are BCM. Any GND pin will do: 6, 9, "
