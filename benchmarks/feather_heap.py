@@ -62,11 +62,16 @@ CONFIGS = {
     "ili9341/stmpe610/16x16": ("ili9341", "stmpe610", "16x16", {}),
     "builtin/pyportal/8x8": ("builtin", "pyportal", "8x8", {}),
     "builtin/pyportal_titano/8x8": ("builtin", "pyportal_titano", "8x8", {}),
+    # boards with a screen of their own beside the PyPortals (tours only: no --game)
+    "builtin/sunton_esp32_2432S028/8x8": ("builtin", "sunton_esp32_2432S028", "8x8", {}),
+    "builtin/clue_nrf52840_express/8x8": ("builtin", "clue_nrf52840_express", "8x8", {}),
+    "builtin/adafruit_feather_esp32s3_tft/8x8": ("builtin", "adafruit_feather_esp32s3_tft", "8x8", {}),
     # a Raspberry Pi Pico: no board.SPI(), the toy's busio.SPI on SPI0 (the touch column names the board)
     "max7219/raspberry_pi_pico/8x8": ("max7219", "raspberry_pi_pico", "8x8", {}),
 }
 SWEPT = tuple(name for name in CONFIGS if not name.endswith("16x16") and not name.startswith("builtin"))
-GAMES = tuple(name for name in CONFIGS if name.endswith("/8x8") and not name.startswith("max7219/"))  # --game
+GAMES = tuple(name for name in CONFIGS if name.endswith("/8x8")
+              and (name.startswith("ili9341/") or name.startswith("builtin/pyportal")))  # --game
 
 
 def board_for(display, touch):

@@ -176,3 +176,19 @@ def test_the_same_seed_gives_the_same_show():
 
     assert starts(11) == starts(11)
     assert starts(11) != starts(12)
+
+
+def test_a_stall_before_and_during_a_tour_skips_no_move():
+    # A first launch compiles its imports between the start and the first update; the tour must
+    # still start at its first move and show every move, one per update, however late it runs.
+    clock = FakeClock(5.0)
+    sim = Simulator(make_settings(start="c3", pace_first_ms="100", pace_last_ms="100"), clock=clock, seed=2)
+    clock.advance(10.0)
+    sim.update()
+    assert sim.app.tours.tour.length == 1
+    lengths = []
+    for _ in range(6):
+        clock.advance(10.0)
+        sim.update()
+        lengths.append(sim.app.tours.tour.length)
+    assert lengths == [1, 2, 3, 4, 5, 6]

@@ -3,6 +3,7 @@ both uses, on the desktop (run, sim, deploy) as for any bad setting. The Feather
 on its harness in test_feather.py."""
 
 import io
+import os
 
 import pytest
 
@@ -10,6 +11,8 @@ from knightstour import settings as settings_module
 from knightstour.hw.wiring import conflicts
 from knightstour_desktop import cli
 from knightstour_desktop.commands import deploy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 XPT2046 = {"KNIGHTSTOUR_DISPLAY": "ili9341", "KNIGHTSTOUR_TOUCH": "xpt2046"}
 
@@ -119,18 +122,38 @@ def test_two_names_of_one_pin_are_one_pin(kind, key, name, same, use):
                              else "KNIGHTSTOUR_PIN_MATRIX_CS" if use == "the matrix chip select" else "the pin map's")]
 
 
-def test_the_desktops_pins_are_the_board_definitions():
-    """The board definitions (the stand-in board reads them inside MicroPython, where the desktop package
-    is not) give the same pins."""
+def test_the_desktops_pins_are_made_from_the_board_definitions():
+    """The desktop package may not import the simulator's, so it keeps a copy that tools/board_pins.py
+    makes from the board definitions: the committed copy is a fresh run's, and the Pico's kin use only
+    pins the Pico has."""
+    import subprocess
+    import sys
+
     from knightstour_desktop import board_pins
     from knightstour_sim import boards
 
+    check = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "board_pins.py"), "--check"],
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
     for kind in ("feather_m4", "feather_rp2040", "pico"):
         board_id = board_pins.BOARD_IDS[kind]
         assert board_pins.GROUPS[board_id] == "|".join(boards.load(board_id).PINS)
     for board_id, kind in board_pins.SAME_KIND.items():
         toys_pins = [group for group in boards.load(board_id).PINS if group.split()[0].startswith("GP")]
         assert set(toys_pins) <= set(board_pins.GROUPS[board_pins.BOARD_IDS[kind]].split("|")), board_id
+
+
+def test_the_pins_copy_check_sees_a_changed_board(tmp_path, monkeypatch):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("board_pins_tool", os.path.join(ROOT, "tools", "board_pins.py"))
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    stale = tmp_path / "board_groups.py"
+    stale.write_text(tool.text().replace("'GP13',", ""))
+    monkeypatch.setattr(tool, "OUT", str(stale))
+    assert tool.main(["--check"]) == 1
+    assert tool.main([]) == 0 and tool.main(["--check"]) == 0
 
 
 def test_a_pico_settings_file_is_checked_on_the_picos_pins(tmp_path, capsys):

@@ -1,30 +1,26 @@
 """Each board kind's pins as the board defines them: the names that are one pin, in groups ("|" between
 pins), the first name of a group the one the board's messages give. The Feathers' and the Pico's are
-CircuitPython's ports/*/boards/*/pins.c (the board definitions, sim/boards/<board_id>.py, hold the same
-groups: the stand-in board reads them inside MicroPython, where this package is not;
-tests/test_pin_conflicts.py holds them equal), the Pi's Blinka's board module for the 40-pin Raspberry Pi.
+CircuitPython's ports/*/boards/*/pins.c, copied from the board definitions (sim/boards/<board_id>.py) by
+tools/board_pins.py, as this package may not import the simulator's; the Pi's Blinka's board module for the
+40-pin Raspberry Pi.
 
 The desktop checks settings with it (deploy, run, sim): a name that is no pin of the board, and two
 names of one pin, are found before the toy starts; on a board, the same is checked on its own pins.
 """
+
+from .board_groups import PINS
 
 BOARD_IDS = {"feather_m4": "feather_m4_express", "feather_rp2040": "adafruit_feather_rp2040", "pico": "raspberry_pi_pico",
              "pi": "raspberry_pi"}
 # The other boards of a kind (the toy's pins are the same pins on each of them).
 SAME_KIND = {"raspberry_pi_pico_w": "pico", "raspberry_pi_pico2": "pico", "raspberry_pi_pico2_w": "pico"}
 BOARD_NAMES = {"Adafruit Feather M4 Express": "feather_m4", "Adafruit Feather RP2040": "feather_rp2040"}  # boot_out.txt's
-GROUPS = {
-    "feather_m4_express": "A0 D14|A1 D15|A2 D16|A3 D17|A4 D18|A5 D19|SCK D25|MOSI D24|MISO D23|D0 RX|"
-                          "D1 TX|SDA|SCL|D4|D5|D6|D9|D10|D11|D12|LED D13|NEOPIXEL|VOLTAGE_MONITOR BATTERY",
-    "adafruit_feather_rp2040": "A0|A1|A2|A3|D24|D25|SCK|MOSI|MISO|D0 RX|D1 TX|D4|SDA|SCL|D5|D6|D9|D10|D11|"
-                               "D12|LED D13|BUTTON BOOT|NEOPIXEL",
-    "raspberry_pi_pico": "GP0|GP1|GP2|GP3|GP4|GP5|GP6|GP7|GP8|GP9|GP10|GP11|GP12|GP13|GP14|GP15|GP16|GP17|GP18|"
-                         "GP19|GP20|GP21|GP22|SMPS_MODE GP23|VBUS_SENSE GP24|LED GP25|GP26_A0 GP26 A0|"
-                         "GP27_A1 GP27 A1|GP28_A2 GP28 A2|A3 VOLTAGE_MONITOR",
-    "raspberry_pi": "D0|D1|SDA D2|SCL D3|D4|D5|D6|CE1 D7|CE0 D8|MISO D9|MOSI D10|SCK D11 SCLK|D12|D13|"
-                    "TX D14 TXD|RX D15 RXD|D16|D17|D18|MISO_1 D19|MOSI_1 D20|SCK_1 D21 SCLK_1|D22|D23|D24|D25|"
-                    "D26|D27",
-}
+# The CircuitPython boards' from their definitions (tools/board_pins.py makes board_groups.py); the Pi's
+# from Blinka's board module for the 40-pin Raspberry Pi, which has no definition there.
+GROUPS = {board_id: "|".join(pins) for board_id, pins in PINS.items()}
+GROUPS["raspberry_pi"] = ("D0|D1|SDA D2|SCL D3|D4|D5|D6|CE1 D7|CE0 D8|MISO D9|MOSI D10|SCK D11 SCLK|D12|D13|"
+                          "TX D14 TXD|RX D15 RXD|D16|D17|D18|MISO_1 D19|MOSI_1 D20|SCK_1 D21 SCLK_1|D22|D23|D24|"
+                          "D25|D26|D27")
 
 
 def pin_of(kind):
