@@ -219,7 +219,8 @@ def save_screenshot(args, settings):
 def save_record(args, settings):
     from .record import record_frames, save_recording
 
-    frames = record_frames(args.display, settings, seed=seed_of(settings))
+    frames = record_frames("builtin" if args.screen else args.display, settings, seed=seed_of(settings),
+                           kind=args.screen or args.kind)
     size = save_recording(args.record, frames)
     print("wrote %s: %d frames, %.1f s, %d KB" % (args.record, len(frames), sum(ms for _, ms in frames) / 1000.0,
                                                     (size + 1023) // 1024))

@@ -185,3 +185,19 @@ async def test_the_terminals_arrow_keys_press_the_picosystems_pad():
             assert "arrows pad" in str(app.query_one("#help").render())
     finally:
         sim.close()
+
+
+def test_a_boards_recording_is_its_screen(tmp_path, capsys):
+    path = tmp_path / "tour.gif"
+    assert main(["sim", "--board", "adafruit_feather_esp32s3_tft", "--start", "a1", "--order", ORDER, "--size",
+                 "5x5", "--speed", "0", "--record", str(path)]) == 0
+    assert Image.open(path).size == (240, 135)
+
+
+def test_a_tap_on_a_board_without_touch_is_one_line(tmp_path, capsys):
+    path = tmp_path / "shot.png"
+    assert main(["sim", "--board", "clue_nrf52840_express", "--touch", "--tap", "100,100", "--screenshot",
+                 str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "--tap needs a touch screen" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
