@@ -233,8 +233,12 @@ INSTALL = ("pip install 'knights-tour-toy[sim]' (pipx: pipx install --force 'kni
 
 def run(args):
     """The command; a library it needs that is not installed is one line naming the extra."""
+    from knightstour.hw.wiring.hardware import HardwareError
+
     try:
         return _run(args)
+    except HardwareError as exc:  # the emulated board's wiring, e.g. a pin setting it has no such pin
+        raise UserError(str(exc)) from None
     except ImportError as exc:
         name = (exc.name or "").split(".")[0]
         if not name or name.startswith("knightstour"):

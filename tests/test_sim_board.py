@@ -201,3 +201,16 @@ def test_a_tap_on_a_board_without_touch_is_one_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "--tap needs a touch screen" in err and err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("board, code", [(None, 2), ("raspberry_pi_pico", 0)])
+def test_a_pin_the_board_has_not_is_one_line_and_the_picos_is_taken(tmp_path, capsys, board, code):
+    config = tmp_path / "settings.toml"
+    config.write_text('KNIGHTSTOUR_PIN_MATRIX_CS = "GP22"\n')  # a Pico's pin; the Feather RP2040 has no GP22
+    path = tmp_path / "shot.png"
+    argv = ["sim", "--config", str(config), "--display", "matrix", "--moves", "3", "--screenshot", str(path)]
+    assert main(argv + (["--board", board] if board else [])) == code
+    err = capsys.readouterr().err
+    if code:
+        assert "this board has no pin GP22 (for matrix_cs)" in err and err.count("\n") == 1
+        assert not path.exists()
