@@ -58,9 +58,13 @@ class Hardware:
             self.close()
             raise
         self.displays = [e.display for e in (self.tft, self.matrix) if e is not None]
-        # the push buttons (hw/inputs/buttons.py) on their emulated pins: the MAX7219 toy's or a
-        # board's own, with the Emulated they are on; else None
-        self.pusher = self.tft if screen else self.matrix
+        # the push buttons (hw/inputs/buttons.py) on their emulated pins: the MAX7219 toy's or those
+        # of a board with a screen and no touch (the toy's input there), with the Emulated they are on
+        self.pusher = self.matrix
+        if screen:
+            from knightstour.hw.wiring.touch_chips import detect
+
+            self.pusher = self.tft if detect(self.tft.settings, self.tft.hw, "builtin") == "none" else None
         self.buttons = getattr(self.pusher, "input", None)
         if not hasattr(self.buttons, "ios"):
             self.buttons = None
@@ -147,17 +151,19 @@ class Hardware:
 
     def button(self, name, long):
         """Push button ``name`` ("a" or "b") down now, let go once the toy's driver has seen a short or
-        a long press (and 0.1 s or its hold time have passed): however slow the frames, never lost."""
+        a long press (and 0.1 s or its hold time have passed): however slow the frames, never lost.
+        False where no pin stands for it (the simulator then gives its command)."""
         from knightstour.hw.inputs.buttons import HOLD
 
         pin = self.pusher.button_pin(name) if self.pusher is not None else None
-        if pin is None:
-            return
+        if not pin:  # none wired (the matrix toy's), or none on the board (then the key does nothing)
+            return self.pusher is self.tft and self.tft is not None
         i = "ab".index(name)
 
         def seen():
             return self.buttons is None or (self.buttons.long[i] if long else self.buttons.pressed[i])
         self.press_pin(pin, HOLD + 0.1 if long else 0.1, seen)
+        return True
 
     def pad(self, pin):
         """A board's direction pad (the PicoSystem's SW_UP ...): ``pin`` down for 0.1 s and two polls

@@ -206,8 +206,7 @@ class Simulator:
         """A press of push button ``name`` ("a" or "b"): on the emulated MAX7219 toy's pins with
         --pixels, read by its own driver; else its command (hw/inputs/buttons.py's table) at once."""
         hardware = self.hardware
-        if hardware is not None and hardware.buttons is not None:
-            hardware.button(name, long)
+        if hardware is not None and hardware.button(name, long):
             return
         from .keys import button_command
 

@@ -79,7 +79,7 @@ def board_help(hardware, text):
     items = text.split(" | ")
     if hasattr(pusher.board, PAD_KEYS["up"]):
         items.insert(-1, PAD_HELP)
-    if hardware.buttons is not None:
+    if pusher.button_pin("a"):
         items.insert(-1, BUTTONS_HELP)
     return " | ".join(items)
 

@@ -393,8 +393,9 @@ def screen():
 
 
 def _board_key(name):
-    """A key on a board's own button or pad pin (True), or not one of them (False)."""
-    if not toy["board"] or name not in BOARD_KEYS:
+    """A key on a board's own button or pad pin (True), or not one of them (False). A board with
+    touch takes no buttons (the toy reads its touch only, as on the board)."""
+    if not toy["board"] or toy["touch"] is not None or name not in BOARD_KEYS:
         return False
     for pin in BOARD_KEYS[name]:
         if hasattr(board, pin):
