@@ -64,8 +64,9 @@ def add_arguments(parser):
     parser.add_argument("--config", metavar="FILE",
                         help="a settings file (flat TOML, KNIGHTSTOUR_* keys as in settings.toml)")
     parser.add_argument("--screenshot", metavar="FILE.png",
-                        help="with --display tft or matrix: run a tour on the emulated chip (the real "
-                             "Adafruit driver) and save what it shows as a PNG, then exit")
+                        help="with --display tft or matrix, or --board with a screen: run a tour on the "
+                             "emulated chip (the real Adafruit driver) and save what it shows as a PNG, at "
+                             "the screen's size, then exit")
     parser.add_argument("--record", metavar="FILE.gif",
                         help="with --display tft or matrix: record a whole tour on the emulated chip (the real "
                              "drivers) as an animated GIF or WebP (FILE.webp), at the settings' speed, then exit")
