@@ -38,9 +38,10 @@ def display_option(text):
 
 
 def add_arguments(parser):
-    parser.add_argument("--display", type=display_option, default="both", metavar="DISPLAY",
+    parser.add_argument("--display", type=display_option, default=None, metavar="DISPLAY",
                         help="what to show: max7219 (or matrix: the LED matrix), ili9341 (or tft: the TFT), "
                              "or both (default both)")
+    parser.add_argument("--board", metavar="BOARD_ID", help=board_help())
     parser.add_argument("--start", metavar="SQUARE",
                         help="start square (c3 or 3,3) or random (default random)")
     parser.add_argument("--order", metavar="ORDER",
@@ -63,8 +64,9 @@ def add_arguments(parser):
     parser.add_argument("--config", metavar="FILE",
                         help="a settings file (flat TOML, KNIGHTSTOUR_* keys as in settings.toml)")
     parser.add_argument("--screenshot", metavar="FILE.png",
-                        help="with --display tft or matrix: run a tour on the emulated chip (the real "
-                             "Adafruit driver) and save what it shows as a PNG, then exit")
+                        help="with --display tft or matrix, or --board with a screen: run a tour on the "
+                             "emulated chip (the real Adafruit driver) and save what it shows as a PNG, at "
+                             "the screen's size, then exit")
     parser.add_argument("--record", metavar="FILE.gif",
                         help="with --display tft or matrix: record a whole tour on the emulated chip (the real "
                              "drivers) as an animated GIF or WebP (FILE.webp), at the settings' speed, then exit")
@@ -82,6 +84,48 @@ def add_arguments(parser):
                              "controller and its calibration), then let go; repeat for more, in order")
 
 
+def board_help():
+    """--board's help: the boards known (sim/boards), those with a screen and those without."""
+    from .boards import files
+    from .chips.rig import PYPORTALS
+
+    screens = sorted(PYPORTALS)
+    others = sorted(set(files()) - set(screens))
+    return ("a board, by CircuitPython's board_id. One with a screen of its own (%s) shows that "
+            "screen at its size with the board's own inputs: its touch screen (click), its buttons A "
+            "and B ([ ]), the PicoSystem's pad (the arrow keys); --display does not go with it. One "
+            "without (%s) keeps the views --display picks, wired on that board's pin map (default: "
+            "the Feather RP2040's)" % (", ".join(screens), ", ".join(others)))
+
+
+def apply_board(args):
+    """--board: ``args.screen`` (the board id of a screen of its own, or None), ``args.kind`` (the
+    pin map's board kind) and ``args.display`` (the board's screen is the TFT's place); a board not
+    known, or --display with a screen of its own, is one line."""
+    from knightstour.hw.wiring.pins import detect_kind
+
+    from . import boards
+    from .chips.rig import PYPORTALS
+
+    args.screen = None
+    args.kind = "feather_rp2040"
+    board = getattr(args, "board", None)
+    if board is None:
+        args.display = args.display or "both"
+        return
+    known = boards.files()
+    if board not in known:
+        raise UserError("unknown --board %s: give one of %s" % (as_given(board), ", ".join(sorted(known))))
+    if board in PYPORTALS:
+        if args.display is not None:
+            raise UserError("--board %s shows its own screen: leave out --display" % board)
+        args.screen = board
+        args.display = "tft"
+        return
+    args.display = args.display or "both"
+    args.kind = detect_kind(board, boards.load(board).MACHINE)
+
+
 def build_settings(args, environ=None):
     """Settings from the file, the environment and the options; raise ValueError with every message.
 
@@ -93,7 +137,7 @@ def build_settings(args, environ=None):
         options.append(("mode", "play", "--play"))
     elif getattr(args, "touch", False):
         options.append(("mode", "touch", "--touch"))
-    return load_for_command(getattr(args, "config", None), environ, options, board="feather_rp2040")
+    return load_for_command(getattr(args, "config", None), environ, options, board=getattr(args, "kind", "feather_rp2040"))
 
 
 def parse_tap(text):
@@ -147,10 +191,11 @@ def look_is_pixels(args, size=None):
         return args.pixels
     import shutil
 
+    from .chips.rig import PYPORTALS
     from .tui import pixels_size
 
     columns, rows = size or shutil.get_terminal_size()
-    need = pixels_size(args.display)
+    need = pixels_size(args.display or "both", PYPORTALS.get(getattr(args, "screen", None)))
     return columns >= need[0] and rows >= need[1]
 
 
@@ -163,8 +208,8 @@ def save_screenshot(args, settings):
     from .screenshot import save_screenshot as save
 
     try:
-        save(args.display, args.screenshot, settings=settings, moves=args.moves, seed=seed_of(settings),
-             taps=getattr(args, "taps", ()))
+        save("builtin" if args.screen else args.display, args.screenshot, settings=settings, moves=args.moves,
+             seed=seed_of(settings), taps=getattr(args, "taps", ()), kind=args.screen or args.kind)
     except RuntimeError as exc:  # the app never got to the end of a tour: say so, in one line
         print("knights-tour sim: error: no screenshot: %s" % exc, file=sys.stderr)
         return 1
@@ -175,7 +220,8 @@ def save_screenshot(args, settings):
 def save_record(args, settings):
     from .record import record_frames, save_recording
 
-    frames = record_frames(args.display, settings, seed=seed_of(settings))
+    frames = record_frames("builtin" if args.screen else args.display, settings, seed=seed_of(settings),
+                           kind=args.screen or args.kind)
     size = save_recording(args.record, frames)
     print("wrote %s: %d frames, %.1f s, %d KB" % (args.record, len(frames), sum(ms for _, ms in frames) / 1000.0,
                                                     (size + 1023) // 1024))
@@ -188,8 +234,12 @@ INSTALL = ("pip install 'knights-tour-toy[sim]' (pipx: pipx install --force 'kni
 
 def run(args):
     """The command; a library it needs that is not installed is one line naming the extra."""
+    from knightstour.hw.wiring.hardware import HardwareError
+
     try:
         return _run(args)
+    except HardwareError as exc:  # the emulated board's wiring, e.g. a pin setting it has no such pin
+        raise UserError(str(exc)) from None
     except ImportError as exc:
         name = (exc.name or "").split(".")[0]
         if not name or name.startswith("knightstour"):
@@ -198,6 +248,7 @@ def run(args):
 
 
 def _run(args):
+    apply_board(args)
     check_screenshot(args)
     check_record(args)
     try:
@@ -223,7 +274,7 @@ def _run(args):
                 raise UserError("the terminal UI needs the library %s, which is not installed: %s; or use "
                                 "--plain" % ((exc.name or "textual").split(".")[0], INSTALL)) from None
         pixels = not plain and look_is_pixels(args)
-        sim = Simulator(settings, display=args.display, pixels=pixels)
+        sim = Simulator(settings, display=args.display, pixels=pixels, board=args.screen or args.kind)
     except OSError as exc:
         raise UserError(str(exc)) from None
     if not plain:

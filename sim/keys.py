@@ -16,6 +16,10 @@ BUTTON_KEYS = {"[": ("a", False), "{": ("a", True), "]": ("b", False), "}": ("b"
 # The push buttons' keys, for the help lines.
 BUTTONS_HELP = "[ ] buttons ({ } held)"
 
+# A board's direction pad (the PicoSystem's pins) on the arrow keys, with --pixels; and its help.
+PAD_KEYS = {"up": "SW_UP", "down": "SW_DOWN", "left": "SW_LEFT", "right": "SW_RIGHT"}
+PAD_HELP = "arrows pad"
+
 # Words accepted on the plain view's input lines, besides square names and keys: every command.
 INPUT_HELP = "type a square (c3) or %s, or [ { ] } (buttons)" % ", ".join(COMMANDS)
 

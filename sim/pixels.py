@@ -14,7 +14,6 @@ from knightstour_desktop.recording import QueueInput
 
 from .chips.ili9341 import rgb888
 from .screenshot import Emulated
-from .touch_raw import raw_touch
 
 
 class MergedInput(QueueInput):
@@ -42,29 +41,41 @@ class Hardware:
     ``tft`` and ``matrix`` (screenshot.Emulated or None), ``displays`` (the hw display ports)
     and ``touch`` (the TFT's touch input port, or None)."""
 
-    def __init__(self, kind, settings, seed=1, clock=None):
+    def __init__(self, kind, settings, seed=1, clock=None, board="feather_rp2040"):
+        from .chips.rig import PYPORTALS
+
         self.tft = self.matrix = None
         self.rotation = 0
+        screen = board in PYPORTALS  # the board's own screen in the TFT's place (``board`` its board_id)
         try:
             if kind in ("tft", "both"):
-                self.tft = Emulated("tft", settings, seed=seed)
+                self.tft = (Emulated("builtin", settings, seed=seed, kind=board, clock=clock) if screen
+                            else Emulated("tft", settings, seed=seed, kind=board))
                 self.rotation = self.tft.rotation
             if kind in ("matrix", "both"):
-                self.matrix = Emulated("matrix", settings, seed=seed, clock=clock)
+                self.matrix = Emulated("matrix", settings, seed=seed, clock=clock, kind=board)
         except Exception:
             self.close()
             raise
         self.displays = [e.display for e in (self.tft, self.matrix) if e is not None]
-        self.touch = None
-        if self.tft is not None and self.tft.rig.touch_chip is not None:
-            self.touch = self.tft.input
-        self.pressed = False
-        # the MAX7219 toy's push buttons (hw/inputs/buttons.py) on their emulated pins, or None
-        self.buttons = getattr(self.matrix, "input", None)
+        # the push buttons (hw/inputs/buttons.py) on their emulated pins: the MAX7219 toy's or those
+        # of a board with a screen and no touch (the toy's input there), with the Emulated they are on
+        self.pusher = self.matrix
+        if screen:
+            from knightstour.hw.wiring.touch_chips import detect
+
+            self.pusher = self.tft if detect(self.tft.settings, self.tft.hw, "builtin") == "none" else None
+        self.buttons = getattr(self.pusher, "input", None)
         if not hasattr(self.buttons, "ios"):
             self.buttons = None
+        self.touch = None  # the TFT's touch input port (a board's own input, but for its push buttons)
+        if screen and self.tft.input is not self.buttons or not screen and self.tft is not None \
+                and self.tft.rig.touch_chip is not None:
+            self.touch = self.tft.input
+        self.pressed = False
         self.clock = clock
         self.releases = {}
+        self.polls = 0
 
     # ------------------------------------------------------------ the TFT
 
@@ -122,41 +133,55 @@ class Hardware:
         return chip.pixels_written, chip.display_on, chip.sleeping, chip.inverted
 
     def press(self, x, y, queue):
-        """A finger on screen pixel (x, y): on the touch controller through the calibration, or,
-        with KNIGHTSTOUR_TOUCH = none, the square under it straight into ``queue``."""
-        if self.touch is None:
-            square = self.tft.display.square_at(x, y)
-            if square >= 0:
-                queue.touch(square)
+        """A finger on screen pixel (x, y): on the touch controller through the calibration (a
+        board's own panel), or, with no touch, the square under it straight into ``queue``."""
+        if self.tft.touch_pixel(x, y):
+            self.pressed = True
             return
-        from knightstour.hw.wiring.touch_chips import touch_calibration
-
-        self.tft.press(*raw_touch(touch_calibration(self.tft.settings), x, y, self.rotation))
-        self.pressed = True
+        square = self.tft.display.square_at(x, y)
+        if square >= 0:
+            queue.touch(square)
 
     def release(self):
         if self.pressed:
-            self.tft.release()
+            self.tft.release_touch()
             self.pressed = False
 
     # ------------------------------------------------------------ the matrix
 
     def button(self, name, long):
         """Push button ``name`` ("a" or "b") down now, let go once the toy's driver has seen a short or
-        a long press (and 0.1 s or its hold time have passed): however slow the frames, never lost."""
+        a long press (and 0.1 s or its hold time have passed): however slow the frames, never lost.
+        False where no pin stands for it (the simulator then gives its command)."""
         from knightstour.hw.inputs.buttons import HOLD
 
-        self.matrix.button(name, True)
-        self.releases[name] = (self.clock() + (HOLD + 0.1 if long else 0.1), long)
+        pin = self.pusher.button_pin(name) if self.pusher is not None else None
+        if not pin:  # none wired (the matrix toy's), or none on the board (then the key does nothing)
+            return self.pusher is self.tft and self.tft is not None
+        i = "ab".index(name)
+
+        def seen():
+            return self.buttons is None or (self.buttons.long[i] if long else self.buttons.pressed[i])
+        self.press_pin(pin, HOLD + 0.1 if long else 0.1, seen)
+        return True
+
+    def pad(self, pin):
+        """A board's direction pad (the PicoSystem's SW_UP ...): ``pin`` down for 0.1 s and two polls
+        of the toy's inputs at least."""
+        if self.pusher is not None and hasattr(self.pusher.board, pin):
+            self.press_pin(pin, 0.1, lambda: True)
+
+    def press_pin(self, pin, hold, seen):
+        self.pusher.press_pin(pin, True)
+        self.releases[pin] = (self.clock() + hold, seen, self.polls)
 
     def tick(self):
-        """Let go of the buttons whose press is over and seen (called before the driver reads them)."""
-        for name, (at, long) in list(self.releases.items()):
-            i = "ab".index(name)
-            seen = self.buttons is None or (self.buttons.long[i] if long else self.buttons.pressed[i])
-            if self.clock() >= at and seen:
-                self.matrix.button(name, False)
-                del self.releases[name]
+        """Let go of the pins whose press is over and seen (called before the toy reads its inputs)."""
+        self.polls += 1
+        for pin, (at, seen, polls) in list(self.releases.items()):
+            if self.clock() >= at and self.polls - polls >= 2 and seen():
+                self.pusher.press_pin(pin, False)
+                del self.releases[pin]
 
     def leds(self):
         """(rows of booleans, brightness 0..1) of the MAX7219, or of a chain's whole panel as built

@@ -103,7 +103,7 @@ class Emulated:
         self.settings = settings
         self.kind = kind
         self.panel = None
-        if self.display_name == "builtin":  # a PyPortal: kind is its board_id (rig.PYPORTALS)
+        if self.display_name == "builtin":  # a board with a screen: kind is its board_id (rig.PYPORTALS)
             import displayio
 
             displayio.release_displays()
@@ -190,36 +190,64 @@ class Emulated:
     def release(self):
         self.rig.touch_chip.release()
 
+    def button_pin(self, name):
+        """The board pin of push button ``name`` ("a" or "b"): the pin map's, or on a board with a
+        screen of its own the board's button the toy takes as A or B; None where there is none
+        (the Feather ESP32-S3 TFT's one button is A)."""
+        if self.display_name != "builtin":
+            return self.hw.pin_name("button_" + name)
+        from knightstour.hw.wiring.own import BUTTONS
+
+        return next((each for each in BUTTONS["ab".index(name)] if hasattr(self.board, each)), None)
+
     def button(self, name, down):
         """Push button ``name`` ("a" or "b") down (its pin to GND) or let go."""
-        pin = getattr(self.board, self.hw.pin_name("button_" + name))
-        pin.drive(False if down else None)
+        self.press_pin(self.button_pin(name), down)
+
+    def press_pin(self, name, down):
+        """The board's pin ``name`` (a button's, a pad's SW_UP...) to GND, or let go."""
+        getattr(self.board, name).drive(False if down else None)
+
+    def touch_pixel(self, x, y):
+        """A finger on screen pixel (x, y) at the TFT's rotation, held until ``release_touch()``,
+        through the touch controller (the raw reading the device's calibration maps there) or a
+        board's own panel. False where there is no touch."""
+        from knightstour.hw.wiring.touch_chips import touch_calibration
+
+        from .touch_raw import raw_touch, to_landscape
+
+        if self.settings.touch == "none":
+            return False
+        width, height = self.chip.screen_size(self.rotation)
+        width0, height0 = (height, width) if self.rotation % 180 else (width, height)
+        if getattr(self.rig, "panel", None) is not None:
+            self.rig.touch_at(*to_landscape(x, y, self.rotation, width0, height0))
+        elif self.rig.touch_chip is not None:
+            kind = "xpt2046" if self.display_name == "builtin" else None  # a board's own: the CYD's
+            self.press(*raw_touch(touch_calibration(self.settings, kind), x, y, self.rotation, width0, height0))
+        else:
+            return False
+        return True
+
+    def release_touch(self):
+        if getattr(self.rig, "panel", None) is not None:
+            self.rig.release()
+        elif self.rig.touch_chip is not None:
+            self.release()
 
     def tap(self, x, y):
         """A finger on screen pixel (x, y) of the TFT at its rotation, then lifted, with app steps
         between: the emulated controller gets the raw reading the device's calibration maps to
         that pixel (a PyPortal's panel, the reading its own wires give there). ValueError for a
         point off the screen or a TFT without touch."""
-        from knightstour.hw.wiring.touch_chips import touch_calibration
-
-        from .touch_raw import raw_touch, to_landscape
-
-        rotation = self.rotation
-        width, height = self.chip.screen_size(rotation)
+        width, height = self.chip.screen_size(self.rotation)
         if not (0 <= x < width and 0 <= y < height):
             raise UserError("bad --tap %d,%d: off the %dx%d screen; x is 0 to %d, y 0 to %d"
                              % (x, y, width, height, width - 1, height - 1))
-        width0, height0 = (height, width) if rotation % 180 else (width, height)
-        if self.display_name == "builtin":
-            self.rig.touch_at(*to_landscape(x, y, rotation, width0, height0))
-            release = self.rig.release
-        elif self.rig.touch_chip is not None:
-            self.press(*raw_touch(touch_calibration(self.settings), x, y, rotation, width0, height0))
-            release = self.release
-        else:
-            raise UserError("--tap needs a touch screen: KNIGHTSTOUR_TOUCH is none")
+        if not self.touch_pixel(x, y):
+            raise UserError("--tap needs a touch screen: KNIGHTSTOUR_TOUCH is none, or the board has none")
         self.step()
-        release()
+        self.release_touch()
         for _ in range(3):  # the release is seen after two polls (the touch input's debounce)
             self.step()
 

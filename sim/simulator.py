@@ -141,7 +141,8 @@ class Bounded(list):
 class Simulator:
     """One simulated toy: ``app``, ``display``, ``input``, ``sound`` and ``clock``."""
 
-    def __init__(self, settings, display="both", seed=None, clock=None, orders=None, log=None, pixels=False):
+    def __init__(self, settings, display="both", seed=None, clock=None, orders=None, log=None, pixels=False,
+                 board="feather_rp2040"):
         display = display_name(display)
         if display not in DISPLAY_LIMITS:
             raise UserError("bad display %r: one of %s" % (display, ", ".join(DISPLAYS)))
@@ -155,6 +156,10 @@ class Simulator:
             seed = settings.seed
         self.rng = Xorshift32(seed)
         self.hardware = None
+        from .chips.rig import PYPORTALS
+
+        self.screen = PYPORTALS.get(board)  # a board's own screen's (width, height), or None
+        self.board_id = board
         port = self.display
         if pixels:
             # The app drives the real hardware code on the emulated chips, and the recording
@@ -162,7 +167,8 @@ class Simulator:
             from .pixels import Hardware, MergedInput
             from .tee import TeeDisplay
 
-            self.hardware = Hardware(display, settings, seed=1 if seed is None else seed, clock=self.clock)
+            self.hardware = Hardware(display, settings, seed=1 if seed is None else seed, clock=self.clock,
+                                     board=board)
             port = TeeDisplay(self.hardware.displays + [self.display])
             self.input = MergedInput((self.hardware.touch, self.hardware.buttons), self.hardware.tick)
         try:
@@ -200,12 +206,20 @@ class Simulator:
         """A press of push button ``name`` ("a" or "b"): on the emulated MAX7219 toy's pins with
         --pixels, read by its own driver; else its command (hw/inputs/buttons.py's table) at once."""
         hardware = self.hardware
-        if hardware is not None and hardware.buttons is not None:
-            hardware.button(name, long)
+        if hardware is not None and hardware.button(name, long):
             return
         from .keys import button_command
 
         self.input.command(button_command(name, long))
+
+    def pad(self, pin):
+        """A press of the board's direction pad's ``pin`` (SW_UP ...), with --pixels on a board that
+        has one; False where there is none (the arrow keys then move the simulator's cursor)."""
+        hardware = self.hardware
+        if hardware is None or hardware.pusher is None or not hasattr(hardware.pusher.board, pin):
+            return False
+        hardware.pad(pin)
+        return True
 
     def step_fake(self):
         """With a FakeClock: update, then move the clock on by what the app asked for."""

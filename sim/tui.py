@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from knightstour.vocabulary import COMMANDS, key_help
 
-from .keys import BUTTON_KEYS, BUTTONS_HELP, KeyReader
+from .keys import BUTTON_KEYS, BUTTONS_HELP, PAD_HELP, PAD_KEYS, KeyReader
 from .pixel_views import PixelMatrixView, PixelTftView
 from .plain import panel_lines
 from .views import MatrixView, TftView
@@ -44,17 +44,20 @@ LEGIBLE_TFT = (160 + 2, 60 + 2)
 MATRIX_PIXELS = 15 + 4
 
 
-def pixels_size(kind):
-    """The smallest terminal (columns, rows) in which the pixel-true views are legible."""
+def pixels_size(kind, screen=None):
+    """The smallest terminal (columns, rows) in which the pixel-true views are legible (``screen``:
+    a board's own screen's (width, height), read from half its pixels as the ILI9341's is)."""
     if kind == "matrix":
         return 0, 0
     beside = PANEL_MIN + (MATRIX_PIXELS if kind == "both" else 0)
-    return LEGIBLE_TFT[0] + beside, LEGIBLE_TFT[1] + HELP_LINES
+    legible = LEGIBLE_TFT if screen is None else (screen[0] // 2 + 2, screen[1] // 4 + 2)
+    return legible[0] + beside, legible[1] + HELP_LINES
 
 
-def pixels_hint(kind):
+def pixels_hint(kind, screen=None):
     """The text views' line on how to see the pixel-true screen."""
-    return "pixel-true screen: a terminal of %dx%d or more, --pixels, or knights-tour web serve" % pixels_size(kind)
+    return ("pixel-true screen: a terminal of %dx%d or more, --pixels, or knights-tour web serve"
+            % pixels_size(kind, screen))
 
 
 def wrap_help(text, width):
@@ -66,6 +69,19 @@ def wrap_help(text, width):
         else:
             lines.append(item)
     return "\n".join(lines)
+
+
+def board_help(hardware, text):
+    """``text`` (the --pixels help line) with a board's own buttons and pad, where it has them."""
+    pusher = getattr(hardware, "pusher", None)
+    if pusher is None or pusher is getattr(hardware, "matrix", None):
+        return text
+    items = text.split(" | ")
+    if hasattr(pusher.board, PAD_KEYS["up"]):
+        items.insert(-1, PAD_HELP)
+    if pusher.button_pin("a"):
+        items.insert(-1, BUTTONS_HELP)
+    return " | ".join(items)
 
 
 class Panel(Static):
@@ -116,7 +132,8 @@ class KnightsTourApp(App):
                     yield view
                 if self.kind in ("tft", "both"):
                     view = (PixelTftView if self.pixels else TftView)(self.sim, self.keys, id="tft")
-                    view.border_title = "TFT"
+                    view.border_title = "TFT" if self.sim.screen is None else "%s %dx%d" % (
+                        (self.sim.board_id,) + self.sim.screen)
                     self.views.append(view)
                     if self.portrait:
                         with Vertical(id="column"):
@@ -128,7 +145,7 @@ class KnightsTourApp(App):
                     with Vertical(id="side"):
                         yield Panel("", id="panel")
                         if not self.pixels and self.kind != "matrix":
-                            yield Static(pixels_hint(self.kind), id="pixels-hint")
+                            yield Static(pixels_hint(self.kind, self.sim.screen), id="pixels-hint")
             yield Static(self.help_text(), id="help")
 
     def on_mount(self):
@@ -165,7 +182,8 @@ class KnightsTourApp(App):
         """The help line for the app's mode: with --pixels it says what a typed square does now."""
         if not self.pixels:
             return HELP
-        return PIXELS_PLAY_HELP if self.sim.app.state == "play" else PIXELS_HELP
+        text = PIXELS_PLAY_HELP if self.sim.app.state == "play" else PIXELS_HELP
+        return board_help(self.sim.hardware, text)
 
     def blink_on(self):
         """The view's own blink phase (an impossible start's knight on the matrix view)."""
@@ -223,6 +241,10 @@ class KnightsTourApp(App):
             event.character) == 1 else event.key
         if key == " ":
             key = "space"
+        if key in PAD_KEYS and self.pixels and self.sim.pad(PAD_KEYS[key]):  # a board's own pad
+            self.tick()
+            event.stop()
+            return
         if key in ("up", "down", "left", "right"):
             for view in self.views:
                 view.show_cursor = True

@@ -35,7 +35,9 @@ MARKER = "knightstour-web.json"  # names a folder this command built (so a rebui
 # the simulator's MicroPython-safe helpers.
 STAND_INS = ("_c", "_cp_os", "_cp_time", "board", "busio", "digitalio", "microcontroller",
              "pwmio", "supervisor")
-CHIPS = ("ili9341", "max7219", "stmpe610")
+# ... and a board with a screen of its own (the page's board=): its board.DISPLAY, touch and speaker
+SCREEN_STAND_INS = ("_portal", "analogio", "audiocore", "audioio")
+CHIPS = ("ili9341", "max7219", "stmpe610", "tsc2007", "xpt2046", "resistive")
 HELPERS = ("keys", "tee", "touch_raw")
 
 
@@ -234,7 +236,7 @@ def python_files():
                     files["/" + os.path.relpath(path, drive).replace(os.sep, "/")] = _read(path)
     finally:
         shutil.rmtree(drive, ignore_errors=True)
-    sources = [(os.path.join(HERE, "circuitpython", name + ".py"), name) for name in STAND_INS]
+    sources = [(os.path.join(HERE, "circuitpython", name + ".py"), name) for name in STAND_INS + SCREEN_STAND_INS]
     for name in ("bitmaptools", "busdisplay", "displayio", "fourwire"):  # web/py's build on them
         sources.append((os.path.join(HERE, "circuitpython", name + ".py"), "_%s_base" % name))
     sources += [(os.path.join(HERE, "chips", name + ".py"), name) for name in CHIPS]

@@ -16,6 +16,7 @@ import pytest
 from knightstour.board import Board
 from knightstour.settings import Settings
 from knightstour_sim import web
+from knightstour_sim.chips.rig import PYPORTALS
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -279,7 +280,7 @@ def test_a_bad_form_setting_shows_its_message_and_runs_on(page, url):
 @pytest.mark.parametrize("query, expected", [
     ({"display": "lcd"}, "bad display = 'lcd': one of tft, matrix, both"),
     ({"start": "z9"}, "bad KNIGHTSTOUR_START = 'z9': not a square of the 8x8 board (a1 to h8), nor random"),
-    ({"colour": "red"}, "unknown setting colour: the settings are display, start, order, rule, size, speed, seed, moves"),
+    ({"colour": "red"}, "unknown setting colour: the settings are display, start, order, rule, size, speed, seed, moves, board"),
 ])
 def test_other_bad_queries_get_one_line_each(page, url, query, expected):
     _open(page, url, query, "window.knightstour.error !== ''")
@@ -416,3 +417,87 @@ def test_the_tfts_own_buttons_play_hint_undo_new_and_speed(page, url):
     page.wait_for_function("window.knightstour.state.speed !== %r" % speed, timeout=10000)
     _press_button(page, "play")  # play mode off: the tours run by themselves again
     page.wait_for_function("window.knightstour.state.state !== 'play'", timeout=10000)
+
+
+# ------------------------------------------------------------ the board picker
+# A board with a screen of its own runs the toy's own code on that board's stand-in (its pins, its
+# board.DISPLAY at its size, its touch or buttons) in the browser, and the page shows the screen at
+# its native size, pixel for pixel as `sim --board ID --screenshot` shows it (the same device code:
+# MicroPython on the page's displayio, CPython on Blinka's).
+
+def _same_as_the_boards_screenshot(page, url, tmp_path, board, moves):
+    from PIL import Image
+
+    from knightstour_desktop.cli import main
+
+    _open(page, url, dict(TOUR, board=board, moves=str(moves)), "window.knightstour.state && window.knightstour.state.done")
+    page.wait_for_timeout(200)  # the last frame's message
+    assert _state(page)["length"] == moves
+    width, height = PYPORTALS[board]
+    assert page.evaluate("[document.getElementById('tft').width, document.getElementById('tft').height]") == [
+        width, height]
+    shot = tmp_path / "shot.png"
+    assert main(["sim", "--board", board, "--start", "c3", "--order", TOUR["order"], "--seed", "1",
+                 "--screenshot", str(shot), "--moves", str(moves)]) == 0
+    expected = list(Image.open(shot).convert("RGB").get_flattened_data())
+    pixels = _pixels(page, "tft")
+    assert len(pixels) == len(expected) == width * height
+    differ = [i for i in range(len(pixels)) if pixels[i] != expected[i]]
+    assert not differ, "%d pixels differ, first at (%d, %d)" % (len(differ), differ[0] % width, differ[0] // width)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", sorted(PYPORTALS))
+def test_a_boards_page_is_its_screen_as_the_simulator_shows_it(page, url, tmp_path, board):
+    _same_as_the_boards_screenshot(page, url, tmp_path, board, 20)
+
+
+def test_picking_a_board_restarts_the_toy_on_its_screen(page, url):
+    _open(page, url, dict(TOUR))
+    assert page.evaluate("document.getElementById('tft').width") == 320
+    page.select_option("select[name=board]", "pimoroni_picosystem")
+    page.wait_for_function("location.search.includes('board=pimoroni_picosystem') && window.knightstour.state"
+                           " && window.knightstour.state.length > 0", timeout=30000)
+    assert page.evaluate("[document.getElementById('tft').width, document.getElementById('tft').height]") == [
+        240, 240]
+    box = page.evaluate("(() => { const r = document.getElementById('tft').getBoundingClientRect(); "
+                        "return [r.width, r.height]; })()")
+    assert box[0] == box[1] and box[0] % 240 == 0  # a whole-number scale of the square screen
+
+
+def test_the_pickers_boards_are_the_boards_with_a_screen(site):
+    with open(site + "/index.html", encoding="utf-8") as f:
+        values = re.findall(r'<option value="([a-z0-9_A-Z]*)"', f.read().split('name="board"')[1].split("</select>")[0])
+    assert values[0] == "" and sorted(values[1:]) == sorted(PYPORTALS)
+
+
+def test_a_bad_board_is_one_line(page, url):
+    _open(page, url, {"board": "esp32"}, "window.knightstour.error !== ''")
+    error = page.evaluate("window.knightstour.error")
+    assert error.startswith("bad board = 'esp32': one of adafruit_feather_esp32s3_tft,") and "\n" not in error
+
+
+def test_the_b_key_presses_the_clues_own_b_button(page, url):
+    _open(page, url, dict(TOUR, board="clue_nrf52840_express", speed="1"), "window.knightstour.state"
+          " && window.knightstour.state.length > 0")
+    page.keyboard.press("]")  # B: faster, read by the toy's own button driver on BUTTON_B
+    page.wait_for_function("window.knightstour.state.speed > 1", timeout=30000)
+
+
+@pytest.mark.parametrize("board", ["sunton_esp32_2432S028", "pyportal_titano"])
+def test_a_click_on_a_boards_own_touch_screen_starts_a_tour_there(page, url, board):
+    from knightstour_sim.screenshot import Emulated
+
+    emulated = Emulated("builtin", {"start": "a1"}, kind=board)
+    try:
+        emulated.step()  # the board is laid out when the first tour begins
+        d4 = emulated.app.board.parse_square("d4")
+        x, y = emulated.display.cell_centre(d4)
+    finally:
+        emulated.close()
+    _open(page, url, {"board": board, "seed": "3", "start": "a1"})
+    page.wait_for_function("window.knightstour.state && window.knightstour.state.start === 0")
+    box = page.locator("#tft").bounding_box()
+    scale = box["width"] / PYPORTALS[board][0]
+    page.mouse.click(box["x"] + (x + 0.5) * scale, box["y"] + (y + 0.5) * scale)  # through its own controller
+    page.wait_for_function("window.knightstour.state.start === %d" % d4, timeout=10000)

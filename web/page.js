@@ -5,9 +5,9 @@
 // "/" and the lit LEDs' cell in leds.png), matrixPainted, buttons (the TFT's on-screen buttons), error (the message shown) and notes (the toy's own lines),
 // phases (the worker's start up to the first frame: [name, ms after the page started] each).
 
-const TFT_WIDTH = 320;
-const TFT_HEIGHT = 240;
-const MEMORY_WIDTH = 240; // the ILI9341 stores the landscape screen's column x as memory row x
+let TFT_WIDTH = 320; // the screen's size: the ILI9341's, or a board's own (setScreen)
+let TFT_HEIGHT = 240;
+let MEMORY_WIDTH = 240; // the ILI9341 stores the landscape screen's column x as memory row x
 const LED_PITCH = 40; // as the simulator's screenshot of the matrix
 
 const status = { phases: [], firstFrame: null, tourAt: null, frames: 0, state: null, leds: "", matrixPainted: false, buttons: [], error: "", notes: [], started: false };
@@ -146,6 +146,7 @@ function start(query) {
       tft.hidden = display === "matrix";
       matrix.hidden = display === "tft";
       shown = display;
+      setScreen(data.screen);
       sizeCanvases();
       document.getElementById("toml").textContent = data.toml;
       const url = new URL(location.href);
@@ -178,6 +179,19 @@ function start(query) {
   if (early) knightstourBoot.sent.splice(0).forEach((event) => next[`on${event.type}`](event));
   else next.postMessage({ type: "start", query });
 }
+
+// The TFT canvas at the screen's native size: the ILI9341's 320x240, or a board's own screen.
+function setScreen([width, height]) {
+  TFT_WIDTH = tft.width = width;
+  TFT_HEIGHT = tft.height = height;
+  MEMORY_WIDTH = height;
+}
+
+// Picking a board restarts the toy on it at once.
+form.elements.board.addEventListener("change", () => {
+  if (form.elements.board.value) form.elements.display.value = "tft"; // the board's own screen
+  form.requestSubmit();
+});
 
 function showLine(text) {
   const line = text.startsWith("knightstour: ") ? text.slice("knightstour: ".length) : text;

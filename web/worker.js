@@ -1,7 +1,7 @@
 // The toy's interpreter, off the page's main thread: MicroPython (WebAssembly) runs py/web.py,
 // which runs the Feather's code.py on the stand-ins and emulated chips, one step at a time.
 // Messages in: {type: "start", query}, "touch" {x, y}, "release", "key" {key}.
-// Messages out: "started" {error, toml}, "frame" {data: the ILI9341's memory with a 4-byte header},
+// Messages out: "started" {error, toml, screen: the TFT's [width, height]}, "frame" {data: the ILI9341's memory with a 4-byte header},
 // "leds" {leds}, "state" {state}, "buttons" {buttons: the TFT's, [x1, y1, x2, y2, event] each},
 // "line" {text}, "failed" {text}, "phases" {phases: [name, ms since the epoch] at the end of each
 // part of the start, up to the first frame (the benchmark prints them)}.
@@ -60,7 +60,7 @@ async function boot(query) {
     return;
   }
   web = { mp, module };
-  postMessage({ type: "started", error: "", toml: module.toml() });
+  postMessage({ type: "started", error: "", toml: module.toml(), screen: JSON.parse(module.screen()) });
   buttonsSent = false;
   loop();
 }

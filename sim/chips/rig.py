@@ -170,19 +170,25 @@ def _screens():
     return {each.BOARD_ID: each.DISPLAY for each in loaded if each.DISPLAY is not None}
 
 
-# The PyPortals' screens as CircuitPython builds board.DISPLAY: (width, height) at rotation 0.
+# The screens of the boards that have one, as CircuitPython builds board.DISPLAY: (width, height)
+# at rotation 0.
 PYPORTALS = _screens()
 
 
 class PyPortalRig:
-    """A PyPortal (or Pynt, or Titano) as CircuitPython's ``board`` module shows it.
+    """A board with a screen of its own (a PyPortal, Pynt or Titano, the Cheap Yellow Display, the
+    CLUE, the PicoSystem, the Feather ESP32-S3 TFT) as CircuitPython's ``board`` module shows it.
 
-    ``board`` has ``board_id``, ``DISPLAY`` (the real adafruit_ili9341 driver on the ILI9341
-    model; for the Titano's 480x320 HX8357, the same model with a 320x480 memory), the four
-    touch wires ``TOUCH_XL/XR/YD/YU`` with a ``resistive.ResistivePanel`` on them (``panel``),
-    ``SPEAKER`` and ``SPEAKER_ENABLE`` with a ``speaker.Speaker`` (``speaker``). ``display_chip``
-    is the display model. ``touch_at(x, y)`` presses where Adafruit's calibration puts screen
-    pixel (x, y).
+    ``board`` has ``board_id``, the pins of the board's definition (sim/boards: names of one pin
+    share it; a button's pin is pressed with ``pin.drive(False)``), and ``DISPLAY``: the real
+    adafruit_ili9341 driver on the ILI9341 model at the screen's size (for the Titano's HX8357 and
+    the ST7789s too: the toy only draws through displayio on the display board.c made, never
+    talks to the panel's chip). ``display_chip`` is that model. Besides, as the board has them:
+    the four touch wires ``TOUCH_XL/XR/YD/YU`` with a ``resistive.ResistivePanel`` on them
+    (``panel``, else None); an XPT2046 model (``touch_chip``, else None) on ``board.TOUCH_SPI()``
+    with its chip select on TOUCH_CS and pen interrupt on TOUCH_INT; a ``speaker.Speaker``
+    (``speaker``) on SPEAKER (the PicoSystem's AUDIO), enabled by SPEAKER_ENABLE where there is
+    one. ``touch_at(x, y)`` presses the panel where Adafruit's calibration puts screen pixel (x, y).
 
     ``DISPLAY.auto_refresh`` reads True, as on a board, but only the code's ``refresh()`` draws:
     CircuitPython refreshes between the code's bytecodes, where Blinka's displayio refreshes from a
@@ -196,27 +202,42 @@ class PyPortalRig:
     def __init__(self, board_id="pyportal"):
         import types
 
+        from .. import boards
+
         if board_id not in PYPORTALS:
             raise ValueError("board_id must be one of %s" % ", ".join(PYPORTALS))
         shims.install()
         self.width, self.height = PYPORTALS[board_id]
-        names = ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU", "SPEAKER", "SPEAKER_ENABLE", "LCD_CS", "LCD_DC")
-        self.board = types.SimpleNamespace(board_id=board_id, **{name: Pin(name) for name in names})
-        self.board.SPEAKER_ENABLE.idle = False  # pulled down: the amplifier starts off
+        definition = boards.load(board_id)
+        board = self.board = types.SimpleNamespace(board_id=board_id)
+        for group in definition.PINS:
+            names = group.split()
+            pin = Pin(names[0])
+            for name in names:
+                setattr(board, name, pin)
+        enable = getattr(board, "SPEAKER_ENABLE", None)
+        if enable is not None:
+            enable.idle = False  # pulled down: the amplifier starts off
         self.spi = SPI()
-        self.display_chip = self.spi.attach(
-            ILI9341(self.board.LCD_DC, width=self.height, height=self.width), self.board.LCD_CS)
-        self.panel = resistive.pyportal_panel(self.board)
-        self.speaker = speaker.Speaker(self.board.SPEAKER, self.board.SPEAKER_ENABLE)
+        dc, cs = Pin("DISPLAY_DC"), Pin("DISPLAY_CS")  # the display's own wires, inside the board
+        self.display_chip = self.spi.attach(ILI9341(dc, width=self.height, height=self.width), cs)
+        self.panel = resistive.pyportal_panel(board) if hasattr(board, "TOUCH_XL") else None
+        self.touch_chip = None
+        if "TOUCH_SPI" in definition.BUSES:
+            touch_spi = SPI()
+            self.touch_chip = touch_spi.attach(xpt2046.XPT2046(interrupt=board.TOUCH_INT), board.TOUCH_CS)
+            board.TOUCH_SPI = lambda: touch_spi
+        sound = getattr(board, "SPEAKER", None) or getattr(board, "AUDIO", None)
+        self.speaker = speaker.Speaker(sound, enable) if sound is not None else None
         import adafruit_ili9341
         import fourwire
 
         with shims.skip_sleeps():
-            bus = fourwire.FourWire(self.spi, command=self.board.LCD_DC, chip_select=self.board.LCD_CS)
+            bus = fourwire.FourWire(self.spi, command=dc, chip_select=cs)
             display = adafruit_ili9341.ILI9341(bus, width=self.width, height=self.height, auto_refresh=False)
         display._background = _code_refreshes_only  # displayio's thread passes it by (the class's docstring)
         display.auto_refresh = True  # as CircuitPython hands board.DISPLAY to code.py
-        self.board.DISPLAY = display
+        board.DISPLAY = display
 
     def touch_at(self, x, y, resistance=400):
         resistive.touch_pixel(self.panel, x, y, (self.width, self.height), self.CALIBRATION, resistance)

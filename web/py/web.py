@@ -39,11 +39,11 @@ KIND = "feather_m4"
 # The page's settings: the simulator's flag names -> settings.toml keys.
 FLAGS = ("display", "start", "order", "rule", "size", "speed", "seed")
 DISPLAYS = {"tft": "ili9341", "matrix": "max7219", "both": "ili9341"}
-EXTRA = ("moves",)  # the page's own: stop after that many squares, as sim --moves does
+EXTRA = ("moves", "board")  # the page's own: stop after that many squares, as sim --moves does; a board
 
 toy = {"app": None, "toy": None, "steps": None, "query": {}, "display": "", "moves": 0, "tft": None, "matrix": None,
        "settings": None, "written": 0, "touch": None, "device_input": None, "keys": None, "events": [], "stopped": "",
-       "polls": 0}
+       "polls": 0, "board": "", "pins": {}}
 
 
 def _message(name, raw, accepted):
@@ -59,6 +59,9 @@ def check(query):
         if name not in FLAGS and name not in EXTRA:
             return "unknown setting %s: the settings are %s" % (name, ", ".join(FLAGS + EXTRA)), None, None
     display = str(query.get("display", "tft")).strip().lower()
+    error = _check_board(query, display)
+    if error:
+        return error, None, None
     if display not in DISPLAYS:
         return _message("display", query.get("display"), "one of tft, matrix, both"), None, None
     moves = str(query.get("moves", "0")).strip()
@@ -133,7 +136,10 @@ def start(query_json):
     with open("/settings.toml", "w") as f:
         f.write(toml())
     toy["display"] = display
-    _wire(display)
+    if query.get("board"):
+        _own_screen(str(query["board"]).strip())
+    else:
+        _wire(display)
 
     import knightstour.hw.feather
 
@@ -219,6 +225,7 @@ def step(now_ms):
     except SystemExit:
         toy["stopped"] = "the toy stopped (see the message above)"
         return 1000
+    _let_go(now_ms)
     keys = toy["keys"]
     if keys is not None:
         event = keys.expire(now_ms / 1000)
@@ -269,7 +276,7 @@ def release():
 
 def key(name):
     keys = toy["keys"]
-    if keys is None:
+    if keys is None or _board_key(name):
         return
     event = keys.feed(name, supervisor.now_ms[0] / 1000)
     if event is not None:
@@ -293,3 +300,116 @@ def state():
     return json.dumps({"state": app.state, "length": app.tours.tour.length, "tours": app.tours.count,
                        "start": app.tours.tour.path[0] if app.tours.tour.length else -1, "stopped": toy["stopped"],
                        "done": bool(_done(app)), "played": app.game.tour.length if app.game else 0, "speed": app.clock.pacing.speed})
+
+
+# ------------------------------------------------------------ a board with a screen of its own
+
+# The page's keys for a board's own buttons and pad: [ and ] as the MAX7219 toy's A and B (the
+# first of each that the board has, as the toy takes them: wiring/own.py), the arrows on a pad.
+BOARD_KEYS = {"[": ("BUTTON_A", "SW_A", "BUTTON"), "]": ("BUTTON_B", "SW_B"), "up": ("SW_UP",),
+              "down": ("SW_DOWN",), "left": ("SW_LEFT",), "right": ("SW_RIGHT",)}
+PRESS_MS = 100  # a key holds its pin down this long, and for PRESS_POLLS reads of the toy's inputs
+PRESS_POLLS = 3
+
+
+def _screens():
+    """The boards with a screen of their own (sim/boards: a DISPLAY)."""
+    import os
+
+    found = []
+    for name in sorted(os.listdir("/stand_ins/boards")):  # each board's .py, or .mpy as py.pack has it
+        name = name.rsplit(".", 1)[0]
+        if not name.startswith("_") and board._load(name).DISPLAY is not None:
+            found.append(name)
+    return found
+
+
+def _check_board(query, display):
+    """The one-line message for a bad ``board`` of the query, or ""."""
+    name = str(query.get("board", "")).strip()
+    if not name:
+        return ""
+    screens = _screens()
+    if name not in screens:
+        return _message("board", query.get("board"), "one of %s, or none (the Feather)" % ", ".join(screens))
+    if display != "tft":
+        return "board %s shows its own screen: display goes with the Feather (tft)" % name
+    return ""
+
+
+def _own_screen(board_id):
+    """board=...: the stand-in board ``board_id`` as its board.c makes it (_portal.setup: its pins,
+    its display's pins in use), its board.DISPLAY one the page shows: a BusDisplay of the screen's
+    size at rotation 0 on an ILI9341 model, sent the start the toy's own ILI9341 gets (MADCTL as
+    the simulator's display has it); its touch on the board's own controller."""
+    import _portal
+    import busdisplay
+    import displayio
+    import fourwire
+    from ili9341 import ILI9341
+    from microcontroller import Pin
+
+    from knightstour.hw.chips.ili9341 import _START
+
+    _portal.setup(board_id)
+    if not board._definition.DAC:
+        _no_audioio()
+    width, height = board.DISPLAY.width, board.DISPLAY.height
+    displayio.release_displays()  # board.c's display, drawing nowhere, gives way to the page's
+    dc, cs = Pin("DISPLAY_DC"), Pin("DISPLAY_CS")  # the display's own wires, inside the board
+    spi = busio.SPI(Pin("DISPLAY_SCK"), Pin("DISPLAY_MOSI"))
+    toy["tft"] = cs.chip = ILI9341(dc, width=height, height=width)
+    busio._SPI_CHIPS.append(cs)
+    board.DISPLAY = busdisplay.BusDisplay(fourwire.FourWire(spi, command=dc, chip_select=cs), _START,
+                                          width=width, height=height, rotation=0, auto_refresh=True)
+    toy["board"] = board_id
+    toy["size"] = (width, height)
+    if hasattr(board, "TOUCH_XL"):  # the PyPortals' resistive panel on its four wires
+        from resistive import pyportal_panel
+
+        toy["touch"] = _portal.Panel(pyportal_panel(board))
+    elif hasattr(board, "TOUCH_CS"):  # the Cheap Yellow Display's XPT2046 on TOUCH_SPI
+        from xpt2046 import XPT2046
+
+        toy["touch"] = board.TOUCH_CS.chip = XPT2046(interrupt=board.TOUCH_INT)
+        busio._SPI_CHIPS.append(board.TOUCH_CS)
+
+
+def _no_audioio():
+    """A board without a DAC has no audioio (the harness leaves its stand-in out too): this worker's
+    filesystem, made for this one start, drops it."""
+    import os
+
+    for name in os.listdir("/stand_ins"):
+        if name.split(".")[0] in ("audioio", "audiocore"):
+            os.remove("/stand_ins/" + name)
+
+
+def screen():
+    """JSON: the TFT's (width, height) at rotation 0: a board's own screen's, else the ILI9341's."""
+    import json
+
+    return json.dumps(list(toy.get("size") or (320, 240)))
+
+
+def _board_key(name):
+    """A key on a board's own button or pad pin (True), or not one of them (False). A board with
+    touch takes no buttons (the toy reads its touch only, as on the board)."""
+    if not toy["board"] or toy["touch"] is not None or name not in BOARD_KEYS:
+        return False
+    for pin in BOARD_KEYS[name]:
+        if hasattr(board, pin):
+            getattr(board, pin).drive(False)
+            toy["pins"][pin] = (toy["polls"], supervisor.now_ms[0])
+            return True
+    return name.startswith(("[", "]"))  # a button the board has not: nothing
+
+
+def _let_go(now_ms):
+    """Let go of the pins pressed long enough, and read by the toy."""
+    pins = toy["pins"]
+    for pin in list(pins):
+        polls, at = pins[pin]
+        if toy["polls"] - polls >= PRESS_POLLS and now_ms - at >= PRESS_MS:
+            getattr(board, pin).drive(None)
+            del pins[pin]
