@@ -78,3 +78,20 @@ def test_ocr_reads_the_panel_on_the_boards_with_their_own_screen(kind, touch):
         assert [read for read, _ in pairs] == shown
     finally:
         emulated.close()
+
+
+@pytest.mark.parametrize("moves", [10, 20, 30, 40, 50, 60])
+def test_ocr_reads_a_move_number_with_a_zero(moves):
+    """Terminus's slashed zero read as a 6 ("26/64" for 20/64); the font's zero is an open oval."""
+    emulated = Emulated("tft", {"start": "c3", "order": "ghfdaceb"}, touch="stmpe610")
+    try:
+        for _ in range(10000):
+            if emulated.app.state == "run" and emulated.app.tours.tour.length == moves:
+                break
+            emulated.step()
+        pairs = read_panel(emulated.display, screen(emulated))
+        shown = [text for _, text in pairs]
+        assert "move %d/64" % moves in shown
+        assert [read for read, _ in pairs] == shown
+    finally:
+        emulated.close()

@@ -34,7 +34,15 @@ def glyph_rows(source=SOURCE):
         if image.size != (8, 16):
             raise ValueError("%s: glyph %d is %dx%d, not 8x16" % (source, code, image.size[0], image.size[1]))
         rows[code] = [sum(128 >> x for x in range(8) if image.getpixel((x, y))) for y in range(16)]
+    rows[ord("0")] = OPEN_ZERO
     return rows
+
+
+# Terminus's zero has a slash, which OCR (and a glance at a small screen) takes for a 6: "20/64" read
+# "26/64". The toy's zero is an open oval, rounder than its O.
+OPEN_ZERO = [int(row.replace(".", "0").replace("#", "1"), 2) for row in (
+    "........", "........", "..###...", ".##.##..", "##...##.", "##...##.", "##...##.", "##...##.",
+    "##...##.", "##...##.", ".##.##..", "..###...", "........", "........", "........", "........")]
 
 
 def render(rows):
