@@ -25,7 +25,8 @@ figures err on the safe side.
 JSON: a list of {configuration, display, touch, size, min_heap, live_after_start, live_after_tours, game}
 (bytes; game: true with --game, live_after_tours then after the game).
 The "builtin" configurations run on a PyPortal and a PyPortal Titano (board.DISPLAY, the resistive
-panel through adafruit_touchscreen, the speaker): their touch column names the board.
+panel through adafruit_touchscreen, the speaker) and a Pimoroni PicoSystem (its screen and buttons,
+no touch): their touch column names the board.
 
 --game: instead of tours, a whole game played by touch (knightstour_sim.harness.game: play,
 a hint, an undo and every square of a tour, as tests/test_feather_play.py and
@@ -66,12 +67,13 @@ CONFIGS = {
     "builtin/sunton_esp32_2432S028/8x8": ("builtin", "sunton_esp32_2432S028", "8x8", {}),
     "builtin/clue_nrf52840_express/8x8": ("builtin", "clue_nrf52840_express", "8x8", {}),
     "builtin/adafruit_feather_esp32s3_tft/8x8": ("builtin", "adafruit_feather_esp32s3_tft", "8x8", {}),
+    "builtin/pimoroni_picosystem/8x8": ("builtin", "pimoroni_picosystem", "8x8", {}),  # its pad, no touch
     # a Raspberry Pi Pico: no board.SPI(), the toy's busio.SPI on SPI0 (the touch column names the board)
     "max7219/raspberry_pi_pico/8x8": ("max7219", "raspberry_pi_pico", "8x8", {}),
 }
 SWEPT = tuple(name for name in CONFIGS if not name.endswith("16x16") and not name.startswith("builtin"))
 GAMES = tuple(name for name in CONFIGS if name.endswith("/8x8")
-              and (name.startswith("ili9341/") or name.startswith("builtin/pyportal")))  # --game
+              and (name.startswith("ili9341/") or name.startswith("builtin/pyportal")))  # --game: by touch
 
 
 def board_for(display, touch):

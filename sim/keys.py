@@ -43,9 +43,9 @@ def parse_line(board, line):
 
 def button_command(name, long):
     """The command a press of push button ``name`` gives (hw/inputs/buttons.py's table)."""
-    from knightstour.hw.inputs.buttons import LONG, SHORT
+    from knightstour.hw.inputs.buttons import Buttons
 
-    return (LONG if long else SHORT)[0 if name == "a" else 1]
+    return (Buttons.LONG if long else Buttons.SHORT)[0 if name == "a" else 1]
 
 
 def input_message(board, text):

@@ -1,15 +1,16 @@
 """device/code.py, unchanged, on the stand-ins of boards with a screen of their own besides the
 PyPortals (sim/boards: pins and display as CircuitPython 10.0.3's pins.c and board.c make them),
 under MicroPython: the Cheap Yellow Display (320x240, an XPT2046 on TOUCH_SPI/TOUCH_CS, a speaker on
-a DAC), the CLUE and the PicoSystem (240x240, their A and B buttons), the Feather ESP32-S3 TFT
-(240x135, its one button as A). KNIGHTSTOUR_DISPLAY is left as deploy writes it: board.DISPLAY is
-used by itself. No real board ran this."""
+a DAC), the CLUE (240x240, its A and B buttons), the PicoSystem (240x240, its direction pad moving a
+cursor, and its A, B, X and Y), the Feather ESP32-S3 TFT (240x135, its one button as A).
+KNIGHTSTOUR_DISPLAY is left as deploy writes it: board.DISPLAY is used by itself. No real board ran
+this."""
 
 import pytest
 
 from knightstour.hw.feather import NEEDS_KB
 from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
-from knightstour_sim.harness.drive import run_feather
+from knightstour_sim.harness.drive import feather_settings, run_feather
 from knightstour_sim.touch_raw import raw_touch
 
 HEAP = NEEDS_KB["builtin"][0] * 1024
@@ -17,8 +18,10 @@ SIZES = {"sunton_esp32_2432S028": "320x240", "clue_nrf52840_express": "240x240",
          "pimoroni_picosystem": "240x240", "adafruit_feather_esp32s3_tft": "240x135"}
 
 
-def _run(node, board, **kwargs):
+def _run(node, board, mode=None, **kwargs):
     kwargs.setdefault("heap", HEAP)
+    if mode is not None:
+        kwargs["settings"] = feather_settings("builtin", extra={"KNIGHTSTOUR_MODE": mode})
     proc, result = run_feather(node, display="builtin", board=board, mpy=True, **kwargs)
     assert proc.returncode == 0 and result is not None, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert "Traceback" not in proc.stdout + proc.stderr
@@ -67,9 +70,9 @@ def test_a_tap_on_d4_through_the_cyds_xpt2046_starts_a_tour_there(node):
 
 
 # (pin, step down, step up), 10 ms a step: B held (slower), B held again, B tapped (faster); A held
-# (pause), A held again (carry on)
+# (pause), A held again (carry on). The PicoSystem's Y is the matrix toy's B (its B is the hint).
 @pytest.mark.parametrize("board, a, b", [("clue_nrf52840_express", "BUTTON_A", "BUTTON_B"),
-                                         ("pimoroni_picosystem", "SW_A", "SW_B")])
+                                         ("pimoroni_picosystem", "SW_A", "SW_Y")])
 def test_two_buttons_work_as_the_matrix_toys_a_and_b(node, board, a, b):
     presses = ((b, 20, 100), (b, 150, 230), (b, 300, 310), (a, 400, 480), (a, 700, 780))
     result = _run(node, board, tours=5, buttons=presses)
@@ -82,3 +85,50 @@ def test_the_feather_esp32_s3_tfts_one_button_is_a(node):
     result = _run(node, "adafruit_feather_esp32s3_tft", tours=3, buttons=((button, 20, 100), (button, 320, 400)))
     assert result["tours"] == 3 and result["paused"] == 0
     assert 150 <= result["paused_steps"] <= 320
+
+
+TAP = 8  # steps the PicoSystem's buttons are pressed (10 ms each): a press (hw/inputs/buttons.py's HOLD)
+HELD = 90  # a hold
+
+
+def pad_presses(*names):
+    """(pin, step down, step up) for each of ``names`` (a pin, or (pin, steps held)), one after another."""
+    out = []
+    at = 20
+    for name in names:
+        pin, steps = name if isinstance(name, tuple) else (name, TAP)
+        out.append((pin, at, at + steps))
+        at += steps + 12
+    return out
+
+
+def test_the_picosystems_pad_picks_a_start_and_a_tours_from_there(node):
+    # from a1: left and down stop at the edge; four right, one left, four up, one down: d4
+    moves = ("SW_LEFT", "SW_DOWN") + ("SW_RIGHT",) * 4 + ("SW_LEFT",) + ("SW_UP",) * 4 + ("SW_DOWN",)
+    result = _run(node, "pimoroni_picosystem", tours=1, heap=FREE["pimoroni_picosystem"], pad=True,
+                  buttons=pad_presses(*moves, "SW_A"))
+    assert result["input_square"] == 27 and result["input_start"] == 27  # d4
+
+
+def _square(name):
+    return "abcdefgh".index(name[0]) + 8 * (int(name[1:]) - 1)
+
+
+def test_the_picosystems_pad_plays_a_knight_move_and_b_gives_a_hint(node):
+    # X held: play mode; A: the knight on a1; the cursor to b3 and A: the move there; B: a hint
+    buttons = pad_presses(("SW_X", HELD), "SW_A", "SW_RIGHT", "SW_UP", "SW_UP", "SW_A", "SW_B")
+    result = _run(node, "pimoroni_picosystem", tours=0, heap=FREE["pimoroni_picosystem"], pad=True, buttons=buttons)
+    assert result["input_square"] == 0  # a1
+    assert result["play_length"] == 2 and result["play_over"] == "-"
+    prefix = "hint: Warnsdorff goes to "
+    assert result["status"].startswith(prefix), result["status"]
+    hint, b3 = _square(result["status"][len(prefix):].split()[0]), 17
+    assert {abs(hint % 8 - b3 % 8), abs(hint // 8 - b3 // 8)} == {1, 2} and hint != 0
+
+
+def test_the_picosystems_x_takes_back_a_move_an_illegal_one_refused(node):
+    # in play mode: the knight on a1, then on b3; A on c3 (no knight move) refused; X: undo
+    buttons = pad_presses("SW_A", "SW_RIGHT", "SW_UP", "SW_UP", "SW_A", "SW_RIGHT", "SW_A", "SW_X")
+    result = _run(node, "pimoroni_picosystem", "play", tours=0, heap=FREE["pimoroni_picosystem"], pad=True, buttons=buttons)
+    assert result["play_length"] == 1
+    assert result["status"].startswith("undo: back on a1"), result["status"]

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from knightstour import ports
-from knightstour.hw.inputs import buttons
+from knightstour.hw.inputs import buttons, pad
 from knightstour.hw.views import tft_panel
 from knightstour_desktop.recording import QueueInput
 
@@ -21,7 +21,8 @@ BOARD = {"knightstour.nulls.NullDisplay": ports.Display, "knightstour.nulls.Null
          "knightstour.hw.chips.piezo.PiezoSound": ports.Sound, "knightstour.hw.chips.speaker.SpeakerSound": ports.Sound,
          "knightstour.hw.views.matrix.MatrixDisplay": ports.Display,
          "knightstour.hw.views.chain.ChainDisplay": ports.Display, "knightstour.hw.views.tft.TftDisplay": ports.Display,
-         "knightstour.hw.inputs.buttons.Buttons": ports.Input, "knightstour.hw.inputs.touch.TouchInput": ports.Input}
+         "knightstour.hw.inputs.buttons.Buttons": ports.Input, "knightstour.hw.inputs.pad.Pad": ports.Input,
+         "knightstour.hw.inputs.touch.TouchInput": ports.Input}
 # The other modules that implement a port, by subclassing it (the web page's driver runs only on
 # MicroPython: its classes are read from its source, below).
 MODULES = ("knightstour_desktop.recording", "knightstour_sim.simulator", "knightstour_sim.tee", "knightstour_sim.pixels")
@@ -94,7 +95,9 @@ def test_a_method_left_out_is_found_and_raises():
         display().trace(0, 1)
 
 
-@pytest.mark.parametrize("command", sorted({event for _, event in tft_panel.BUTTONS} | set(buttons.SHORT + buttons.LONG)))
+@pytest.mark.parametrize("command", sorted({event for _, event in tft_panel.BUTTONS} | set(buttons.Buttons.SHORT + buttons.Buttons.LONG)
+                                           | {event for event in pad.Pad.SHORT + pad.Pad.LONG
+                                              if isinstance(event, str)}))
 def test_every_command_the_toy_sends_is_one_of_the_table(command):
     queue = QueueInput()
     queue.command(command)

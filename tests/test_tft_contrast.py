@@ -22,6 +22,8 @@ from knightstour.hw.views.tft_window import legible
 from knightstour_sim.chips import render
 from knightstour_sim.screenshot import Emulated
 
+from support.contrast import AA, contrast
+
 SCREENS = [  # (display, board kind, rotation, touch)
     ("tft", "feather_rp2040", 0, "stmpe610"),
     ("tft", "feather_rp2040", 90, "stmpe610"),
@@ -30,21 +32,6 @@ SCREENS = [  # (display, board kind, rotation, touch)
     ("builtin", "pyportal_titano", 0, None),
     ("builtin", "pyportal_titano", 90, None),
 ]
-AA = 4.5
-
-
-def luminance(rgb):
-    def channel(v):
-        v /= 255.0
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = rgb[:3]
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast(a, b):
-    la, lb = sorted((luminance(a), luminance(b)))
-    return (lb + 0.05) / (la + 0.05)
 
 
 def test_contrast_is_wcags():

@@ -183,7 +183,8 @@ def feather_settings(display="ili9341", touch="stmpe610", size="8x8", piezo=True
 
 def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100, heap=256 * 1024,
                 board="feather_m4", boards=(), press=None, settings=None, mpy=False, timeout=600, workdir=None,
-                chip=None, matrix_cs=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False, map=0):
+                chip=None, matrix_cs=None, record=False, modules=None, buttons=None, uptime_ms=0, float30=False, map=0,
+                pad=False):
     """Run code.py on the stand-ins; return (completed process, RESULT dict or None).
 
     ``heap``: the free heap code.py starts with, as on a board after boot (gc.mem_free()); the
@@ -211,6 +212,9 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
     floats (feather.py's CONFIG["float30"]).
     ``buttons``: presses of the push buttons, (board pin name, loop step down, loop step up) each;
     the clock then moves on 10 ms a step at least (a board's loop pass takes a while).
+    ``pad``: the buttons are a direction pad's: each press lasts 10 ms a step, the run until they are
+    all let go, and RESULT says the first square the input gave, where the tour then started and
+    the TFT's status line (feather_pad.py).
     """
     board_id = BOARD_IDS.get(board, board)
     definition = definitions.load(board_id, boards)
@@ -232,6 +236,9 @@ def run_feather(node, display="ili9341", touch="stmpe610", size="8x8", tours=100
             stand_ins = tuple(name for name in stand_ins if name not in AUDIO_STAND_INS)
         sources = [os.path.join(STAND_INS_DIR, name + ".py") for name in stand_ins]
         sources += [os.path.join(os.path.dirname(HERE), "chips", name + ".py") for name in CHIPS]
+        if pad:  # the pad's watch, loaded with the stand-ins (before code.py's heap is set aside)
+            stand_ins += ("feather_pad",)
+            sources.append(os.path.join(HERE, "feather_pad.py"))
         sources.append(os.path.join(HERE, "feather.py"))  # the script run.mjs runs, beside them
         for source in sources:
             _mpy(source, os.path.join(workdir, os.path.basename(source)[:-3] + ".mpy"))

@@ -18,6 +18,8 @@ run.mjs runs this script; feather_config.py (written by drive.py) says what to d
 
     CONFIG["buttons"]: push buttons pressed (the pin to GND) and let go at those main loop
     steps; the clock then moves on at least 10 ms a step, as a board's loop pass takes a while.
+    With run_feather(pad=True) they are a direction pad's, watched by feather_pad.py (loaded with
+    the stand-ins).
 
     CONFIG["record"]: print MODULES and the modules code.py imported, in order, at the end;
     CONFIG["modules"]: instead of running code.py, import these one step each and print
@@ -108,6 +110,7 @@ sys.path[1:1] = ["/", "/lib"]
 for _name in CONFIG["stand_ins"]:
     __import__(_name)
 
+pad = sys.modules.get("feather_pad")  # run_feather(pad=True): the pad's watch, loaded as a stand-in
 result = {}
 ballast = None
 PHASES = 16  # at most, in hw/plan.py's PLAN
@@ -206,6 +209,8 @@ def _drive(toy, steps):
     presses = CONFIG.get("press") or []  # [raw x, raw y, step]: down at step, up 3 steps on
     last = presses[-1][2] + 3 if presses else 0
     buttons = CONFIG.get("buttons") or ()
+    if pad:
+        last = pad.begin(app, buttons, last)
     step = 0
     wanted = CONFIG["tours"]
     result["most_made_by_a_loop_step"] = 0
@@ -230,6 +235,8 @@ def _drive(toy, steps):
             wait = float30(wait)
         if buttons and wait < 0.01:
             wait = 0.01
+        if pad:
+            wait = pad.wait(buttons, step, wait)
         if wait > 0:
             _cp_time.advance(wait)
         step += 1
@@ -249,6 +256,8 @@ def _drive(toy, steps):
                     if press is presses[0]:
                         tally[_TOUCHED_START] = app.tours.tour.path[0]
                         tally[_TOUCHED_LENGTH] = app.tours.tour.length
+        if pad:
+            pad.after_step(app)
         length = app.tours.tour.length
         if app.state == "run" and length != tally[_MOVED_LENGTH]:
             if tally[_MOVED_LENGTH] and length == tally[_MOVED_LENGTH] + 1:  # a move: the time since the last
@@ -291,6 +300,8 @@ def _drive(toy, steps):
     audioio = sys.modules.get("audioio")  # a board's speaker (the stand-in keeps what it played)
     if audioio is not None and audioio._heard["sound_plays"]:
         result.update(audioio._heard)
+    if pad:
+        pad.report(app, result)
     if tally[_GAPS]:
         result["longest_gap_ms"] = tally[_LONGEST_GAP]
         result["shortest_gap_ms"] = tally[_SHORTEST_GAP]

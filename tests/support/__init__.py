@@ -4,6 +4,7 @@ another (tests/test_layers.py checks it); fixtures used by several files are in 
 - app: settings, apps and simulators made from a few values; a tour run to its end.
 - analysis: the order analysis's verdict worked out from the reference tour.
 - chips: emulated TFT rigs, bitmaps drawn by hand.
+- contrast: WCAG's contrast of two colours.
 - circuitpython_getenv: CircuitPython's settings.toml reader, the oracle for ours.
 - cli: the run command on an emulated Pi.
 - deploy: a drive's files as bytes; a stand-in CircuitPython mpy-cross.

@@ -13,14 +13,17 @@ gives its command on release. A button held down at start counts only after it h
 let go. Time comes from the clock given (the main loop's), which may wrap (``wrap`` seconds).
 """
 
-SHORT = ("random", "faster")
-LONG = ("pause", "slower")
 DEBOUNCE = 0.03  # seconds a level must hold to count
 HOLD = 0.7  # seconds that make a press long
 
 
 class Buttons:
-    """The input port (ports.py) over ``ios`` (A, B: each a DigitalInOut input, or None)."""
+    """The input port (ports.py) over ``ios`` (A, B: each a DigitalInOut input, or None); each
+    button's commands are ``SHORT[i]`` (a short press) and ``LONG[i]`` (a long one): the class's,
+    a subclass's its own (pad.py's Pad)."""
+
+    SHORT = ("random", "faster")
+    LONG = ("pause", "slower")
 
     def __init__(self, ios, clock, wrap=0, debounce=DEBOUNCE, hold=HOLD):
         self.ios = ios
@@ -65,16 +68,16 @@ class Buttons:
                 if level:
                     self.long[i] = False
                 elif not self.long[i]:
-                    return SHORT[i]
+                    return self.SHORT[i]
             elif level and not self.long[i] and held >= self.hold:
                 self.long[i] = True
-                return LONG[i]
+                return self.LONG[i]
         return None
 
 
 def make_buttons(pins, clock=None, wrap=0):
-    """Buttons on board ``pins`` (A, B: a pin or None), pulled up, timed on ``clock`` (default
-    time.monotonic); None when neither is wired."""
+    """Buttons on board ``pins`` (A, B, ...: a pin or None), pulled up, timed on ``clock`` (default
+    time.monotonic); None when neither A nor B is wired."""
     import digitalio
 
     if pins[0] is None and pins[1] is None:

@@ -20,7 +20,7 @@ def make_builtin(hw, settings, kind):
         from . import own
     view = tft.TftDisplay(display, kind != "none")
     if kind == "none":
-        return view, own.buttons(hw)
+        return view, own.buttons(hw, view)
     from .touch_chips import make_touch
 
     driver = own.open_driver(hw) if own is not None and kind == "xpt2046" else None
