@@ -16,9 +16,10 @@ BUTTON_KEYS = {"[": ("a", False), "{": ("a", True), "]": ("b", False), "}": ("b"
 # The push buttons' keys, for the help lines.
 BUTTONS_HELP = "[ ] buttons ({ } held)"
 
-# A board's direction pad (the PicoSystem's pins) on the arrow keys, with --pixels; and its help.
-PAD_KEYS = {"up": "SW_UP", "down": "SW_DOWN", "left": "SW_LEFT", "right": "SW_RIGHT"}
-PAD_HELP = "arrows pad"
+# A board's direction pad (the PicoSystem's pins) on the arrow keys, its X and Y buttons on x and y
+# (its A and B are the push buttons' [ and ]), with --pixels; and their help.
+PAD_KEYS = {"up": "SW_UP", "down": "SW_DOWN", "left": "SW_LEFT", "right": "SW_RIGHT", "x": "SW_X", "y": "SW_Y"}
+PAD_HELP = "arrows pad | x y buttons X Y"
 
 # Words accepted on the plain view's input lines, besides square names and keys: every command.
 INPUT_HELP = "type a square (c3) or %s, or [ { ] } (buttons)" % ", ".join(COMMANDS)

@@ -11,6 +11,7 @@ from PIL import Image
 from knightstour_desktop.cli import main
 from knightstour_sim import boards
 from knightstour_sim.chips.rig import PYPORTALS
+from knightstour_sim.keys import PAD_KEYS
 from knightstour_sim.screenshot import Emulated
 from knightstour_sim.simulator import FakeClock, Simulator
 
@@ -119,17 +120,44 @@ def test_a_click_on_the_cyds_screen_starts_a_tour_there():
         sim.close()
 
 
-@pytest.mark.parametrize("board", ["clue_nrf52840_express", "pimoroni_picosystem"])
-def test_the_b_key_presses_the_boards_own_b_button(board):
+@pytest.mark.parametrize("board, key", [("clue_nrf52840_express", "]"), ("pimoroni_picosystem", "y")])
+def test_a_boards_own_speed_button_is_on_its_key(board, key):
     sim = make_sim(board, speed="1")
     try:
         assert sim.hardware.touch is None and sim.hardware.buttons is not None
         speed = sim.app.clock.pacing.speed
-        sim.button("b")
+        if key == "]":
+            sim.button("b")
+            pin = sim.hardware.tft.board.BUTTON_B
+        else:
+            assert sim.pad(PAD_KEYS[key])
+            pin = sim.hardware.tft.board.SW_Y
         sim.run_fake(lambda s: s.app.clock.pacing.speed != speed, limit=200)
-        pin = sim.hardware.tft.board.BUTTON_B if board.startswith("clue") else sim.hardware.tft.board.SW_B
         sim.run_fake(lambda s: s.hardware.releases == {}, limit=200)
         assert pin.level  # let go again once the driver saw it
+    finally:
+        sim.close()
+
+
+def test_the_picosystems_pad_keys_pick_a_start_square():
+    sim = make_sim("pimoroni_picosystem", mode="touch", idle_ms="600000")
+    try:
+        def frames(until):  # a terminal's frames, 20 ms apart
+            for _ in range(400):
+                if until(sim):
+                    return
+                sim.update()
+                sim.clock.advance(0.02)
+            raise AssertionError("not there in 400 frames")
+
+        frames(lambda s: s.app.state == "wait")
+        pad = sim.hardware.buttons
+        for key, square in zip(("right", "right", "right", "up", "up", "up"), (1, 2, 3, 11, 19, 27)):  # a1 to d4
+            assert sim.pad(PAD_KEYS[key])
+            frames(lambda s, square=square: s.hardware.releases == {} and pad.cursor == square)
+        sim.button("a")
+        frames(lambda s: s.app.state == "run")
+        assert sim.app.tours.tour.start == sim.board.parse_square("d4")
     finally:
         sim.close()
 
@@ -214,3 +242,20 @@ def test_a_pin_the_board_has_not_is_one_line_and_the_picos_is_taken(tmp_path, ca
     if code:
         assert "this board has no pin GP22 (for matrix_cs)" in err and err.count("\n") == 1
         assert not path.exists()
+
+
+def test_the_picosystem_asks_for_the_pad_not_a_touch():
+    sim = make_sim("pimoroni_picosystem", mode="touch", idle_ms="600000")
+    try:
+        for _ in range(20):
+            sim.update()
+            sim.clock.advance(0.02)
+        assert sim.app.state == "wait"
+        assert sim.hardware.tft.display.status_text == "pick a square, A to start"
+        sim.command("play")
+        for _ in range(5):
+            sim.update()
+            sim.clock.advance(0.02)
+        assert sim.hardware.tft.display.status_text == "play: pick a square, A to start"
+    finally:
+        sim.close()

@@ -305,9 +305,10 @@ def state():
 # ------------------------------------------------------------ a board with a screen of its own
 
 # The page's keys for a board's own buttons and pad: [ and ] as the MAX7219 toy's A and B (the
-# first of each that the board has, as the toy takes them: wiring/own.py), the arrows on a pad.
+# first of each that the board has, as the toy takes them: wiring/own.py), the arrows on a pad, x and y
+# on its X and Y.
 BOARD_KEYS = {"[": ("BUTTON_A", "SW_A", "BUTTON"), "]": ("BUTTON_B", "SW_B"), "up": ("SW_UP",),
-              "down": ("SW_DOWN",), "left": ("SW_LEFT",), "right": ("SW_RIGHT",)}
+              "down": ("SW_DOWN",), "left": ("SW_LEFT",), "right": ("SW_RIGHT",), "x": ("SW_X",), "y": ("SW_Y",)}
 PRESS_MS = 100  # a key holds its pin down this long, and for PRESS_POLLS reads of the toy's inputs
 PRESS_POLLS = 3
 

@@ -70,6 +70,17 @@ class Pad(Buttons):
         self.tile = displayio.TileGrid(bitmap, pixel_shader=self.colours)
         self.view.sprites_group.append(self.tile)  # above the knight and the marks
         self._draw()
+        self._say_pad()
+
+    def _say_pad(self):
+        # The app asks for a touch; on this board a square is picked with the pad, then A.
+        view = self.view
+        shown = view.status
+
+        def status(text):
+            shown(text.replace("touch a square to start", "pick a square, A to start"))
+        view.status = status
+        status(view.status_text)
 
     def _draw(self):
         # The outer ring (index 1) touches the neighbouring squares, the inner one the cursor's.
