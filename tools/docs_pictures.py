@@ -3,7 +3,7 @@
     .venv/bin/python tools/docs_pictures.py [DIR]    # default: docs/
 
 tft.png (8x8 after 40 moves), tft-16x16.png (16x16 after 150 moves: the window that follows the
-knight) and titano.png (the PyPortal Titano's 480x320); and the simulator as a terminal shows it,
+knight), titano.png (the PyPortal Titano's 480x320) and board-*.png (the boards with a screen of their own); and the simulator as a terminal shows it,
 40 moves into the same tour (its Textual app headless, drawn by tools/terminal_png.py): sim-80x24.png
 (the text views, ./simulate's first screen at 80x24) and sim-pixels.png (the pixel-true views in a
 184x64 terminal, the smallest where they read). tests/test_docs_pictures.py checks that the committed ones are what this makes.
@@ -19,6 +19,11 @@ PICTURES = {  # name: (display, settings, moves, board kind)
     "tft.png": ("tft", {"start": "c3", "order": "ahfdgceb"}, 40, "feather_rp2040"),
     "tft-16x16.png": ("tft", {"start": "h8", "size": "16x16"}, 150, "feather_rp2040"),
     "titano.png": ("builtin", {"start": "c3", "order": "ahfdgceb"}, 40, "pyportal_titano"),
+    # boards with a screen of their own, each at its screen's size
+    "board-cyd.png": ("builtin", {"start": "c3", "order": "ahfdgceb"}, 40, "sunton_esp32_2432S028"),
+    "board-picosystem.png": ("builtin", {"start": "c3", "order": "ahfdgceb"}, 40, "pimoroni_picosystem"),
+    "board-clue.png": ("builtin", {"start": "c3", "order": "ahfdgceb"}, 40, "clue_nrf52840_express"),
+    "board-esp32s3-tft.png": ("builtin", {"start": "c3", "order": "ahfdgceb"}, 40, "adafruit_feather_esp32s3_tft"),
 }
 
 TERMINALS = {  # name: (display, pixel-true views, terminal size)
