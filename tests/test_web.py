@@ -416,3 +416,51 @@ def test_the_tfts_own_buttons_play_hint_undo_new_and_speed(page, url):
     page.wait_for_function("window.knightstour.state.speed !== %r" % speed, timeout=10000)
     _press_button(page, "play")  # play mode off: the tours run by themselves again
     page.wait_for_function("window.knightstour.state.state !== 'play'", timeout=10000)
+
+
+# worker.js changed in a copy of the site: each device pass takes 400 ms (a slow frame, as on a
+# loaded machine), and, for the page before its clicks were held, a press held in wall time only.
+SLOW_FRAME = ("function pass() {\n",
+              "function pass() {\n  const slow = performance.now() + 400;\n  while (performance.now() < slow);\n")
+NO_HOLD = ("const SEEN = 3;", "const SEEN = 0;")
+
+
+def _changed_site(site, folder, changes):
+    """A copy of the built ``site`` in ``folder``, worker.js with each (old, new) of ``changes``
+    made (each old found once: a worker.js that no longer says it fails the test, not the change)."""
+    shutil.copytree(site, folder)
+    path = os.path.join(folder, "worker.js")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    for old, new in changes:
+        assert text.count(old) == 1, "worker.js no longer has %r" % old
+        text = text.replace(old, new)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return folder
+
+
+@pytest.mark.parametrize("held", [True, False], ids=["held", "not held"])
+def test_two_quick_clicks_on_slow_frames_count_only_when_held(browser, site, tmp_path, held):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    board = Board(8, 8)
+    server = web.server(_changed_site(site, str(tmp_path / "site"), [SLOW_FRAME] + ([] if held else [NO_HOLD])))
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    try:
+        _open(page, "http://127.0.0.1:%d/" % server.server_port, {"seed": "1", "start": "a1"})
+        page.keyboard.press("p")
+        page.wait_for_function("window.knightstour.state.state === 'play'", timeout=30000)
+        _click_square(page, board.parse_square("e4"))  # then at once the next, as a quick player does
+        _click_square(page, board.parse_square("d6"))
+        played = "window.knightstour.state.played === 2"
+        if held:
+            page.wait_for_function(played, timeout=30000)
+        else:  # the device never saw the finger up between the two: the second click is lost
+            with pytest.raises(PlaywrightTimeout):
+                page.wait_for_function(played, timeout=15000)
+            assert _state(page)["played"] < 2
+    finally:
+        page.close()
+        server.shutdown()
+        server.server_close()
