@@ -68,3 +68,35 @@ def test_the_pages_bitmap_writes_and_refuses_as_the_stand_ins(displayio_pair):
     gone = page["Bitmap"](4, 4, 2)
     gone._data = None  # deinitialised, as the stand-in marks it
     assert _outcome(gone, 0, 1) == (ValueError, base._DEINIT)
+
+
+def _pack(files):
+    """py.pack's bytes for {path: bytes} (sim/web_pack.py's layout)."""
+    import json
+
+    return bytearray(json.dumps([[path, len(data)] for path, data in files.items()]).encode() + b"\n"
+                     + b"".join(files.values()))
+
+
+def test_packfs_serves_each_folders_files_from_the_pack():
+    import errno
+
+    packfs = _page_module("packfs", {})
+    files = {"/code.py": b"print(1)\n", "/lib/knightstour/__init__.mpy": b"M\x06", "/lib/knightstour/hw/feather.mpy": b"M\x07",
+             "/stand_ins/board.mpy": b"M\x08", "/stand_ins/boards/pyportal.mpy": b"M\x09"}
+    inside, rest = packfs["unpack"](_pack(files), ["/stand_ins", "/lib"])
+    assert {path: bytes(data) for path, data in rest.items()} == {"/code.py": b"print(1)\n"}
+    lib = packfs["PackFolder"](inside["/lib"])
+    assert lib.stat("/knightstour/hw/feather.mpy")[0] == 0x8000 and lib.stat("/knightstour/hw/feather.mpy")[6] == 2
+    assert lib.stat("/knightstour")[0] == lib.stat("/knightstour/hw")[0] == lib.stat("/")[0] == 0x4000
+    for missing in ("/knightstour/hw/feather.py", "/knightstour/hw/feather", "/board.mpy"):
+        with pytest.raises(OSError) as caught:
+            lib.stat(missing)
+        assert caught.value.args[0] == errno.ENOENT
+    assert lib.open("/knightstour/hw/feather.mpy", "rb").read() == b"M\x07"
+    with pytest.raises(OSError):
+        lib.open("/knightstour/hw/feather.mpy", "wb")
+    assert sorted(lib.ilistdir("/knightstour")) == [("__init__.mpy", 0x8000, 0), ("hw", 0x4000, 0)]
+    assert bytes(inside["/stand_ins"]["/boards/pyportal.mpy"]) == b"M\x09"
+    with pytest.raises(ValueError, match="damaged"):
+        packfs["unpack"](_pack(files)[:-1], ["/lib"])

@@ -31,7 +31,6 @@ function load(given) {
       phase("port and py.pack");
       unpack(pack, mp);
       phase("files");
-      mp.runPython('import os, sys\nsys.path[0:0] = ["/stand_ins", "/", "/lib"]\nos.chdir("/")');
       const module = mp.pyimport("web");
       phase("import web");
       return { mp, module };
@@ -59,20 +58,27 @@ async function fetched(response) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// py.pack (sim/web_pack.py): a line of JSON, [[path, bytes], ...], then the files' bytes in that order.
+// py.pack (sim/web_pack.py): a line of JSON, [[path, bytes], ...], then the files' bytes in that
+// order. It goes into the port's filesystem whole; web/py/packfs.py (written out first, the one
+// module the pack itself cannot serve) mounts its module folders from it.
 function unpack(bytes, mp) {
   const end = bytes.indexOf(10);
   let at = end + 1;
-  const folders = new Set(); // (each made once: making one that is there costs an exception)
-  for (const [path, size] of JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)))) {
-    const folder = path.slice(0, path.lastIndexOf("/")) || "/";
-    if (!folders.has(folder)) mp.FS.mkdirTree(folder);
-    folders.add(folder);
-    mp.FS.writeFile(path, bytes.subarray(at, at + size));
+  for (const [path, size] of end < 0 ? [] : JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)))) {
+    if (path === PACKFS) {
+      mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      mp.FS.writeFile(path, bytes.subarray(at, at + size));
+    }
     at += size;
   }
   if (end < 0 || at !== bytes.length) throw new Error("py.pack is damaged: build the site again");
+  mp.FS.writeFile("/py.pack", bytes);
+  mp.runPython(`import sys\nsys.path[:] = ${JSON.stringify(PATH)}\nimport os, packfs\n`
+    + `packfs.mount("/py.pack", ${JSON.stringify(MOUNTED)})\nos.chdir("/")`);
 }
+const PATH = ["/stand_ins", "/", "/lib"]; // the page's sys.path (sim/web_pack.py's ROOTS)
+const MOUNTED = ["/stand_ins", "/lib"]; // served from py.pack; "/" holds code.py, written out
+const PACKFS = "/stand_ins/packfs.mpy";
 
 async function boot(message) {
   phase("message");
