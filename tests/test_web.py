@@ -17,6 +17,7 @@ from knightstour.board import Board
 from knightstour.settings import Settings
 from knightstour_sim import web
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -295,13 +296,30 @@ def test_the_site_holds_everything_it_needs_and_stays_small(site):
     names = set()
     for folder, _, files in os.walk(site):
         names.update(os.path.relpath(os.path.join(folder, n), site) for n in files)
-    assert {"index.html", "page.js", "worker.js", "py.pack", os.path.join("micropython", "micropython.wasm"),
-            os.path.join("micropython", "micropython.mjs")} <= names
+    assert {"index.html", "page.js", "worker.js", "py.pack", os.path.join("micropython", "micropython.wasm")} <= names
     size = sum(os.path.getsize(os.path.join(site, n)) for n in names)
     assert size <= 1024 * 1024  # the page within 1 MB
     for name in ("index.html", "page.js", "worker.js", "style.css"):
         with open(os.path.join(site, name), encoding="utf-8") as f:
-            assert not re.search(r"(https?:)?//[a-z]", f.read()), name  # nothing fetched from another host
+            text = f.read()
+        if name == "worker.js":  # the page's part, after the port's script (whose messages name its docs)
+            text = text[text.index("\n// web/worker.js ("):]
+        assert not re.search(r"(https?:)?//[a-z]", text), name  # nothing fetched from another host
+
+
+def test_the_sites_worker_is_the_port_then_the_pages_worker(site, tmp_path, monkeypatch):
+    with open(os.path.join(site, "worker.js"), encoding="utf-8") as f:
+        built = f.read()
+    with open(os.path.join(web.find_port(), "micropython.mjs"), encoding="utf-8") as f:
+        port = f.read()
+    with open(os.path.join(ROOT, "web", "worker.js"), encoding="utf-8") as f:
+        ours = f.read()
+    assert web.WORKER_IMPORT in ours
+    assert built.startswith(port.rstrip("\n")) and built.endswith(ours.replace(web.WORKER_IMPORT, ""))
+    (tmp_path / "worker.js").write_text(ours.replace(web.WORKER_IMPORT, ""))
+    monkeypatch.setattr(web, "WEB", str(tmp_path))
+    with pytest.raises(web.WebError, match="does not import the port as the build expects"):
+        web.worker_script(web.find_port())
 
 
 def test_build_refuses_a_folder_it_did_not_build(tmp_path):
@@ -365,8 +383,10 @@ def test_serve_prints_the_url_serves_and_cleans_up(site, tmp_path, stop):
         address = line.split(" at ")[1].split()[0]
         with urllib.request.urlopen(address + "index.html", timeout=30) as response:
             assert b"Knight's Tour" in response.read()
-        with urllib.request.urlopen(address + "micropython/micropython.mjs", timeout=30) as response:
+        with urllib.request.urlopen(address + "worker.js", timeout=30) as response:
             assert response.headers["Content-Type"] == "text/javascript"
+        with urllib.request.urlopen(address + "micropython/micropython.wasm", timeout=30) as response:
+            assert response.headers["Content-Type"] == "application/wasm"
         assert os.listdir(tmp_path)  # the site, built in a temporary folder
         proc.send_signal(stop)
         assert proc.wait(timeout=30) == 0

@@ -1,5 +1,7 @@
 // The toy's interpreter, off the page's main thread: MicroPython (WebAssembly) runs py/web.py,
 // which runs the Feather's code.py on the stand-ins and emulated chips, one step at a time.
+// The site's worker.js is the port's micropython.mjs with this file after it, without the import
+// below (knights-tour web build: sim/web.py's worker_script).
 // Messages in: {type: "start", query, pack, wasm} (pack and wasm: py.pack's bytes and the port's
 // compiled WebAssembly.Module, fetched by the page while this worker started; without them the
 // worker fetches its own), "touch" {x, y}, "release", "key" {key}.
@@ -43,7 +45,7 @@ function load(given) {
 // empty data: URL, not the network). Without one, the loader's own way.
 async function port(wasm) {
   const options = { heapsize: 16 * 1048576, stdout: out, stderr: out };
-  if (!(wasm instanceof WebAssembly.Module)) return loadMicroPython(options);
+  if (!(wasm instanceof WebAssembly.Module)) return loadMicroPython({ ...options, url: "micropython/micropython.wasm" });
   const own = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (_, imports) => ({ module: wasm, instance: await WebAssembly.instantiate(wasm, imports) });
   try {
@@ -73,10 +75,10 @@ function unpack(bytes, mp) {
   }
   if (end < 0 || at !== bytes.length) throw new Error("py.pack is damaged: build the site again");
   mp.FS.writeFile("/py.pack", bytes);
-  mp.runPython(`import sys\nsys.path[:] = ${JSON.stringify(PATH)}\nimport os, packfs\n`
+  mp.runPython(`import sys\nsys.path[:] = ${JSON.stringify(SYS_PATH)}\nimport os, packfs\n`
     + `packfs.mount("/py.pack", ${JSON.stringify(MOUNTED)})\nos.chdir("/")`);
 }
-const PATH = ["/stand_ins", "/", "/lib"]; // the page's sys.path (sim/web_pack.py's ROOTS)
+const SYS_PATH = ["/stand_ins", "/", "/lib"]; // the page's sys.path (sim/web_pack.py's ROOTS)
 const MOUNTED = ["/stand_ins", "/lib"]; // served from py.pack; "/" holds code.py, written out
 const PACKFS = "/stand_ins/packfs.mpy";
 
