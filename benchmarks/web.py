@@ -104,11 +104,21 @@ def build_commit(ref, folder, site):
                    cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
+def body_size(request):
+    """The bytes of a request's response body: chromium reports none for a worker's own script, whose
+    Content-Length says them."""
+    size = request.sizes()["responseBodySize"]
+    response = request.response()
+    if not size and response is not None:
+        size = int(response.header_value("content-length") or 0)
+    return size
+
+
 def load(browser, url):
     """One page load: (first frame ms, first square ms or None, bytes fetched, phases)."""
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     fetched = []  # the worker's requests too
-    context.on("requestfinished", lambda request: fetched.append((request.url, request.sizes()["responseBodySize"])))
+    context.on("requestfinished", lambda request: fetched.append((request.url, body_size(request))))
     page = context.new_page()
     page.add_init_script(WATCH)
     page.goto(url)
