@@ -176,7 +176,7 @@ function start(query) {
   };
   next.onerror = (event) => showError(`the toy failed to load: ${event.message || "see the browser's console"}`);
   if (early) knightstourBoot.sent.splice(0).forEach((event) => next[`on${event.type}`](event));
-  else knightstourBoot.port.then((port) => next.postMessage({ type: "start", query, ...port }));
+  else knightstourBoot.start(next, query);
 }
 
 function showLine(text) {
