@@ -13,10 +13,11 @@ context each time: nothing cached):
                     putImageData with a lit pixel; target: 1000)
     first square    ms from navigation start to the first tour's first square (the page's tourAt)
     phases          where this checkout's start went (the page's knightstour.phases, when it has them):
-                    ms after navigation start at the end of each: the worker running, the port
-                    (MicroPython's WebAssembly) and py.pack loaded, the start message, the files
-                    written, web.py imported, code.py run, each step (the start's phases, then the
-                    main loop's first pass), the first frame
+                    ms after navigation start at the end of each: the worker running, the start
+                    message (it waits for py.pack and the port's WebAssembly, fetched and compiled
+                    by the page meanwhile), MicroPython started ("port and py.pack"), py.pack
+                    mounted ("files"), web.py imported, code.py run, each step (the start's phases,
+                    then the main loop's first pass), the first frame
 The medians, and the ratio of REF's to this checkout's. Then S seconds of tours at the toy's own pace
 and S seconds at speed 0 on this checkout's page (0: none):
 
@@ -103,11 +104,21 @@ def build_commit(ref, folder, site):
                    cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
+def body_size(request):
+    """The bytes of a request's response body: chromium reports none for a worker's own script, whose
+    Content-Length says them."""
+    size = request.sizes()["responseBodySize"]
+    response = request.response()
+    if not size and response is not None:
+        size = int(response.header_value("content-length") or 0)
+    return size
+
+
 def load(browser, url):
     """One page load: (first frame ms, first square ms or None, bytes fetched, phases)."""
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     fetched = []  # the worker's requests too
-    context.on("requestfinished", lambda request: fetched.append((request.url, request.sizes()["responseBodySize"])))
+    context.on("requestfinished", lambda request: fetched.append((request.url, body_size(request))))
     page = context.new_page()
     page.add_init_script(WATCH)
     page.goto(url)

@@ -28,7 +28,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)  # the clone, when this runs from one (an editable install)
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
+PORT_SCRIPT, PORT_WASM = PORT_FILES
 PAGE_FILES = ("index.html", "page.js", "worker.js", "style.css")
+WORKER = "worker.js"
+WORKER_IMPORT = 'import { loadMicroPython } from "./micropython/micropython.mjs";\n'
 MARKER = "knightstour-web.json"  # names a folder this command built (so a rebuild may replace it)
 # The stand-ins the page needs (sim/circuitpython; displayio, busdisplay, fourwire, bitmaptools and
 # terminalio are web/py's, which draw: the first four build on sim/circuitpython's), the chip models, and
@@ -318,6 +321,20 @@ def not_ours(target):
     return None  # (a file of the site deleted since is no one's loss: the build puts it back)
 
 
+def worker_script(port):
+    """The site's worker.js: the port's micropython.mjs, then web/worker.js without its import of
+    it, one script (a module worker's import of the 108 KB port was a request and a module of
+    its own on the start's path: some 40 ms of it under load)."""
+    with open(os.path.join(WEB, WORKER), encoding="utf-8") as f:
+        worker = f.read()
+    if worker.count(WORKER_IMPORT) != 1:
+        raise WebError("%s does not import the port as the build expects (%r)" % (WORKER, WORKER_IMPORT.strip()))
+    with open(os.path.join(port, PORT_SCRIPT), encoding="utf-8") as f:
+        script = f.read()
+    return "%s\n// web/worker.js (knights-tour web build put the port's %s above)\n%s" % (
+        script.rstrip("\n"), PORT_SCRIPT, worker.replace(WORKER_IMPORT, ""))
+
+
 def build(given):
     """Write the site to folder ``given`` (new, empty, or built by this command and unchanged);
     return the files written (relative paths). A Stopped (signal) removes what was half built."""
@@ -337,10 +354,13 @@ def build(given):
     swapped = False
     try:
         for name in PAGE_FILES:
-            shutil.copy(os.path.join(WEB, name), os.path.join(work, name))
+            if name == WORKER:
+                with open(os.path.join(work, name), "w", encoding="utf-8") as f:
+                    f.write(worker_script(port))
+            else:
+                shutil.copy(os.path.join(WEB, name), os.path.join(work, name))
         os.mkdir(os.path.join(work, "micropython"))
-        for name in PORT_FILES:
-            shutil.copy(os.path.join(port, name), os.path.join(work, "micropython", name))
+        shutil.copy(os.path.join(port, PORT_WASM), os.path.join(work, "micropython", PORT_WASM))
         led_sprites(os.path.join(work, "leds.png"))
         try:
             web_pack.pack(files, program, os.path.join(work, web_pack.NAME))

@@ -18,6 +18,7 @@ from knightstour.settings import Settings
 from knightstour_sim import web
 from knightstour_sim.chips.rig import PYPORTALS
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -296,13 +297,30 @@ def test_the_site_holds_everything_it_needs_and_stays_small(site):
     names = set()
     for folder, _, files in os.walk(site):
         names.update(os.path.relpath(os.path.join(folder, n), site) for n in files)
-    assert {"index.html", "page.js", "worker.js", "py.pack", os.path.join("micropython", "micropython.wasm"),
-            os.path.join("micropython", "micropython.mjs")} <= names
+    assert {"index.html", "page.js", "worker.js", "py.pack", os.path.join("micropython", "micropython.wasm")} <= names
     size = sum(os.path.getsize(os.path.join(site, n)) for n in names)
     assert size <= 1024 * 1024  # the page within 1 MB
     for name in ("index.html", "page.js", "worker.js", "style.css"):
         with open(os.path.join(site, name), encoding="utf-8") as f:
-            assert not re.search(r"(https?:)?//[a-z]", f.read()), name  # nothing fetched from another host
+            text = f.read()
+        if name == "worker.js":  # the page's part, after the port's script (whose messages name its docs)
+            text = text[text.index("\n// web/worker.js ("):]
+        assert not re.search(r"(https?:)?//[a-z]", text), name  # nothing fetched from another host
+
+
+def test_the_sites_worker_is_the_port_then_the_pages_worker(site, tmp_path, monkeypatch):
+    with open(os.path.join(site, "worker.js"), encoding="utf-8") as f:
+        built = f.read()
+    with open(os.path.join(web.find_port(), "micropython.mjs"), encoding="utf-8") as f:
+        port = f.read()
+    with open(os.path.join(ROOT, "web", "worker.js"), encoding="utf-8") as f:
+        ours = f.read()
+    assert web.WORKER_IMPORT in ours
+    assert built.startswith(port.rstrip("\n")) and built.endswith(ours.replace(web.WORKER_IMPORT, ""))
+    (tmp_path / "worker.js").write_text(ours.replace(web.WORKER_IMPORT, ""))
+    monkeypatch.setattr(web, "WEB", str(tmp_path))
+    with pytest.raises(web.WebError, match="does not import the port as the build expects"):
+        web.worker_script(web.find_port())
 
 
 def test_build_refuses_a_folder_it_did_not_build(tmp_path):
@@ -366,8 +384,10 @@ def test_serve_prints_the_url_serves_and_cleans_up(site, tmp_path, stop):
         address = line.split(" at ")[1].split()[0]
         with urllib.request.urlopen(address + "index.html", timeout=30) as response:
             assert b"Knight's Tour" in response.read()
-        with urllib.request.urlopen(address + "micropython/micropython.mjs", timeout=30) as response:
+        with urllib.request.urlopen(address + "worker.js", timeout=30) as response:
             assert response.headers["Content-Type"] == "text/javascript"
+        with urllib.request.urlopen(address + "micropython/micropython.wasm", timeout=30) as response:
+            assert response.headers["Content-Type"] == "application/wasm"
         assert os.listdir(tmp_path)  # the site, built in a temporary folder
         proc.send_signal(stop)
         assert proc.wait(timeout=30) == 0
@@ -501,3 +521,54 @@ def test_a_click_on_a_boards_own_touch_screen_starts_a_tour_there(page, url, boa
     scale = box["width"] / PYPORTALS[board][0]
     page.mouse.click(box["x"] + (x + 0.5) * scale, box["y"] + (y + 0.5) * scale)  # through its own controller
     page.wait_for_function("window.knightstour.state.start === %d" % d4, timeout=10000)
+
+
+# worker.js changed in a copy of the site: each device pass takes 400 ms (a slow frame, as on a
+# loaded machine), and, for the page before its clicks were held, a press held in wall time only.
+SLOW_FRAME = ("function pass() {\n",
+              "function pass() {\n  const slow = performance.now() + 400;\n  while (performance.now() < slow);\n")
+NO_HOLD = ("const SEEN = 3;", "const SEEN = 0;")
+
+
+def _changed_site(site, folder, changes):
+    """A copy of the built ``site`` in ``folder``, worker.js with each (old, new) of ``changes``
+    made (each old found once: a worker.js that no longer says it fails the test, not the change)."""
+    shutil.copytree(site, folder)
+    path = os.path.join(folder, "worker.js")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    for old, new in changes:
+        assert text.count(old) == 1, "worker.js no longer has %r" % old
+        text = text.replace(old, new)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return folder
+
+
+@pytest.mark.parametrize("held", [True, False], ids=["held", "not held"])
+def test_two_quick_clicks_on_slow_frames_count_only_when_held(browser, site, tmp_path, held):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    board = Board(8, 8)
+    server = web.server(_changed_site(site, str(tmp_path / "site"), [SLOW_FRAME] + ([] if held else [NO_HOLD])))
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    try:
+        _open(page, "http://127.0.0.1:%d/" % server.server_port, {"seed": "1", "start": "a1"})
+        page.keyboard.press("p")
+        page.wait_for_function("window.knightstour.state.state === 'play'", timeout=30000)
+        _click_square(page, board.parse_square("e4"))  # then at once the next, as a quick player does
+        _click_square(page, board.parse_square("d6"))
+        played = "window.knightstour.state.played === 2"
+        if held:
+            page.wait_for_function(played, timeout=30000)
+        else:  # the first counts; the device never saw the finger up between the two: the second is lost
+            with pytest.raises(PlaywrightTimeout):
+                page.wait_for_function(played, timeout=15000)
+            assert _state(page)["played"] == 1
+        assert not errors
+    finally:
+        page.close()
+        server.shutdown()
+        server.server_close()

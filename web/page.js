@@ -177,7 +177,7 @@ function start(query) {
   };
   next.onerror = (event) => showError(`the toy failed to load: ${event.message || "see the browser's console"}`);
   if (early) knightstourBoot.sent.splice(0).forEach((event) => next[`on${event.type}`](event));
-  else next.postMessage({ type: "start", query });
+  else knightstourBoot.start(next, query);
 }
 
 // The TFT canvas at the screen's native size: the ILI9341's 320x240, or a board's own screen.

@@ -1,6 +1,10 @@
 // The toy's interpreter, off the page's main thread: MicroPython (WebAssembly) runs py/web.py,
 // which runs the Feather's code.py on the stand-ins and emulated chips, one step at a time.
-// Messages in: {type: "start", query}, "touch" {x, y}, "release", "key" {key}.
+// The site's worker.js is the port's micropython.mjs with this file after it, without the import
+// below (knights-tour web build: sim/web.py's worker_script).
+// Messages in: {type: "start", query, pack, wasm} (pack and wasm: py.pack's bytes and the port's
+// compiled WebAssembly.Module, fetched by the page while this worker started; without them the
+// worker fetches its own), "touch" {x, y}, "release", "key" {key}.
 // Messages out: "started" {error, toml, screen: the TFT's [width, height]}, "frame" {data: the ILI9341's memory with a 4-byte header},
 // "leds" {leds}, "state" {state}, "buttons" {buttons: the TFT's, [x1, y1, x2, y2, event] each},
 // "line" {text}, "failed" {text}, "phases" {phases: [name, ms since the epoch] at the end of each
@@ -21,39 +25,67 @@ function phase(name) {
   if (phases) phases.push([name, performance.timeOrigin + performance.now()]);
 }
 
-// The port and the toy's files load as soon as the worker runs, whenever the start message comes.
-const loading = Promise.all([fetch("py.pack").then(fetched), loadMicroPython({ heapsize: 16 * 1048576, stdout: out, stderr: out })])
-  .then(([pack, mp]) => {
-    phase("port and py.pack");
-    unpack(pack, mp);
-    phase("files");
-    mp.runPython('import os, sys\nsys.path[0:0] = ["/stand_ins", "/", "/lib"]\nos.chdir("/")');
-    const module = mp.pyimport("web");
-    phase("import web");
-    return { mp, module };
-  });
+// The port and the toy's files: those the start message brings, or fetched here.
+function load(given) {
+  const pack = given.pack ? Promise.resolve(new Uint8Array(given.pack)) : fetch("py.pack").then(fetched);
+  return Promise.all([pack, port(given.wasm)])
+    .then(([pack, mp]) => {
+      phase("port and py.pack");
+      unpack(pack, mp);
+      phase("files");
+      const module = mp.pyimport("web");
+      phase("import web");
+      return { mp, module };
+    });
+}
+
+// MicroPython, from the WebAssembly.Module the page compiled while this worker started: the port's
+// loader fetches and compiles micropython.wasm itself (Emscripten's WebAssembly.instantiateStreaming),
+// so for that one call instantiateStreaming instantiates the module given (and its fetch is of an
+// empty data: URL, not the network). Without one, the loader's own way.
+async function port(wasm) {
+  const options = { heapsize: 16 * 1048576, stdout: out, stderr: out };
+  if (!(wasm instanceof WebAssembly.Module)) return loadMicroPython({ ...options, url: "micropython/micropython.wasm" });
+  const own = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (_, imports) => ({ module: wasm, instance: await WebAssembly.instantiate(wasm, imports) });
+  try {
+    return await loadMicroPython({ ...options, url: "data:application/wasm," });
+  } finally {
+    WebAssembly.instantiateStreaming = own;
+  }
+}
 
 async function fetched(response) {
   if (!response.ok) throw new Error(`py.pack: ${response.status} ${response.statusText}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// py.pack (sim/web_pack.py): a line of JSON, [[path, bytes], ...], then the files' bytes in that order.
+// py.pack (sim/web_pack.py): a line of JSON, [[path, bytes], ...], then the files' bytes in that
+// order. It goes into the port's filesystem whole; web/py/packfs.py (written out first, the one
+// module the pack itself cannot serve) mounts its module folders from it.
 function unpack(bytes, mp) {
   const end = bytes.indexOf(10);
   let at = end + 1;
-  for (const [path, size] of JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)))) {
-    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
-    mp.FS.writeFile(path, bytes.subarray(at, at + size));
+  for (const [path, size] of end < 0 ? [] : JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)))) {
+    if (path === PACKFS) {
+      mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      mp.FS.writeFile(path, bytes.subarray(at, at + size));
+    }
     at += size;
   }
   if (end < 0 || at !== bytes.length) throw new Error("py.pack is damaged: build the site again");
+  mp.FS.writeFile("/py.pack", bytes);
+  mp.runPython(`import sys\nsys.path[:] = ${JSON.stringify(SYS_PATH)}\nimport os, packfs\n`
+    + `packfs.mount("/py.pack", ${JSON.stringify(MOUNTED)})\nos.chdir("/")`);
 }
+const SYS_PATH = ["/stand_ins", "/", "/lib"]; // the page's sys.path (sim/web_pack.py's ROOTS)
+const MOUNTED = ["/stand_ins", "/lib"]; // served from py.pack; "/" holds code.py, written out
+const PACKFS = "/stand_ins/packfs.mpy";
 
-async function boot(query) {
+async function boot(message) {
   phase("message");
-  const { mp, module } = await loading;
-  const error = module.start(JSON.stringify(query));
+  const { mp, module } = await load(message);
+  const error = module.start(JSON.stringify(message.query));
   phase("code.py");
   if (error) {
     postMessage({ type: "started", error, toml: "" });
@@ -163,7 +195,7 @@ function release() {
 onmessage = (event) => {
   const message = event.data;
   if (message.type === "start") {
-    boot(message.query).catch((error) => postMessage({ type: "failed", text: String(error.message || error) }));
+    boot(message).catch((error) => postMessage({ type: "failed", text: String(error.message || error) }));
   } else if (!web) {
     return;
   } else if (message.type === "touch") {

@@ -169,8 +169,8 @@ _TABLES = {}  # (palette bytes, bits a value, scale) -> _table()
 
 def _table(palette, key, bits, s):
     """For each byte value of a bitmap of ``bits`` a value (8 or fewer): (its values' RGB565 bytes,
-    big-endian, each ``s`` times, zeros where transparent; a byte a value, 1 where opaque), the
-    values read from the byte's low bits up, as Bitmap._get reads them."""
+    big-endian, each ``s`` times, zeros where transparent; a byte a value, 1 where opaque, or None
+    when every value is opaque), the values read from the byte's low bits up, as Bitmap._get reads them."""
     table = _TABLES.get((key, bits, s))
     if table is None:
         count = len(palette)
@@ -195,6 +195,8 @@ def _table(palette, key, bits, s):
                 nibble_opaque.append(bytes([0 if colours[v] is None else 1 for v in values]))
             lines = [nibble_lines[byte & 15] + nibble_lines[byte >> 4] for byte in range(256)]
             opaque = [nibble_opaque[byte & 15] + nibble_opaque[byte >> 4] for byte in range(256)]
+        if None not in colours:
+            opaque = None
         if len(_TABLES) > 32:  # palettes that changed: start again
             _TABLES.clear()
         table = _TABLES[(key, bits, s)] = (lines, opaque)
@@ -203,7 +205,7 @@ def _table(palette, key, bits, s):
 
 def _source_row(layer, key, s, sy, sx1, sx2):
     """(pixels, opaque) of the layer's source row ``sy``, columns ``sx1``-``sx2``: the RGB565 bytes,
-    each pixel ``s`` times, and a byte a pixel, 1 where opaque."""
+    each pixel ``s`` times, and a byte a pixel, 1 where opaque (None: every pixel is)."""
     bitmap = layer.bitmap
     bits = bitmap._bits
     tw, th = layer.tile_width, layer.tile_height
@@ -217,8 +219,8 @@ def _source_row(layer, key, s, sy, sx1, sx2):
         data = bitmap._data[sy * bitmap._row + first:sy * bitmap._row + (sx2 + per_byte - 1) // per_byte]
         skip = sx1 - first * per_byte
         n = sx2 - sx1
-        return (b"".join([lines[b] for b in data])[2 * s * skip:2 * s * (skip + n)],
-                b"".join([opaque[b] for b in data])[skip:skip + n])
+        line = b"".join([lines[b] for b in data])[2 * s * skip:2 * s * (skip + n)]
+        return line, opaque and b"".join([opaque[b] for b in data])[skip:skip + n]
     palette = layer.pixel_shader
     count = len(palette)
     colours = []
@@ -264,6 +266,14 @@ def _compose(x1, y1, x2, y2, shown):
         while y < oy2:
             rows = min(oy2, top + (sy + 1) * s) - y  # screen rows this source row covers
             line, opaque = _source_row(layer, key, s, sy, sx1, sx2)
+            if opaque is None:  # all opaque: one run, the whole row
+                src = line[2 * (ox1 - base_x):2 * (ox2 - base_x)]
+                for r in range(rows):
+                    at = 2 * ((y - y1 + r) * width + ox1 - x1)
+                    out[at:at + 2 * (ox2 - ox1)] = src
+                y += rows
+                sy += 1
+                continue
             k = opaque.find(b"\x01")
             while 0 <= k < n:  # each run of opaque pixels, copied into each screen row
                 j = opaque.find(b"\x00", k)
