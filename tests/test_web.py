@@ -572,3 +572,20 @@ def test_two_quick_clicks_on_slow_frames_count_only_when_held(browser, site, tmp
         page.close()
         server.shutdown()
         server.server_close()
+
+
+def test_a_start_that_fails_says_so_on_the_page(browser, site, tmp_path):
+    """A start that raised was reported by the worker before "started", which the page dropped: it
+    stayed on its loading line for ever."""
+    failing = ("const error = module.start(JSON.stringify(message.query));",
+               "const error = module.start(JSON.stringify(message.query)) || (() => { throw new Error('boom'); })();")
+    server = web.server(_changed_site(site, str(tmp_path / "site"), [failing]))
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    try:
+        _open(page, "http://127.0.0.1:%d/" % server.server_port, {"seed": "1"}, "window.knightstour.error !== ''")
+        assert page.evaluate("window.knightstour.error") == "the toy failed: boom"
+        assert page.locator("#loading").is_hidden()
+    finally:
+        page.close()
+        server.shutdown()
+        server.server_close()

@@ -98,5 +98,11 @@ def test_packfs_serves_each_folders_files_from_the_pack():
         lib.open("/knightstour/hw/feather.mpy", "wb")
     assert sorted(lib.ilistdir("/knightstour")) == [("__init__.mpy", 0x8000, 0), ("hw", 0x4000, 0)]
     assert bytes(inside["/stand_ins"]["/boards/pyportal.mpy"]) == b"M\x09"
+    stand_ins = packfs["PackFolder"](inside["/stand_ins"])
+    stand_ins.remove("/board.mpy")  # a module one start leaves out (a board without audioio)
+    with pytest.raises(OSError):
+        stand_ins.stat("/board.mpy")
+    with pytest.raises(OSError):
+        stand_ins.remove("/board.mpy")
     with pytest.raises(ValueError, match="damaged"):
         packfs["unpack"](_pack(files)[:-1], ["/lib"])

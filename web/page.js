@@ -154,6 +154,10 @@ function start(query) {
       history.replaceState(null, "", url);
       document.getElementById("share").href = url.href;
       fillForm(query);
+    } else if (data.type === "failed" && next !== worker) { // the start failed: say so, not a blank page
+      showError(`the toy failed: ${data.text}`);
+      next.terminate();
+      if (!worker) document.getElementById("loading").hidden = true;
     } else if (next !== worker) {
       return;
     } else if (data.type === "frame") {

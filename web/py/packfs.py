@@ -4,8 +4,9 @@ folders, mounted over it, that serves each module's bytes from the pack's one bu
 The worker writes py.pack into the port's filesystem as one file instead of one file a module:
 MicroPython reads a module through its filesystem 20 bytes at a time, and the port's JavaScript
 filesystem made those reads (some 3,300 before the first frame) and its failed lookups about a
-tenth of the page's start; here they are a copy in C. Read-only: the page writes only its own
-files (settings.toml, the frame), outside the folders mounted."""
+tenth of the page's start; here they are a copy in C. Read-only but for remove (a module the one
+start leaves out): the page writes only its own files (settings.toml, the frame), outside the folders
+mounted."""
 
 import io
 import json
@@ -46,6 +47,11 @@ class PackFolder:
         if data is None or "w" in mode or "a" in mode or "+" in mode:
             raise OSError(2 if data is None else 30)  # ENOENT, EROFS
         return io.BytesIO(data) if "b" in mode else io.StringIO(str(data, "utf-8"))
+
+    def remove(self, path):
+        # A module this worker's one start leaves out (a board without audioio drops its stand-in).
+        if self.files.pop(path, None) is None:
+            raise OSError(2)
 
     def ilistdir(self, path):
         prefix = path.rstrip("/") + "/"
