@@ -39,13 +39,13 @@ def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
     emulated = Emulated(display, settings, seed=seed, rotation=rotation,
                         touch=touch if display == "tft" else None)
     chip = emulated.chip
-    bus = emulated.bus
+    probe = emulated.probe
     app = emulated.app
     try:
         # the initial draw: up to the first square on the screen
         emulated.step()
-        initial = bus.counts_for(chip)[0]
-        bus.reset_counts()
+        initial = probe.counts_for(chip)[0]
+        probe.reset_counts()
         moves_bytes = 0
         move_frames = []
         moves = 0
@@ -55,22 +55,22 @@ def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
         while tours_done < tours:
             # one cycle: from this tour's first square to the next tour's begin
             start_tours = app.tours.count
-            before = bus.counts_for(chip)[0]
+            before = probe.counts_for(chip)[0]
             while app.tours.count == start_tours:
                 length = app.tours.tour.length
-                sent = bus.counts_for(chip)[0]
+                sent = probe.counts_for(chip)[0]
                 emulated.step()
                 steps += 1
                 if app.state == "run" and app.tours.tour.length > length >= 1 and (tours_done or length > 1):
-                    move_frames.append(bus.counts_for(chip)[0] - sent)
-            moves_bytes += bus.counts_for(chip)[0] - before
+                    move_frames.append(probe.counts_for(chip)[0] - sent)
+            moves_bytes += probe.counts_for(chip)[0] - before
             moves += app.tours.tour.length - 1
             while app.state == "show":
                 emulated.step()
                 steps += 1
             tours_done += 1
-        cycle_bytes = bus.counts_for(chip)[0]
-        touch_bytes = bus.bytes_sent - cycle_bytes
+        cycle_bytes = probe.counts_for(chip)[0]
+        touch_bytes = probe.bytes_sent - cycle_bytes
         return {
             "initial": initial,
             "moves": moves,

@@ -19,6 +19,7 @@ from knightstour_desktop.errors import UserError
 
 from .chips import bus, render, rig, shims
 from .circuitpython import pwmio  # the stand-in: PWMOut keeps its frequency and duty cycle on its pin
+from .circuitpython.microcontroller import Pin
 
 DISPLAY_NAMES = {"tft": "ili9341", "ili9341": "ili9341", "matrix": "max7219", "max7219": "max7219",
                  "builtin": "builtin"}
@@ -41,7 +42,7 @@ def sim_board(kind, tft=None, matrix=None):
             wired["tft_reset"] = tft.tft_reset
         spi, i2c = tft.spi, tft.i2c
     if matrix is not None:
-        wired["matrix_cs"] = matrix.cs.pin
+        wired["matrix_cs"] = matrix.pin
         spi = matrix.spi
     by_name = {row["board"]: wired[row["signal"]] for row in pinmap.rows(kind)
                if row["board"] and row["signal"] in wired}
@@ -51,13 +52,14 @@ def sim_board(kind, tft=None, matrix=None):
         board.board_id = definition.BOARD_ID
         for group in definition.PINS:
             names = group.split()
-            pin = next((by_name[name] for name in names if name in by_name), None) or bus.Pin(names[0])
+            pin = (next((by_name[name] for name in names if name in by_name), None)
+                   or Pin(names[0], adc=names[0] in definition.ADC, dac=names[0] in definition.DAC))
             for name in names:
                 setattr(board, name, pin)
     for row in pinmap.rows(kind):
         name = row["board"]
         if name and not hasattr(board, name):
-            setattr(board, name, by_name.get(name) or bus.Pin(name))
+            setattr(board, name, by_name.get(name) or Pin(name))
     board.SPI = lambda: spi
     board.I2C = lambda: i2c
     return board
@@ -70,7 +72,7 @@ class Emulated:
     rig), "stmpe610", "tsc2007", "xpt2046", "ft6206" or "none" (TFT only); ``kind`` the pin map's board kind. ``settings``
     (a Settings, or a dict of key -> raw value) defaults to attract mode from c3 at
     speed 0 with the given ``seed``. Attributes: ``rig`` (TftRig or MatrixRig), ``chip``
-    (the display chip), ``hw`` (knightstour.hw.wiring.hardware.BoardHardware), ``display``,
+    (the display chip), ``probe`` (what crossed the SPI bus: chips/bus.py's Probe), ``hw`` (knightstour.hw.wiring.hardware.BoardHardware), ``display``,
     ``input``, ``sound``, ``app``, ``now`` (the fake clock; ``clock`` replaces it for the push
     buttons, as the simulator's real one does). With ``strict`` a board too big
     for the display raises ValueError, as in the simulator, in place of falling back to 8x8.
@@ -110,7 +112,7 @@ class Emulated:
             self.rig = rig.PyPortalRig(kind)
             self.chip = self.rig.display_chip
             board = self.rig.board
-            self.bus = self.rig.spi
+            self.probe = bus.probe(self.rig.spi)
             kind = "feather_m4"  # the pin map's kind: the built-in parts need no pins from it
         elif self.display_name == "ili9341":
             import displayio
@@ -125,7 +127,7 @@ class Emulated:
             self.rig = rig.tft_rig(rig_touch, reset_pin=kind == "pi")
             self.chip = self.rig.display_chip
             board = sim_board(kind, tft=self.rig)
-            self.bus = self.rig.spi
+            self.probe = bus.probe(self.rig.spi)
         else:
             modules, columns, rows, block = 1, 1, 1, 0
             if settings.matrix_chain:  # KNIGHTSTOUR_MATRIX_CHAIN: the panel as built
@@ -140,7 +142,7 @@ class Emulated:
 
                 self.panel = MatrixPanel(self.chip, columns, rows, block)
             board = sim_board(kind, matrix=self.rig)
-            self.bus = self.rig.spi
+            self.probe = bus.probe(self.rig.spi)
         self.board = board
         self.hw = hardware.BoardHardware(kind, settings, board=board, pwmio=pwmio)
         self.now = 0.0

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from knightstour_sim.chips import shims
+from knightstour_sim.chips import bus, shims
 
 from support.chips import tft_rigs
 from support.micropython import find_node
@@ -48,6 +48,12 @@ def node():
             pytest.fail("CI must run the MicroPython tests, but " + reason)
         pytest.skip(reason)
     return path
+
+
+@pytest.fixture(autouse=True)
+def fresh_board():
+    """Every test starts on a board with no chip model wired and no probe on a bus (sim/chips/bus.py)."""
+    bus.unplug()
 
 
 @pytest.fixture

@@ -4,7 +4,9 @@ emulated pins with the board's pull-ups, and a clock that only moves when told."
 import pytest
 
 from knightstour.hw.inputs.buttons import DEBOUNCE, HOLD, Buttons, make_buttons
-from knightstour_sim.chips import bus, shims
+from knightstour_sim.chips import shims
+from knightstour_sim.circuitpython.digitalio import DigitalInOut
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 shims.install()
 
@@ -22,7 +24,7 @@ class Rig:
 
     def __init__(self, clock=None, wrap=0, wired=(True, True)):
         self.clock = clock or Clock()
-        self.pins = [bus.Pin("A", idle=False), bus.Pin("B", idle=False)]  # float low without the pull-up
+        self.pins = [Pin("A", idle=False), Pin("B", idle=False)]  # float low without the pull-up
         self.buttons = make_buttons([p if w else None for p, w in zip(self.pins, wired)], self.clock, wrap)
 
     def press(self, i):
@@ -112,7 +114,7 @@ def test_both_buttons_at_once_each_give_theirs():
 def test_a_button_held_at_start_counts_only_after_it_is_let_go():
     rig = Rig.__new__(Rig)
     rig.clock = Clock()
-    rig.pins = [bus.Pin("A"), bus.Pin("B")]
+    rig.pins = [Pin("A"), Pin("B")]
     rig.pins[0].drive(False)  # stuck low, or held while the toy starts
     rig.buttons = make_buttons(rig.pins, rig.clock)
     assert rig.run(3) == []
@@ -147,9 +149,10 @@ def test_a_wrapping_clock(start):
 
 def test_a_clock_that_goes_back_without_a_wrap_waits_afresh():
     clock = Clock(10.0)
-    io = bus.DigitalInOut(bus.Pin("A"))
+    pin = Pin("A")
+    io = DigitalInOut(pin)
     buttons = Buttons([io, None], clock)
-    io.pin.drive(False)
+    pin.drive(False)
     buttons.poll()
     clock.now = 5.0  # back: the time held so far counts as none
     assert buttons.poll() is None

@@ -132,9 +132,9 @@ def test_small_board_sits_in_the_bottom_left_corner():
 def test_matrix_show_sends_only_when_something_changed():
     emulated = Emulated("matrix", seed=2)
     emulated.run_tour(moves=5)
-    emulated.bus.reset_counts()
+    emulated.probe.reset_counts()
     emulated.display.flush()
-    assert emulated.bus.bytes_sent == 0
+    assert emulated.probe.bytes_sent == 0
 
 
 def test_the_small_driver_lights_what_adafruit_max7219_lights():

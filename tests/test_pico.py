@@ -77,6 +77,6 @@ def test_the_simulator_builds_the_pico_from_its_board_file():
     emulated = Emulated("matrix", kind="pico")
     board = emulated.board
     assert board.board_id == "raspberry_pi_pico" and board.GP26 is board.A0 is board.GP26_A0
-    assert board.GP17 is emulated.rig.cs.pin  # the matrix's chip select, wired
+    assert board.GP17 is emulated.rig.pin  # the matrix's chip select, wired
     emulated.run_tour(moves=3)
     assert any(any(row) for row in emulated.chip.leds)

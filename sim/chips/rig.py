@@ -27,24 +27,32 @@ with chip select ``rig.touch_cs`` and PENIRQ on ``rig.touch_irq`` (the ILI9341 m
 
 from collections import namedtuple
 
-from . import ft6206, resistive, shims, speaker, stmpe610, tsc2007, xpt2046
-from .bus import I2C, SPI, DigitalInOut, Pin
+from ..circuitpython.digitalio import DigitalInOut
+from ..circuitpython.microcontroller import Pin, _owned
+from . import bus, ft6206, resistive, shims, speaker, stmpe610, tsc2007, xpt2046
 from .ili9341 import ILI9341
 from .max7219 import MAX7219, MAX7219Chain
 
-MatrixRig = namedtuple("MatrixRig", "spi cs chip")
-MatrixRig.__doc__ = """SPI bus, chip select (a ``DigitalInOut``; its ``.pin`` is the ``Pin``), MAX7219 model."""
+
+class MatrixRig(namedtuple("MatrixRig", "spi cs chip")):
+    """SPI bus, chip select (a ``DigitalInOut`` on ``pin``), MAX7219 model."""
+
+    @property
+    def pin(self):
+        return _owned(self.cs)
 
 TOUCH_KINDS = ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007", "xpt2046", None)
 
 
 def matrix_rig(chain=1, *, spi=None):
-    """A MAX7219 (``chain`` > 1: a daisy chain, a ``MAX7219Chain``) on an SPI bus."""
+    """A MAX7219 (``chain`` > 1: a daisy chain, a ``MAX7219Chain``) on an SPI bus (a fresh board's,
+    unless ``spi`` is given: another rig's)."""
     shims.install()
-    spi = SPI() if spi is None else spi
+    if spi is None:
+        bus.unplug()
+        spi = bus.spi()
     pin = Pin("MATRIX_CS")
-    chip = MAX7219() if chain == 1 else MAX7219Chain(chain)
-    spi.attach(chip, pin)
+    chip = bus.attach_spi(MAX7219() if chain == 1 else MAX7219Chain(chain), pin)
     return MatrixRig(spi, DigitalInOut(pin), chip)
 
 
@@ -60,25 +68,26 @@ class TftRig:
         if touch not in TOUCH_KINDS:
             raise ValueError(f"touch must be one of {TOUCH_KINDS}")
         shims.install()
-        self.spi = SPI()
-        self.i2c = I2C()
+        bus.unplug()
+        self.spi = bus.spi()
+        self.i2c = bus.i2c()
         self.tft_cs = Pin("TFT_CS")
         self.tft_dc = Pin("TFT_DC")
         self.tft_reset = Pin("TFT_RESET") if reset_pin else None
         self.touch_cs = Pin("TOUCH_CS")
         self.touch_irq = Pin("TOUCH_IRQ")
-        self.display_chip = self.spi.attach(ILI9341(self.tft_dc, reset=self.tft_reset), self.tft_cs)
+        self.display_chip = bus.attach_spi(ILI9341(self.tft_dc, reset=self.tft_reset), self.tft_cs)
         self.touch_kind = touch
         if touch == "stmpe610":
-            self.touch_chip = self.spi.attach(stmpe610.STMPE610(), self.touch_cs)
+            self.touch_chip = bus.attach_spi(stmpe610.STMPE610(), self.touch_cs)
         elif touch == "stmpe610-i2c":
-            self.touch_chip = self.i2c.attach(stmpe610.STMPE610(), stmpe610.I2C_ADDRESS)
+            self.touch_chip = bus.attach_i2c(stmpe610.STMPE610(), stmpe610.I2C_ADDRESS)
         elif touch == "ft6206":
-            self.touch_chip = self.i2c.attach(ft6206.FT6206(interrupt=self.touch_irq), ft6206.I2C_ADDRESS)
+            self.touch_chip = bus.attach_i2c(ft6206.FT6206(interrupt=self.touch_irq), ft6206.I2C_ADDRESS)
         elif touch == "tsc2007":  # the TFT FeatherWing V2: PENIRQ on D6, the V1's touch CS
-            self.touch_chip = self.i2c.attach(tsc2007.TSC2007(interrupt=self.touch_cs), tsc2007.ADDRESS)
+            self.touch_chip = bus.attach_i2c(tsc2007.TSC2007(interrupt=self.touch_cs), tsc2007.ADDRESS)
         elif touch == "xpt2046":  # a module's T_CS on the display's bus, T_IRQ on a pin of its own
-            self.touch_chip = self.spi.attach(xpt2046.XPT2046(interrupt=self.touch_irq), self.touch_cs)
+            self.touch_chip = bus.attach_spi(xpt2046.XPT2046(interrupt=self.touch_irq), self.touch_cs)
         else:
             self.touch_chip = None
         self._display = None
@@ -198,13 +207,18 @@ class PyPortalRig:
 
         if board_id not in PYPORTALS:
             raise ValueError("board_id must be one of %s" % ", ".join(PYPORTALS))
+        from .. import boards
+
         shims.install()
+        bus.unplug()
         self.width, self.height = PYPORTALS[board_id]
+        definition = boards.load(board_id)
         names = ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU", "SPEAKER", "SPEAKER_ENABLE", "LCD_CS", "LCD_DC")
-        self.board = types.SimpleNamespace(board_id=board_id, **{name: Pin(name) for name in names})
+        self.board = types.SimpleNamespace(board_id=board_id, **{
+            name: Pin(name, adc=name in definition.ADC, dac=name in definition.DAC) for name in names})
         self.board.SPEAKER_ENABLE.idle = False  # pulled down: the amplifier starts off
-        self.spi = SPI()
-        self.display_chip = self.spi.attach(
+        self.spi = bus.spi()
+        self.display_chip = bus.attach_spi(
             ILI9341(self.board.LCD_DC, width=self.height, height=self.width), self.board.LCD_CS)
         self.panel = resistive.pyportal_panel(self.board)
         self.speaker = speaker.Speaker(self.board.SPEAKER, self.board.SPEAKER_ENABLE)
@@ -212,8 +226,8 @@ class PyPortalRig:
         import fourwire
 
         with shims.skip_sleeps():
-            bus = fourwire.FourWire(self.spi, command=self.board.LCD_DC, chip_select=self.board.LCD_CS)
-            display = adafruit_ili9341.ILI9341(bus, width=self.width, height=self.height, auto_refresh=False)
+            display_bus = fourwire.FourWire(self.spi, command=self.board.LCD_DC, chip_select=self.board.LCD_CS)
+            display = adafruit_ili9341.ILI9341(display_bus, width=self.width, height=self.height, auto_refresh=False)
         display._background = _code_refreshes_only  # displayio's thread passes it by (the class's docstring)
         display.auto_refresh = True  # as CircuitPython hands board.DISPLAY to code.py
         self.board.DISPLAY = display

@@ -6,7 +6,9 @@ while it is an input), else what a chip or a button drives (``drive``), else the
 resistor (``board_pull``), else the level it idles at without one (``idle``). A chip model on the
 pin (``chip``, an SPI chip with select()/deselect(): busio.SPI's chip select) is selected while
 the wire is low; ``watch(callback)`` calls back on every change of level. ``analog`` is a model's
-voltage on the wire, a callable giving a fraction of 3.3 V (analogio). ``id`` is the pin itself,
+voltage on the wire, a callable giving a fraction of 3.3 V (analogio), read if the pin has an ADC input
+(``adc``: the board's definition says which); ``dac`` says the pin has a DAC output (audioio), whose
+``chip`` is the model listening to it (sim/chips/speaker.py). ``id`` is the pin itself,
 for Blinka's digitalio (sim/chips/shims.py routes it back here).
 
 A pin is claimed by the object that uses it (DigitalInOut, PWMOut, a bus, a display bus) and
@@ -22,9 +24,11 @@ _PINS = []  # every pin made, for _owned()
 
 
 class Pin:
-    def __init__(self, name, *, idle=True):
+    def __init__(self, name, *, idle=True, adc=False, dac=False):
         self._name = name
         self.idle = idle
+        self.adc = adc
+        self.dac = dac
         self.chip = None
         self.analog = None
         self.board_level = None
