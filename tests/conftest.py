@@ -9,6 +9,8 @@ from knightstour_sim.chips import bus, shims
 from support.chips import tft_rigs
 from support.micropython import find_node
 
+shims.install()  # before a test imports the stand-ins' digitalio names: Blinka's enums there
+
 # Fixtures that make a test slow by themselves: {fixture: what it costs}. A test using one is marked slow.
 SLOW_FIXTURES = {
     "node": "a run of the MicroPython port under node (seconds each)",
@@ -78,7 +80,7 @@ def emulated_tft():
     made = []
 
     def make(*args, **kwargs):
-        made.append(Emulated("tft", *args, **kwargs))
+        made.append(Emulated("ili9341", *args, **kwargs))
         return made[-1]
 
     yield make

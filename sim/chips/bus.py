@@ -2,10 +2,14 @@
 
 The pins, buses and DigitalInOut are the CircuitPython stand-ins' (sim/circuitpython: the same
 classes the MicroPython harness and the web page run); this module only wires chips to them and
-watches the wires (no Pin, bus or DigitalInOut class of its own). ``unplug()`` gives a fresh board: no chip on any bus, no probe watching (each rig
-starts with it). ``spi()`` and ``i2c()`` make a bus on pins of its own (``miso_high``: a pull-up on
-MISO, which then reads 0xFF while no chip is selected). ``attach_spi(chip, cs)`` puts a chip model
-behind chip select ``cs`` (selected while the pin is low), ``attach_i2c(chip, address)`` at an address,
+watches the wires (no Pin, bus or DigitalInOut class of its own). The wires are one board's, as in
+the harness: every bus sees every chip select in ``busio._SPI_CHIPS`` and every address in
+``busio._I2C_CHIPS``. ``unplug()`` gives a fresh board: no chip on any bus, no probe watching, the DAC
+free (each test starts with it: tests/conftest.py).
+
+``spi()`` and ``i2c()`` make a bus on pins of its own (``miso_high``: a pull-up on MISO, which then
+reads 0xFF while no chip is selected). ``attach_spi(chip, cs)`` puts a chip model behind chip select
+``cs`` (selected while the pin is low), ``attach_i2c(chip, address)`` at an address,
 ``detach_i2c(address)`` takes it off again (a loose cable).
 
 ``probe(bus)`` is a logic analyser on one bus: bytes sent and received, per chip and in all, and
@@ -28,7 +32,7 @@ class Probe:
         self.bus = bus
         self.max_transfers = max_transfers
         self.reset_counts()
-        busio._TAPS.append(self)
+        busio._watchers.append(self)
 
     def reset_counts(self):
         """Set all byte and transfer counters to zero."""
@@ -58,15 +62,20 @@ class Probe:
 def unplug():
     """A fresh board: every chip off every bus, every probe gone, the DAC free (as CircuitPython
     leaves it when code.py ends)."""
-    del audioio._open[:]
+    free_dac()
     del busio._SPI_CHIPS[:]
     busio._I2C_CHIPS.clear()
-    del busio._TAPS[:]
+    del busio._watchers[:]
+
+
+def free_dac():
+    """The DAC free for a new board's AudioOut (audioio allows one at a time), whoever held it."""
+    del audioio._open[:]
 
 
 def probe(bus, max_transfers=None):
     """The probe on ``bus`` (made on first asking); ``max_transfers`` replaces its limit when given."""
-    for tap in busio._TAPS:
+    for tap in busio._watchers:
         if isinstance(tap, Probe) and tap.bus is bus:
             if max_transfers is not None:
                 tap.max_transfers = max_transfers

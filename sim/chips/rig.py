@@ -45,11 +45,10 @@ TOUCH_KINDS = ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007", "xpt2046", None)
 
 
 def matrix_rig(chain=1, *, spi=None):
-    """A MAX7219 (``chain`` > 1: a daisy chain, a ``MAX7219Chain``) on an SPI bus (a fresh board's,
-    unless ``spi`` is given: another rig's)."""
+    """A MAX7219 (``chain`` > 1: a daisy chain, a ``MAX7219Chain``) on an SPI bus (its own, unless
+    ``spi`` is given: another rig's)."""
     shims.install()
     if spi is None:
-        bus.unplug()
         spi = bus.spi()
     pin = Pin("MATRIX_CS")
     chip = bus.attach_spi(MAX7219() if chain == 1 else MAX7219Chain(chain), pin)
@@ -68,7 +67,6 @@ class TftRig:
         if touch not in TOUCH_KINDS:
             raise ValueError(f"touch must be one of {TOUCH_KINDS}")
         shims.install()
-        bus.unplug()
         self.spi = bus.spi()
         self.i2c = bus.i2c()
         self.tft_cs = Pin("TFT_CS")
@@ -81,16 +79,21 @@ class TftRig:
         if touch == "stmpe610":
             self.touch_chip = bus.attach_spi(stmpe610.STMPE610(), self.touch_cs)
         elif touch == "stmpe610-i2c":
-            self.touch_chip = bus.attach_i2c(stmpe610.STMPE610(), stmpe610.I2C_ADDRESS)
+            self.touch_chip = self._on_i2c(stmpe610.STMPE610(), stmpe610.I2C_ADDRESS)
         elif touch == "ft6206":
-            self.touch_chip = bus.attach_i2c(ft6206.FT6206(interrupt=self.touch_irq), ft6206.I2C_ADDRESS)
+            self.touch_chip = self._on_i2c(ft6206.FT6206(interrupt=self.touch_irq), ft6206.I2C_ADDRESS)
         elif touch == "tsc2007":  # the TFT FeatherWing V2: PENIRQ on D6, the V1's touch CS
-            self.touch_chip = bus.attach_i2c(tsc2007.TSC2007(interrupt=self.touch_cs), tsc2007.ADDRESS)
+            self.touch_chip = self._on_i2c(tsc2007.TSC2007(interrupt=self.touch_cs), tsc2007.ADDRESS)
         elif touch == "xpt2046":  # a module's T_CS on the display's bus, T_IRQ on a pin of its own
             self.touch_chip = bus.attach_spi(xpt2046.XPT2046(interrupt=self.touch_irq), self.touch_cs)
         else:
             self.touch_chip = None
         self._display = None
+
+    @staticmethod
+    def _on_i2c(chip, address):
+        bus.detach_i2c(address)  # the I2C wires are every rig's (busio._I2C_CHIPS): this rig's chip answers now
+        return bus.attach_i2c(chip, address)
 
     def fourwire(self, **kwargs):
         """A real ``fourwire.FourWire`` on this rig's SPI bus and pins."""
@@ -210,9 +213,9 @@ class PyPortalRig:
         from .. import boards
 
         shims.install()
-        bus.unplug()
         self.width, self.height = PYPORTALS[board_id]
-        definition = boards.load(board_id)
+        bus.free_dac()  # a new board: the last rig's AudioOut, if any, is not on it
+        definition = boards.load("pyportal")  # every board with a screen gets the PyPortal's panel and speaker
         names = ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU", "SPEAKER", "SPEAKER_ENABLE", "LCD_CS", "LCD_DC")
         self.board = types.SimpleNamespace(board_id=board_id, **{
             name: Pin(name, adc=name in definition.ADC, dac=name in definition.DAC) for name in names})

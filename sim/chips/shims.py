@@ -65,10 +65,23 @@ def install():
                 importlib.import_module(name)
         except Exception:  # ImportError, or NotImplementedError from Blinka's board detection
             sys.modules[name] = make()
-    digitalio = sys.modules["digitalio"]
-    if not getattr(digitalio, "_knightstour_sim", False) and not getattr(digitalio.Pin, "_knightstour_sim", False):
-        digitalio.Pin = _pin_router(digitalio.Pin)
+    blinka = sys.modules["digitalio"]
+    if not getattr(blinka, "_knightstour_sim", False) and not getattr(blinka.Pin, "_knightstour_sim", False):
+        blinka.Pin = _pin_router(blinka.Pin)
+    if blinka is not digitalio:
+        _blinka_enums(blinka)
     _installed = True
+
+
+def _blinka_enums(blinka):
+    """The stand-in DigitalInOut takes Blinka's Direction, DriveMode and Pull: the toy's code passes
+    ``digitalio.Pull.UP`` from Blinka's module (the stand-in holds no CPython code of its own for it:
+    each name it holds is heap in the MicroPython harness)."""
+    digitalio.Direction, digitalio.DriveMode, digitalio.Pull = blinka.Direction, blinka.DriveMode, blinka.Pull
+    digitalio._DIRECTIONS = (blinka.Direction.INPUT, blinka.Direction.OUTPUT)
+    digitalio._MODES = (blinka.DriveMode.PUSH_PULL, blinka.DriveMode.OPEN_DRAIN)
+    digitalio._PULLS = (blinka.Pull.UP, blinka.Pull.DOWN)
+    digitalio.DigitalInOut.switch_to_output.__defaults__ = (False, blinka.DriveMode.PUSH_PULL)
 
 
 def _pin_router(real_pin):

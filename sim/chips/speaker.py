@@ -30,7 +30,8 @@ class Speaker:
             return 0
         return self.playing
 
-    def output(self, frequency):
+    def play(self, frequency):
+        """The DAC plays ``frequency`` Hz (0: silence); the audioio stand-in calls it."""
         self.playing = frequency
         self._hear()
 

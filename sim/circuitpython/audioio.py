@@ -1,5 +1,5 @@
 """audioio stand-in: AudioOut on a DAC pin. What it plays goes to the model on the pin, if any
-(``pin.chip``: sim/chips/speaker.py's Speaker, under CPython), else nowhere; ``_heard`` keeps, for the
+(``pin.chip``: sim/chips/speaker.py's Speaker, under CPython, told ``play(hz)``), else nowhere; ``_heard`` keeps, for the
 harness (feather.py puts it in its RESULT, once something played), the plays ("sound_plays"), the pitch of the
 last (Hz, "sound_hz"; 0 for a sample played once: a looped RawSample is one period of the note, so
 its pitch is the rate over its samples) and whether the amplifier (board.SPEAKER_ENABLE) was on for
@@ -14,13 +14,13 @@ raises ValueError. A play holds a DMA buffer the size of the sample's (audio_dma
 
 if __name__.startswith("knightstour_sim."):  # CPython: the PyPortal rig, the desktop's speaker (sim/chips)
     from . import audiocore
-    from .microcontroller import _claim, _free
+    from .microcontroller import _DAC, _claim, _free
 
     board = None  # no board module of the stand-ins': no SPEAKER_ENABLE for _heard
 else:  # MicroPython: modules of their own
     import audiocore
     import board
-    from microcontroller import _claim, _free
+    from microcontroller import _DAC, _claim, _free
 
 _DEINITED = "Object has been deinitialized and can no longer be used. Create a new object."
 # The C object (the sizes of _c.py, kept here: this module loads on the PyPortals alone).
@@ -45,7 +45,7 @@ class AudioOut:
             if _open:
                 raise RuntimeError("DAC already in use")
             for pin, name in ((left_channel, "left_channel"), (right_channel, "right_channel")):
-                if pin is not None and not pin.dac:
+                if pin is not None and pin not in _DAC:
                     raise ValueError("Invalid %s pin" % name)
         except Exception:
             for pin in pins:
@@ -96,9 +96,9 @@ class AudioOut:
         self._output(_heard["sound_hz"])
 
     def _output(self, frequency):
-        speaker = self._pins[0].chip
-        if speaker is not None:
-            speaker.output(frequency)
+        chip = self._pins[0].chip  # the speaker's model
+        if chip is not None:
+            chip.play(frequency)
 
     def stop(self):
         self._live()

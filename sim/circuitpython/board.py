@@ -24,6 +24,8 @@ def _setup(board_id):
         del g[name]
     del _names[:]
     del microcontroller._PINS[:]
+    del microcontroller._ADC[:]
+    del microcontroller._DAC[:]
     _definition = _load(board_id)
     g["board_id"] = _definition.BOARD_ID
     for group in _definition.PINS:

@@ -11,8 +11,9 @@ read is at least one byte.
 
 A chip model answers in the caller's buffers (transfer_into, i2c_write_from, i2c_read_into): on a
 board the bus is C and makes no garbage per call, and neither may the stand-in and the models, whose
-garbage would share the harness's step with the toy's. ``_TAPS`` are called with (bus, chip, bytes
-sent, bytes received) after each transfer: sim/chips/bus.py's Probe counts them (CPython)."""
+garbage would share the harness's step with the toy's. ``_watchers`` are called with (bus, chip, bytes
+sent, bytes received) after each transfer: sim/chips/bus.py's Probe counts them (CPython). Each name
+here is a qstr on the MicroPython harness's heap, so the code reuses names it has."""
 
 if __name__.startswith("knightstour_sim."):  # CPython: the chip rigs and the Pi's drivers (sim/chips)
     from .microcontroller import _claim, _free
@@ -21,12 +22,7 @@ else:  # MicroPython: a module of its own, beside microcontroller
 
 _SPI_CHIPS = []  # pins (microcontroller.Pin) with a chip model on them
 _I2C_CHIPS = {}  # address -> chip model
-_TAPS = []  # callables told of every transfer
-
-
-def _tap(bus, chip, sent, received):
-    for tap in _TAPS:
-        tap(bus, chip, sent, received)
+_watchers = []  # callables told of every transfer
 
 
 def _range(value, low, high, name):
@@ -108,13 +104,13 @@ class SPI(_Bus):
         self._frequency = baudrate
 
     def _chip(self):
-        chosen = None
+        chip = None
         for pin in _SPI_CHIPS:
             if not pin.level:
-                if chosen is not None:
+                if chip is not None:
                     raise RuntimeError("SPI bus contention: two chips selected at once")
-                chosen = pin
-        return None if chosen is None else chosen.chip
+                chip = pin.chip
+        return chip
 
     def write(self, buffer, *, start=0, end=None):
         self._check()
@@ -123,7 +119,8 @@ class SPI(_Bus):
         chip = self._chip()
         if chip is not None and end > start:
             chip.transfer_into(buffer, None, start, end, self._mode)
-        _tap(self, chip, end - start, 0)
+        for callback in _watchers:
+            callback(self, chip, end - start, 0)
 
     def readinto(self, buffer, *, start=0, end=None, write_value=0):
         self._check()
@@ -131,7 +128,9 @@ class SPI(_Bus):
         start = _start(buffer, start, end)
         for i in range(start, end):
             buffer[i] = write_value
-        _tap(self, self._exchange(buffer, start, end), 0, end - start)
+        chip = self._exchange(buffer, start, end)
+        for callback in _watchers:
+            callback(self, chip, 0, end - start)
 
     def write_readinto(self, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None):
         self._check()
@@ -144,7 +143,9 @@ class SPI(_Bus):
         if out_buffer is not in_buffer or out_start != in_start:
             for i in range(in_end - in_start):
                 in_buffer[in_start + i] = out_buffer[out_start + i]
-        _tap(self, self._exchange(in_buffer, in_start, in_end), in_end - in_start, in_end - in_start)
+        chip = self._exchange(in_buffer, in_start, in_end)
+        for callback in _watchers:
+            callback(self, chip, in_end - in_start, in_end - in_start)
 
     def _exchange(self, buffer, start, end):
         """Clock out ``buffer[start:end]``; the selected chip's answer replaces it (no chip: what
@@ -153,8 +154,7 @@ class SPI(_Bus):
         if chip is not None:
             chip.transfer_into(buffer, buffer, start, end, self._mode)
         else:
-            miso = self._pins[2]
-            idle = 0xFF if miso is not None and miso._chip_level else 0
+            idle = 0xFF if self._pins[2] is not None and self._pins[2]._chip_level else 0  # MISO
             for i in range(start, end):
                 buffer[i] = idle
         return chip
@@ -167,7 +167,8 @@ class I2C(_Bus):
     def _chip(self, address):
         chip = _I2C_CHIPS.get(address)
         if chip is None:
-            _tap(self, None, 0, 0)
+            for callback in _watchers:
+                callback(self, None, 0, 0)
             raise OSError(19)  # ENODEV: no ACK, as CircuitPython raises
         return chip
 
@@ -185,7 +186,8 @@ class I2C(_Bus):
         start = _start(buffer, start, end)
         chip = self._chip(address)
         chip.i2c_write_from(buffer, start, end)
-        _tap(self, chip, end - start, 0)
+        for callback in _watchers:
+            callback(self, chip, end - start, 0)
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
         self._check()
@@ -195,7 +197,8 @@ class I2C(_Bus):
             raise ValueError("buffer length must be >= 1")
         chip = self._chip(address)
         chip.i2c_read_into(buffer, start, end)
-        _tap(self, chip, 0, end - start)
+        for callback in _watchers:
+            callback(self, chip, 0, end - start)
 
     def writeto_then_readfrom(self, address, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0,
                               in_end=None):

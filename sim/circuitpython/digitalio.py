@@ -3,8 +3,8 @@ controller on SPI answers while its chip select is low; a pull-up holds an input
 claimed twice raises ValueError "<name> in use" until deinit() frees it; setting ``value``
 on an input, ``pull`` on an output or ``drive_mode`` on an input raises AttributeError.
 
-Under CPython (sim/chips' rigs, the Pi's drivers on Blinka) Direction, DriveMode and Pull are
-Blinka's, where it is installed: the toy's code passes ``digitalio.Pull.UP`` from Blinka's module."""
+Under CPython (sim/chips' rigs, the Pi's drivers on Blinka) sim/chips/shims.py makes Direction,
+DriveMode and Pull Blinka's, where it is installed: the toy passes ``digitalio.Pull.UP`` from there."""
 
 if __name__.startswith("knightstour_sim."):  # CPython
     from .microcontroller import _claim, _free, _owned
@@ -26,16 +26,6 @@ class Pull:
     UP = "UP"
     DOWN = "DOWN"
 
-
-if __name__.startswith("knightstour_sim."):
-    import contextlib
-    import io
-
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):  # Blinka's "GENERIC_X86 is not fully supported"
-            from digitalio import Direction, DriveMode, Pull  # noqa: F811  (Blinka's, or this module)
-    except Exception:  # no Blinka, or Blinka's board detection raised (sim/chips/shims.py)
-        pass
 
 
 def _check(value, allowed, name):
