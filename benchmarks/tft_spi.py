@@ -37,7 +37,7 @@ def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
 
     settings = {"speed": speed, "start": "random"}
     emulated = Emulated(display, settings, seed=seed, rotation=rotation,
-                        touch=touch if display == "tft" else None)
+                        touch=touch if display == "ili9341" else None)
     chip = emulated.chip
     probe = emulated.probe
     app = emulated.app
@@ -97,7 +97,7 @@ def main(argv=None):
     print("full 320x240 RGB565 frame: %d B; target <= %d B for a move's frame" % (FULL_FRAME, TARGET))
     print()
     worst = 0.0
-    for name, rotation in (("tft", 0), ("tft", 90)):
+    for name, rotation in (("ili9341", 0), ("ili9341", 90)):
         result = measure(name, args.tours, args.seed, rotation)
         worst = max(worst, result["move_frame_max"])
         print("ILI9341 TFT, rotation %d, STMPE610 touch, speed 1, %d tours (%d moves, %d complete):"
@@ -110,7 +110,7 @@ def main(argv=None):
         print("  per move, all       %8.0f B  (with clearing, result, trace and pause)" % result["per_move_all"])
         print("  touch polling       %8.1f B per poll (STMPE610 on the same bus, not in the figures above;"
               " the device polls about 50 times a second)" % (result["touch"] / max(1, result["polls"])))
-    result = measure("matrix", args.tours, args.seed)
+    result = measure("max7219", args.tours, args.seed)
     print("MAX7219 matrix, speed 1, %d tours (%d moves):" % (result["tours"], result["moves"]))
     print("  initial draw        %8d B" % result["initial"])
     print("  per move            %8.1f B" % result["per_move"])

@@ -38,7 +38,7 @@ class MergedInput(QueueInput):
 
 
 class Hardware:
-    """The emulated hardware of ``kind`` ("tft", "matrix" or "both") for ``settings``:
+    """The emulated hardware of ``kind`` ("ili9341", "max7219" or "both") for ``settings``:
     ``tft`` and ``matrix`` (screenshot.Emulated or None), ``displays`` (the hw display ports)
     and ``touch`` (the TFT's touch input port, or None)."""
 
@@ -46,11 +46,11 @@ class Hardware:
         self.tft = self.matrix = None
         self.rotation = 0
         try:
-            if kind in ("tft", "both"):
-                self.tft = Emulated("tft", settings, seed=seed)
+            if kind in ("ili9341", "both"):
+                self.tft = Emulated("ili9341", settings, seed=seed)
                 self.rotation = self.tft.rotation
-            if kind in ("matrix", "both"):
-                self.matrix = Emulated("matrix", settings, seed=seed, clock=clock)
+            if kind in ("max7219", "both"):
+                self.matrix = Emulated("max7219", settings, seed=seed, clock=clock)
         except Exception:
             self.close()
             raise

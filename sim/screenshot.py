@@ -1,6 +1,6 @@
 """The toy on its real drivers over the emulated chips: screenshots and tests.
 
-``save_screenshot("tft", "shot.png")`` runs the app (a fake clock, speed 0)
+``save_screenshot("ili9341", "shot.png")`` runs the app (a fake clock, speed 0)
 through knightstour.hw (the same build as the Feather and the Pi: pin map,
 displayio's BusDisplay, and the toy's own ILI9341 start, MAX7219, STMPE610 and FT6206
 drivers) with the chips of knightstour_sim.chips on the other end
@@ -21,8 +21,7 @@ from .chips import bus, render, rig, shims
 from .circuitpython import pwmio  # the stand-in: PWMOut keeps its frequency and duty cycle on its pin
 from .circuitpython.microcontroller import Pin
 
-DISPLAY_NAMES = {"tft": "ili9341", "ili9341": "ili9341", "matrix": "max7219", "max7219": "max7219",
-                 "builtin": "builtin"}
+DISPLAYS = ("ili9341", "max7219", "builtin")
 
 
 def sim_board(kind, tft=None, matrix=None):
@@ -68,7 +67,7 @@ def sim_board(kind, tft=None, matrix=None):
 class Emulated:
     """The app on the real drivers over emulated chips.
 
-    ``display`` is "tft"/"ili9341" or "matrix"/"max7219"; ``touch`` "auto" (an STMPE610 on the
+    ``display`` is "ili9341", "max7219" or "builtin"; ``touch`` "auto" (an STMPE610 on the
     rig), "stmpe610", "tsc2007", "xpt2046", "ft6206" or "none" (TFT only); ``kind`` the pin map's board kind. ``settings``
     (a Settings, or a dict of key -> raw value) defaults to attract mode from c3 at
     speed 0 with the given ``seed``. Attributes: ``rig`` (TftRig or MatrixRig), ``chip``
@@ -78,14 +77,14 @@ class Emulated:
     for the display raises ValueError, as in the simulator, in place of falling back to 8x8.
     """
 
-    def __init__(self, display="tft", settings=None, touch=None, kind="feather_rp2040", seed=1,
+    def __init__(self, display="ili9341", settings=None, touch=None, kind="feather_rp2040", seed=1,
                  rotation=None, piezo=False, strict=False, clock=None):
         shims.install()
         from knightstour.hw.wiring import build, hardware
 
-        if display not in DISPLAY_NAMES:
-            raise UserError("bad display %r: one of tft, matrix, builtin (or ili9341, max7219)" % (display,))
-        self.display_name = DISPLAY_NAMES[display]
+        if display not in DISPLAYS:
+            raise UserError("bad display %r: one of %s" % (display, ", ".join(DISPLAYS)))
+        self.display_name = display
         if not isinstance(settings, Settings):
             values = {"start": "c3", "speed": "0", "mode": "attract", "seed": str(seed)}
             values.update(settings or {})
@@ -246,7 +245,7 @@ class Emulated:
 
 def save_screenshot(display_kind, path, settings=None, moves=None, seed=1, kind="feather_rp2040",
                     touch=None, rotation=None, scale=None, taps=()):
-    """Run a scripted tour on the emulated ``display_kind`` ("tft" or "matrix") and write a PNG.
+    """Run a scripted tour on the emulated ``display_kind`` ("ili9341" or "max7219") and write a PNG.
 
     ``settings``: a Settings (copied; the speed is set to 0) or a dict of setting -> value
     (default: from c3, a super order, ``seed``); ``moves``: stop after that many squares, else

@@ -176,7 +176,7 @@ def hold(emu, seconds):
 def test_the_matrix_toy_takes_its_commands_from_the_buttons(kind, pins):
     from knightstour_sim.screenshot import Emulated
 
-    emu = Emulated("matrix", {"speed": "1"}, kind=kind)
+    emu = Emulated("max7219", {"speed": "1"}, kind=kind)
     assert [getattr(emu.board, name).level for name in pins] == [True, True]  # pulled up
     hold(emu, 1.0)
     app = emu.app
@@ -208,9 +208,9 @@ def test_the_matrix_toy_takes_its_commands_from_the_buttons(kind, pins):
 def test_buttons_set_to_none_are_not_read():
     from knightstour_sim.screenshot import Emulated
 
-    emu = Emulated("matrix", {"pin_button_a": "none", "pin_button_b": "none"})
+    emu = Emulated("max7219", {"pin_button_a": "none", "pin_button_b": "none"})
     assert emu.input.__class__.__name__ == "NullInput"
-    emu = Emulated("matrix", {"pin_button_b": "none"})
+    emu = Emulated("max7219", {"pin_button_b": "none"})
     assert emu.input.ios[1] is None and emu.input.ios[0] is not None
 
 
@@ -226,7 +226,7 @@ def test_the_simulators_button_keys(pixels):
     settings = Settings()
     settings.set("speed", "1")
     clock = FakeClock()
-    sim = Simulator(settings, display="matrix", clock=clock, pixels=pixels)
+    sim = Simulator(settings, display="max7219", clock=clock, pixels=pixels)
     try:
         sim.update()
 
@@ -259,7 +259,7 @@ def test_a_simulated_press_lasts_until_the_toy_has_seen_it(frame):
     settings = Settings()
     settings.set("speed", "1")
     clock = FakeClock()
-    sim = Simulator(settings, display="matrix", clock=clock, pixels=True)
+    sim = Simulator(settings, display="max7219", clock=clock, pixels=True)
     try:
         sim.update()
 

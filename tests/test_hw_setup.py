@@ -174,14 +174,14 @@ def test_piezo_plays_notes_without_blocking():
 
 
 def test_piezo_from_the_pin_map_and_off_by_default():
-    emulated = Emulated("matrix", kind="pi")
+    emulated = Emulated("max7219", kind="pi")
     assert type(emulated.sound).__name__ == "NullSound"
-    emulated = Emulated("matrix", kind="pi", piezo=True)
+    emulated = Emulated("max7219", kind="pi", piezo=True)
     assert isinstance(emulated.sound, PiezoSound)
     assert pwmio._owned(emulated.sound.pwm) is emulated.board.D6
     emulated.run_tour(moves=3)
     assert emulated.sound.pwm.frequency == 1760  # the tick
-    emulated = Emulated("matrix", {"sound": "off", "piezo": "on"}, kind="pi")
+    emulated = Emulated("max7219", {"sound": "off", "piezo": "on"}, kind="pi")
     assert type(emulated.sound).__name__ == "NullSound"
 
 

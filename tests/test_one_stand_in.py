@@ -53,6 +53,6 @@ def test_the_rigs_run_on_the_stand_ins():
 def test_one_pwm_the_simulators_piezo_plays_on():
     assert classes_named("PWMOut") == ["sim/circuitpython/pwmio.py"]
     assert classes_named("FakePWM") == []
-    emulated = Emulated("matrix", kind="pi", piezo=True)
+    emulated = Emulated("max7219", kind="pi", piezo=True)
     assert isinstance(emulated.sound.pwm, pwmio.PWMOut)
     assert pwmio._owned(emulated.sound.pwm) is emulated.board.D6

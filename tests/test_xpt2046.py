@@ -297,7 +297,7 @@ def test_the_simulators_pixel_view_clicks_through_the_xpt2046(monkeypatch):
     parser = argparse.ArgumentParser()
     command.add_arguments(parser)
     settings = command.build_settings(parser.parse_args(["--display", "tft", "--touch"]))
-    sim = Simulator(settings, display="tft", clock=FakeClock(), pixels=True)
+    sim = Simulator(settings, display="ili9341", clock=FakeClock(), pixels=True)
     try:
         assert isinstance(sim.hardware.tft.rig.touch_chip, Chip)
         sim.update()
