@@ -52,7 +52,7 @@ def sim_board(kind, tft=None, matrix=None):
         for group in definition.PINS:
             names = group.split()
             pin = (next((by_name[name] for name in names if name in by_name), None)
-                   or Pin(names[0], adc=names[0] in definition.ADC, dac=names[0] in definition.DAC))
+                   or Pin(names[0]))
             for name in names:
                 setattr(board, name, pin)
     for row in pinmap.rows(kind):

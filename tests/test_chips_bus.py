@@ -218,7 +218,7 @@ def test_unplug_takes_every_chip_off_and_every_probe_away():
     bus.attach_i2c(Recorder(), 0x38)
     bus.probe(bus.i2c())
     bus.unplug()
-    assert busio._I2C_CHIPS == {} and busio._SPI_CHIPS == [] and busio._watchers == []
+    assert busio._I2C_CHIPS == {} and busio._SPI_CHIPS == [] and busio._watchers is None and bus._PROBES == []
 
 
 def test_i2c_scan_read_write_and_counts():

@@ -12,11 +12,14 @@ reads 0xFF while no chip is selected). ``attach_spi(chip, cs)`` puts a chip mode
 ``cs`` (selected while the pin is low), ``attach_i2c(chip, address)`` at an address,
 ``detach_i2c(address)`` takes it off again (a loose cable).
 
-``probe(bus)`` is a logic analyser on one bus: bytes sent and received, per chip and in all, and
-``max_transfers``, past which the bus raises ``TransferLimitExceeded`` (a driver looping forever).
+``probe(bus)`` is a logic analyser on one bus: bytes sent and received, per chip and in all,
+``max_transfers``, past which the bus raises ``TransferLimitExceeded`` (a driver looping forever), and
+an SPI transfer with two chips selected is a RuntimeError (the busio stand-in takes the first: each
+check there is heap in the MicroPython harness). ``use_board(board, definition)`` makes a rig's board
+the one analogio and audioio check pins against (the definition's ADC and DAC, by name).
 """
 
-from ..circuitpython import audioio, busio
+from ..circuitpython import analogio, audioio, busio
 from ..circuitpython.microcontroller import Pin
 
 
@@ -32,7 +35,8 @@ class Probe:
         self.bus = bus
         self.max_transfers = max_transfers
         self.reset_counts()
-        busio._watchers.append(self)
+        _PROBES.append(self)
+        busio._watchers = _tell
 
     def reset_counts(self):
         """Set all byte and transfer counters to zero."""
@@ -48,6 +52,9 @@ class Probe:
     def __call__(self, bus, chip, sent, received):
         if bus is not self.bus:
             return
+        selected = [pin for pin in busio._SPI_CHIPS if not pin.level] if isinstance(bus, busio.SPI) else ()
+        if len(selected) > 1:
+            raise RuntimeError(f"SPI bus contention: {len(selected)} chips selected at once")
         self.transfers += 1
         if self.max_transfers is not None and self.transfers > self.max_transfers:
             raise TransferLimitExceeded(f"more than {self.max_transfers} transfers on {type(bus).__name__}")
@@ -59,13 +66,32 @@ class Probe:
             counts[1] += received
 
 
+_PROBES = []  # every probe, told of every transfer by _tell
+
+
+def _tell(bus, chip, sent, received):
+    for each in _PROBES:
+        each(bus, chip, sent, received)
+
+
 def unplug():
     """A fresh board: every chip off every bus, every probe gone, the DAC free (as CircuitPython
     leaves it when code.py ends)."""
     free_dac()
     del busio._SPI_CHIPS[:]
     busio._I2C_CHIPS.clear()
-    del busio._watchers[:]
+    del _PROBES[:]
+    busio._watchers = None
+
+
+def use_board(board, definition):
+    """Make ``board`` (a namespace of pins) the stand-ins' board for analogio and audioio: its pins'
+    ADC and DAC are the ``definition``'s (sim/boards), by name, as the MicroPython board module has
+    them."""
+    board._ADC = definition.ADC
+    board._definition = definition
+    analogio.board = audioio.board = board
+    return board
 
 
 def free_dac():
@@ -75,8 +101,8 @@ def free_dac():
 
 def probe(bus, max_transfers=None):
     """The probe on ``bus`` (made on first asking); ``max_transfers`` replaces its limit when given."""
-    for tap in busio._watchers:
-        if isinstance(tap, Probe) and tap.bus is bus:
+    for tap in _PROBES:
+        if tap.bus is bus:
             if max_transfers is not None:
                 tap.max_transfers = max_transfers
             return tap

@@ -217,8 +217,8 @@ class PyPortalRig:
         bus.free_dac()  # a new board: the last rig's AudioOut, if any, is not on it
         definition = boards.load("pyportal")  # every board with a screen gets the PyPortal's panel and speaker
         names = ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU", "SPEAKER", "SPEAKER_ENABLE", "LCD_CS", "LCD_DC")
-        self.board = types.SimpleNamespace(board_id=board_id, **{
-            name: Pin(name, adc=name in definition.ADC, dac=name in definition.DAC) for name in names})
+        self.board = bus.use_board(types.SimpleNamespace(board_id=board_id, **{name: Pin(name) for name in names}),
+                                   definition)
         self.board.SPEAKER_ENABLE.idle = False  # pulled down: the amplifier starts off
         self.spi = bus.spi()
         self.display_chip = bus.attach_spi(

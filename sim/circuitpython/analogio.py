@@ -5,13 +5,16 @@ As on a board (shared-bindings/analogio, ports/atmel-samd/common-hal/analogio): 
 argument, the pin; a pin in use raises ValueError "<name> in use", a pin with no ADC input ValueError
 "Invalid pin"; the pin is held until deinit(), after which ``value`` raises ValueError. ``value`` is
 a 12-bit conversion stretched to 16 bits (``raw << 4 | raw >> 8``); ``reference_voltage`` is 3.3.
-The pins with an ADC input are the board's (its definition's ADC: sim/boards), in
-microcontroller's ``_ADC``."""
+The pins with an ADC input are the board's (its definition's ADC: sim/boards), by their
+first board name (``board._ADC``)."""
 
-if __name__.startswith("knightstour_sim."):  # CPython: the chip rigs and the Pi's drivers (sim/chips/shims.py)
-    from .microcontroller import _ADC, Pin, _claim, _free
-else:  # MicroPython: a module of its own, beside microcontroller
-    from microcontroller import _ADC, Pin, _claim, _free
+if __name__.startswith("knightstour_sim."):  # CPython: the rig sets ``board`` (sim/chips/bus.py's use_board)
+    from .microcontroller import Pin, _claim, _free
+
+    board = None
+else:  # MicroPython: modules of their own
+    import board
+    from microcontroller import Pin, _claim, _free
 
 # The C object (the sizes of _c.py, kept here: this module loads on the PyPortals alone).
 # ports/atmel-samd/common-hal/analogio/AnalogIn.h: base, pin, instance, channel = 13 -> 16.
@@ -22,7 +25,7 @@ class AnalogIn:
         if not isinstance(pin, Pin):
             raise TypeError("pin must be of type Pin, not %s" % type(pin).__name__)
         _claim(pin)  # "in use" comes first (validate_obj_is_free_pin), then the ADC check
-        if pin not in _ADC:
+        if pin._name not in board._ADC:
             _free(pin)
             raise ValueError("Invalid pin")
         pin.board_level = None  # an analogue input: the board drives nothing on it

@@ -14,13 +14,13 @@ raises ValueError. A play holds a DMA buffer the size of the sample's (audio_dma
 
 if __name__.startswith("knightstour_sim."):  # CPython: the PyPortal rig, the desktop's speaker (sim/chips)
     from . import audiocore
-    from .microcontroller import _DAC, _claim, _free
+    from .microcontroller import _claim, _free
 
-    board = None  # no board module of the stand-ins': no SPEAKER_ENABLE for _heard
+    board = None  # the rig sets it (sim/chips/bus.py's use_board)
 else:  # MicroPython: modules of their own
     import audiocore
     import board
-    from microcontroller import _DAC, _claim, _free
+    from microcontroller import _claim, _free
 
 _DEINITED = "Object has been deinitialized and can no longer be used. Create a new object."
 # The C object (the sizes of _c.py, kept here: this module loads on the PyPortals alone).
@@ -45,7 +45,7 @@ class AudioOut:
             if _open:
                 raise RuntimeError("DAC already in use")
             for pin, name in ((left_channel, "left_channel"), (right_channel, "right_channel")):
-                if pin is not None and pin not in _DAC:
+                if pin is not None and pin._name not in board._definition.DAC:
                     raise ValueError("Invalid %s pin" % name)
         except Exception:
             for pin in pins:

@@ -9,6 +9,7 @@ import microcontroller
 from microcontroller import Pin, _claim, _free
 
 _names = []
+_ADC = ()  # the first names of the pins with an ADC input (analogio)
 _definition = None  # the board's definition module
 
 
@@ -18,19 +19,18 @@ def _load(board_id):
 
 def _setup(board_id):
     """Make this module the board ``board_id``: its pins and buses and nothing else."""
-    global _definition
+    global _ADC, _definition
     g = globals()
     for name in _names:
         del g[name]
     del _names[:]
     del microcontroller._PINS[:]
-    del microcontroller._ADC[:]
-    del microcontroller._DAC[:]
     _definition = _load(board_id)
     g["board_id"] = _definition.BOARD_ID
+    _ADC = _definition.ADC
     for group in _definition.PINS:
         names = group.split()
-        pin = Pin(names[0], adc=names[0] in _definition.ADC, dac=names[0] in _definition.DAC)
+        pin = Pin(names[0])
         for name in names:
             g[name] = pin
             _names.append(name)

@@ -11,9 +11,10 @@ read is at least one byte.
 
 A chip model answers in the caller's buffers (transfer_into, i2c_write_from, i2c_read_into): on a
 board the bus is C and makes no garbage per call, and neither may the stand-in and the models, whose
-garbage would share the harness's step with the toy's. ``_watchers`` are called with (bus, chip, bytes
-sent, bytes received) after each transfer: sim/chips/bus.py's Probe counts them (CPython). Each name
-here is a qstr on the MicroPython harness's heap, so the code reuses names it has."""
+garbage would share the harness's step with the toy's. ``_watchers``, when not None, is called with
+(bus, chip, bytes sent, bytes received) after each transfer: sim/chips/bus.py's probes count them
+(CPython). Each name and each loop here is heap on the MicroPython harness's tight runs, so the
+code reuses names it has and loops over nothing per transfer."""
 
 if __name__.startswith("knightstour_sim."):  # CPython: the chip rigs and the Pi's drivers (sim/chips)
     from .microcontroller import _claim, _free
@@ -22,7 +23,7 @@ else:  # MicroPython: a module of its own, beside microcontroller
 
 _SPI_CHIPS = []  # pins (microcontroller.Pin) with a chip model on them
 _I2C_CHIPS = {}  # address -> chip model
-_watchers = []  # callables told of every transfer
+_watchers = None  # the callable told of every transfer (sim/chips/bus.py), or None
 
 
 def _range(value, low, high, name):
@@ -104,13 +105,10 @@ class SPI(_Bus):
         self._frequency = baudrate
 
     def _chip(self):
-        chip = None
         for pin in _SPI_CHIPS:
             if not pin.level:
-                if chip is not None:
-                    raise RuntimeError("SPI bus contention: two chips selected at once")
-                chip = pin.chip
-        return chip
+                return pin.chip
+        return None
 
     def write(self, buffer, *, start=0, end=None):
         self._check()
@@ -119,8 +117,8 @@ class SPI(_Bus):
         chip = self._chip()
         if chip is not None and end > start:
             chip.transfer_into(buffer, None, start, end, self._mode)
-        for callback in _watchers:
-            callback(self, chip, end - start, 0)
+        if _watchers is not None:
+            _watchers(self, chip, end - start, 0)
 
     def readinto(self, buffer, *, start=0, end=None, write_value=0):
         self._check()
@@ -129,8 +127,8 @@ class SPI(_Bus):
         for i in range(start, end):
             buffer[i] = write_value
         chip = self._exchange(buffer, start, end)
-        for callback in _watchers:
-            callback(self, chip, 0, end - start)
+        if _watchers is not None:
+            _watchers(self, chip, 0, end - start)
 
     def write_readinto(self, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None):
         self._check()
@@ -144,8 +142,8 @@ class SPI(_Bus):
             for i in range(in_end - in_start):
                 in_buffer[in_start + i] = out_buffer[out_start + i]
         chip = self._exchange(in_buffer, in_start, in_end)
-        for callback in _watchers:
-            callback(self, chip, in_end - in_start, in_end - in_start)
+        if _watchers is not None:
+            _watchers(self, chip, in_end - in_start, in_end - in_start)
 
     def _exchange(self, buffer, start, end):
         """Clock out ``buffer[start:end]``; the selected chip's answer replaces it (no chip: what
@@ -167,8 +165,8 @@ class I2C(_Bus):
     def _chip(self, address):
         chip = _I2C_CHIPS.get(address)
         if chip is None:
-            for callback in _watchers:
-                callback(self, None, 0, 0)
+            if _watchers is not None:
+                _watchers(self, None, 0, 0)
             raise OSError(19)  # ENODEV: no ACK, as CircuitPython raises
         return chip
 
@@ -186,8 +184,8 @@ class I2C(_Bus):
         start = _start(buffer, start, end)
         chip = self._chip(address)
         chip.i2c_write_from(buffer, start, end)
-        for callback in _watchers:
-            callback(self, chip, end - start, 0)
+        if _watchers is not None:
+            _watchers(self, chip, end - start, 0)
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
         self._check()
@@ -197,8 +195,8 @@ class I2C(_Bus):
             raise ValueError("buffer length must be >= 1")
         chip = self._chip(address)
         chip.i2c_read_into(buffer, start, end)
-        for callback in _watchers:
-            callback(self, chip, 0, end - start)
+        if _watchers is not None:
+            _watchers(self, chip, 0, end - start)
 
     def writeto_then_readfrom(self, address, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0,
                               in_end=None):

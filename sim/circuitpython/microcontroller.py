@@ -6,10 +6,7 @@ while it is an input), else what a chip or a button drives (``drive``), else the
 resistor (``board_pull``), else the level it idles at without one (``idle``). A chip model on the
 pin (``chip``, an SPI chip with select()/deselect(): busio.SPI's chip select) is selected while
 the wire is low; ``watch(callback)`` calls back on every change of level. ``analog`` is a model's
-voltage on the wire, a callable giving a fraction of 3.3 V (analogio), read if the pin has an ADC input
-(``adc``: the board's definition says which; such pins are in ``_ADC``); ``dac``: a DAC output
-(audioio; in ``_DAC``), whose ``chip`` is the model listening to it (sim/chips/speaker.py). Lists, not
-attributes: a Pin's every attribute is heap on the harness's board. ``id`` is the pin itself,
+voltage on the wire, a callable giving a fraction of 3.3 V (analogio). ``id`` is the pin itself,
 for Blinka's digitalio (sim/chips/shims.py routes it back here).
 
 A pin is claimed by the object that uses it (DigitalInOut, PWMOut, a bus, a display bus) and
@@ -22,12 +19,10 @@ the board makes before code.py's heap, and ``_owned(obj)`` finds the pin an obje
 here allocates when a level changes: the harness shares code.py's heap."""
 
 _PINS = []  # every pin made, for _owned()
-_ADC = []  # the pins with an ADC input (analogio)
-_DAC = []  # the pins with a DAC output (audioio)
 
 
 class Pin:
-    def __init__(self, name, *, idle=True, adc=False, dac=False):
+    def __init__(self, name, *, idle=True):
         self._name = name
         self.idle = idle
         self.chip = None
@@ -39,10 +34,6 @@ class Pin:
         self._owner = None  # what claimed the pin: a DigitalInOut, PWMOut, bus, display bus...
         self._state = [None, None, None]  # the owner's state, when it is a DigitalInOut or PWMOut
         _PINS.append(self)
-        if adc:
-            _ADC.append(self)
-        if dac:
-            _DAC.append(self)
 
     @property
     def name(self):
