@@ -37,15 +37,15 @@ def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
 
     settings = {"speed": speed, "start": "random"}
     emulated = Emulated(display, settings, seed=seed, rotation=rotation,
-                        touch=touch if display == "tft" else None)
+                        touch=touch if display == "ili9341" else None)
     chip = emulated.chip
-    bus = emulated.bus
+    probe = emulated.probe
     app = emulated.app
     try:
         # the initial draw: up to the first square on the screen
         emulated.step()
-        initial = bus.counts_for(chip)[0]
-        bus.reset_counts()
+        initial = probe.counts_for(chip)[0]
+        probe.reset_counts()
         moves_bytes = 0
         move_frames = []
         moves = 0
@@ -55,22 +55,22 @@ def measure(display, tours=5, seed=1, rotation=0, speed="1", touch="stmpe610"):
         while tours_done < tours:
             # one cycle: from this tour's first square to the next tour's begin
             start_tours = app.tours.count
-            before = bus.counts_for(chip)[0]
+            before = probe.counts_for(chip)[0]
             while app.tours.count == start_tours:
                 length = app.tours.tour.length
-                sent = bus.counts_for(chip)[0]
+                sent = probe.counts_for(chip)[0]
                 emulated.step()
                 steps += 1
                 if app.state == "run" and app.tours.tour.length > length >= 1 and (tours_done or length > 1):
-                    move_frames.append(bus.counts_for(chip)[0] - sent)
-            moves_bytes += bus.counts_for(chip)[0] - before
+                    move_frames.append(probe.counts_for(chip)[0] - sent)
+            moves_bytes += probe.counts_for(chip)[0] - before
             moves += app.tours.tour.length - 1
             while app.state == "show":
                 emulated.step()
                 steps += 1
             tours_done += 1
-        cycle_bytes = bus.counts_for(chip)[0]
-        touch_bytes = bus.bytes_sent - cycle_bytes
+        cycle_bytes = probe.counts_for(chip)[0]
+        touch_bytes = probe.bytes_sent - cycle_bytes
         return {
             "initial": initial,
             "moves": moves,
@@ -97,7 +97,7 @@ def main(argv=None):
     print("full 320x240 RGB565 frame: %d B; target <= %d B for a move's frame" % (FULL_FRAME, TARGET))
     print()
     worst = 0.0
-    for name, rotation in (("tft", 0), ("tft", 90)):
+    for name, rotation in (("ili9341", 0), ("ili9341", 90)):
         result = measure(name, args.tours, args.seed, rotation)
         worst = max(worst, result["move_frame_max"])
         print("ILI9341 TFT, rotation %d, STMPE610 touch, speed 1, %d tours (%d moves, %d complete):"
@@ -110,7 +110,7 @@ def main(argv=None):
         print("  per move, all       %8.0f B  (with clearing, result, trace and pause)" % result["per_move_all"])
         print("  touch polling       %8.1f B per poll (STMPE610 on the same bus, not in the figures above;"
               " the device polls about 50 times a second)" % (result["touch"] / max(1, result["polls"])))
-    result = measure("matrix", args.tours, args.seed)
+    result = measure("max7219", args.tours, args.seed)
     print("MAX7219 matrix, speed 1, %d tours (%d moves):" % (result["tours"], result["moves"]))
     print("  initial draw        %8d B" % result["initial"])
     print("  per move            %8.1f B" % result["per_move"])

@@ -28,7 +28,7 @@ OPTION_KEYS = (
 
 
 def display_option(text):
-    """--display's value: the settings' names (max7219, ili9341) or the simulator's (matrix, tft)."""
+    """--display's value: the settings' names (max7219, ili9341), or their short aliases (matrix, tft)."""
     import argparse
 
     name = display_name(text)
@@ -120,7 +120,7 @@ def apply_board(args):
         if args.display is not None:
             raise UserError("--board %s shows its own screen: leave out --display" % board)
         args.screen = board
-        args.display = "tft"
+        args.display = "ili9341"
         return
     args.display = args.display or "both"
     args.kind = detect_kind(board, boards.load(board).MACHINE)
@@ -152,7 +152,7 @@ def parse_tap(text):
 def check_screenshot(args):
     """Refuse a bad --screenshot call before anything runs."""
     args.taps = [parse_tap(text) for text in getattr(args, "tap", None) or []]
-    if args.taps and (args.screenshot is None or args.display != "tft"):
+    if args.taps and (args.screenshot is None or args.display != "ili9341"):
         raise UserError("--tap presses the TFT in a --screenshot run: give --display tft --screenshot FILE.png")
     if args.moves is not None and args.screenshot is None:
         raise UserError("--moves goes with --screenshot")
@@ -160,7 +160,7 @@ def check_screenshot(args):
         return
     if args.play:
         raise UserError("--screenshot shows an automatic tour: leave out --play")
-    if args.display not in ("tft", "matrix"):
+    if args.display not in ("ili9341", "max7219"):
         raise UserError("bad --display %s for --screenshot: give --display tft or --display matrix" % as_given(args.display))
     check_output(args.screenshot, "--screenshot", suffix=".png")
     if args.moves is not None and args.moves < 1:
@@ -177,7 +177,7 @@ def check_record(args):
         raise UserError("--record and --screenshot each make a picture: give one of them")
     if args.play:
         raise UserError("--record shows an automatic tour: leave out --play")
-    if args.display not in ("tft", "matrix"):
+    if args.display not in ("ili9341", "max7219"):
         raise UserError("bad --display %s for --record: give --display tft or --display matrix" % as_given(args.display))
     if not str(args.record).lower().endswith(SUFFIXES):
         raise UserError("bad --record %s: give a file name ending in .gif or .webp" % as_given(args.record))

@@ -37,7 +37,7 @@ class MergedInput(QueueInput):
 
 
 class Hardware:
-    """The emulated hardware of ``kind`` ("tft", "matrix" or "both") for ``settings``:
+    """The emulated hardware of ``kind`` ("ili9341", "max7219" or "both") for ``settings``:
     ``tft`` and ``matrix`` (screenshot.Emulated or None), ``displays`` (the hw display ports)
     and ``touch`` (the TFT's touch input port, or None)."""
 
@@ -48,12 +48,12 @@ class Hardware:
         self.rotation = 0
         screen = board in PYPORTALS  # the board's own screen in the TFT's place (``board`` its board_id)
         try:
-            if kind in ("tft", "both"):
+            if kind in ("ili9341", "both"):
                 self.tft = (Emulated("builtin", settings, seed=seed, kind=board, clock=clock) if screen
-                            else Emulated("tft", settings, seed=seed, kind=board))
+                            else Emulated("ili9341", settings, seed=seed, kind=board))
                 self.rotation = self.tft.rotation
-            if kind in ("matrix", "both"):
-                self.matrix = Emulated("matrix", settings, seed=seed, clock=clock, kind=board)
+            if kind in ("max7219", "both"):
+                self.matrix = Emulated("max7219", settings, seed=seed, clock=clock, kind=board)
         except Exception:
             self.close()
             raise

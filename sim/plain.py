@@ -91,8 +91,8 @@ def frame(display, kind="both", view=None):
     """The display's state as text lines: the matrix, the TFT, or both, with the panel beside
     them (below them when the TFT is in portrait). ``view``: a View (rotations, mirror)."""
     view = view or View()
-    left = matrix_lines(display, view.matrix_rotation, view.matrix_mirror) if kind in ("matrix", "both") else []
-    right = tft_lines(display) if kind in ("tft", "both") else []
+    left = matrix_lines(display, view.matrix_rotation, view.matrix_mirror) if kind in ("max7219", "both") else []
+    right = tft_lines(display) if kind in ("ili9341", "both") else []
     panel = panel_lines(display)
     below = view.portrait and bool(right)
     width = max(len(line) for line in left) if left else 0

@@ -22,7 +22,7 @@ MAX_FRAMES = 5000  # a guard: a 16x16 tour at speed 1 makes about 800
 
 def record_frames(display_kind, settings=None, seed=1, kind="feather_rp2040", touch=None, rotation=None,
                   scale=None):
-    """Run one tour on the emulated ``display_kind`` ("tft" or "matrix"); return the frames, a
+    """Run one tour on the emulated ``display_kind`` ("ili9341" or "max7219"); return the frames, a
     list of (RGB image, milliseconds shown)."""
     emulated = Emulated(display_kind, settings, touch=touch, kind=kind, seed=seed, rotation=rotation, strict=True)
     frames = []

@@ -1,6 +1,6 @@
 """The toy on its real drivers over the emulated chips: screenshots and tests.
 
-``save_screenshot("tft", "shot.png")`` runs the app (a fake clock, speed 0)
+``save_screenshot("ili9341", "shot.png")`` runs the app (a fake clock, speed 0)
 through knightstour.hw (the same build as the Feather and the Pi: pin map,
 displayio's BusDisplay, and the toy's own ILI9341 start, MAX7219, STMPE610 and FT6206
 drivers) with the chips of knightstour_sim.chips on the other end
@@ -19,9 +19,9 @@ from knightstour_desktop.errors import UserError
 
 from .chips import bus, render, rig, shims
 from .circuitpython import pwmio  # the stand-in: PWMOut keeps its frequency and duty cycle on its pin
+from .circuitpython.microcontroller import Pin
 
-DISPLAY_NAMES = {"tft": "ili9341", "ili9341": "ili9341", "matrix": "max7219", "max7219": "max7219",
-                 "builtin": "builtin"}
+DISPLAYS = ("ili9341", "max7219", "builtin")
 
 
 def sim_board(kind, tft=None, matrix=None):
@@ -41,7 +41,7 @@ def sim_board(kind, tft=None, matrix=None):
             wired["tft_reset"] = tft.tft_reset
         spi, i2c = tft.spi, tft.i2c
     if matrix is not None:
-        wired["matrix_cs"] = matrix.cs.pin
+        wired["matrix_cs"] = matrix.pin
         spi = matrix.spi
     by_name = {row["board"]: wired[row["signal"]] for row in pinmap.rows(kind)
                if row["board"] and row["signal"] in wired}
@@ -51,13 +51,14 @@ def sim_board(kind, tft=None, matrix=None):
         board.board_id = definition.BOARD_ID
         for group in definition.PINS:
             names = group.split()
-            pin = next((by_name[name] for name in names if name in by_name), None) or bus.Pin(names[0])
+            pin = (next((by_name[name] for name in names if name in by_name), None)
+                   or Pin(names[0]))
             for name in names:
                 setattr(board, name, pin)
     for row in pinmap.rows(kind):
         name = row["board"]
         if name and not hasattr(board, name):
-            setattr(board, name, by_name.get(name) or bus.Pin(name))
+            setattr(board, name, by_name.get(name) or Pin(name))
     board.SPI = lambda: spi
     board.I2C = lambda: i2c
     return board
@@ -66,24 +67,24 @@ def sim_board(kind, tft=None, matrix=None):
 class Emulated:
     """The app on the real drivers over emulated chips.
 
-    ``display`` is "tft"/"ili9341" or "matrix"/"max7219"; ``touch`` "auto" (an STMPE610 on the
+    ``display`` is "ili9341", "max7219" or "builtin"; ``touch`` "auto" (an STMPE610 on the
     rig), "stmpe610", "tsc2007", "xpt2046", "ft6206" or "none" (TFT only); ``kind`` the pin map's board kind. ``settings``
     (a Settings, or a dict of key -> raw value) defaults to attract mode from c3 at
     speed 0 with the given ``seed``. Attributes: ``rig`` (TftRig or MatrixRig), ``chip``
-    (the display chip), ``hw`` (knightstour.hw.wiring.hardware.BoardHardware), ``display``,
+    (the display chip), ``probe`` (what crossed the SPI bus: chips/bus.py's Probe), ``hw`` (knightstour.hw.wiring.hardware.BoardHardware), ``display``,
     ``input``, ``sound``, ``app``, ``now`` (the fake clock; ``clock`` replaces it for the push
     buttons, as the simulator's real one does). With ``strict`` a board too big
     for the display raises ValueError, as in the simulator, in place of falling back to 8x8.
     """
 
-    def __init__(self, display="tft", settings=None, touch=None, kind="feather_rp2040", seed=1,
+    def __init__(self, display="ili9341", settings=None, touch=None, kind="feather_rp2040", seed=1,
                  rotation=None, piezo=False, strict=False, clock=None):
         shims.install()
         from knightstour.hw.wiring import build, hardware
 
-        if display not in DISPLAY_NAMES:
-            raise UserError("bad display %r: one of tft, matrix, builtin (or ili9341, max7219)" % (display,))
-        self.display_name = DISPLAY_NAMES[display]
+        if display not in DISPLAYS:
+            raise UserError("bad display %r: one of %s" % (display, ", ".join(DISPLAYS)))
+        self.display_name = display
         if not isinstance(settings, Settings):
             values = {"start": "c3", "speed": "0", "mode": "attract", "seed": str(seed)}
             values.update(settings or {})
@@ -110,7 +111,7 @@ class Emulated:
             self.rig = rig.PyPortalRig(kind)
             self.chip = self.rig.display_chip
             board = self.rig.board
-            self.bus = self.rig.spi
+            self.probe = bus.probe(self.rig.spi)
             kind = "feather_m4"  # the pin map's kind: the built-in parts need no pins from it
         elif self.display_name == "ili9341":
             import displayio
@@ -125,7 +126,7 @@ class Emulated:
             self.rig = rig.tft_rig(rig_touch, reset_pin=kind == "pi")
             self.chip = self.rig.display_chip
             board = sim_board(kind, tft=self.rig)
-            self.bus = self.rig.spi
+            self.probe = bus.probe(self.rig.spi)
         else:
             modules, columns, rows, block = 1, 1, 1, 0
             if settings.matrix_chain:  # KNIGHTSTOUR_MATRIX_CHAIN: the panel as built
@@ -140,7 +141,7 @@ class Emulated:
 
                 self.panel = MatrixPanel(self.chip, columns, rows, block)
             board = sim_board(kind, matrix=self.rig)
-            self.bus = self.rig.spi
+            self.probe = bus.probe(self.rig.spi)
         self.board = board
         self.hw = hardware.BoardHardware(kind, settings, board=board, pwmio=pwmio)
         self.now = 0.0
@@ -272,7 +273,7 @@ class Emulated:
 
 def save_screenshot(display_kind, path, settings=None, moves=None, seed=1, kind="feather_rp2040",
                     touch=None, rotation=None, scale=None, taps=()):
-    """Run a scripted tour on the emulated ``display_kind`` ("tft" or "matrix") and write a PNG.
+    """Run a scripted tour on the emulated ``display_kind`` ("ili9341" or "max7219") and write a PNG.
 
     ``settings``: a Settings (copied; the speed is set to 0) or a dict of setting -> value
     (default: from c3, a super order, ``seed``); ``moves``: stop after that many squares, else

@@ -14,15 +14,14 @@ from knightstour_desktop.recording import QueueInput, RecordingDisplay
 
 # The largest board each simulated display shows: the MAX7219 matrix is 8x8
 # LEDs; the 320x240 TFT keeps cells of 15 pixels up to 16x16.
-DISPLAY_LIMITS = {"matrix": (8, 8), "tft": (16, 16), "both": (8, 8)}
-DISPLAYS = ("matrix", "tft", "both")
-# The settings' names for the displays (KNIGHTSTOUR_DISPLAY, run --display), accepted everywhere
-# the simulator takes a display; the short names are the simulator's own.
-ALIASES = {"max7219": "matrix", "ili9341": "tft"}
+DISPLAY_LIMITS = {"max7219": (8, 8), "ili9341": (16, 16), "both": (8, 8)}
+DISPLAYS = ("max7219", "ili9341", "both")
+# The command line's short names for the displays; inside, the settings' names (KNIGHTSTOUR_DISPLAY).
+ALIASES = {"matrix": "max7219", "tft": "ili9341"}
 
 
 def display_name(text):
-    """The simulator's display for ``text``: matrix, tft, both, or the settings' max7219, ili9341."""
+    """The simulator's display for ``text``: max7219, ili9341, both, or the short matrix, tft."""
     text = str(text).strip().lower()
     return ALIASES.get(text, text)
 
@@ -175,10 +174,10 @@ class Simulator:
             self.app = App(settings, port, self.input, self.sound, self.rng, orders, strict=True)
         except ValueError as exc:
             self.close()
-            if display == "tft":
+            if display == "ili9341":
                 raise UserError(str(exc)) from None  # the board does not fit
             raise UserError("%s; --display tft allows up to %dx%d" % (
-                exc, DISPLAY_LIMITS["tft"][0], DISPLAY_LIMITS["tft"][1])) from None
+                exc, DISPLAY_LIMITS["ili9341"][0], DISPLAY_LIMITS["ili9341"][1])) from None
         self.board = self.app.board
         self.view = View(settings)
         self.wait = 0.0

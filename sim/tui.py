@@ -47,7 +47,7 @@ MATRIX_PIXELS = 15 + 4
 def pixels_size(kind, screen=None):
     """The smallest terminal (columns, rows) in which the pixel-true views are legible (``screen``:
     a board's own screen's (width, height), read from half its pixels as the ILI9341's is)."""
-    if kind == "matrix":
+    if kind == "max7219":
         return 0, 0
     beside = PANEL_MIN + (MATRIX_PIXELS if kind == "both" else 0)
     legible = LEGIBLE_TFT if screen is None else (screen[0] // 2 + 2, screen[1] // 4 + 2)
@@ -120,18 +120,18 @@ class KnightsTourApp(App):
     @property
     def portrait(self):
         """The TFT at rotation 90 or 270: its panel goes below it, as on the real screen."""
-        return self.sim.view.portrait and self.kind != "matrix"
+        return self.sim.view.portrait and self.kind != "max7219"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
             with Horizontal(id="boards"):
-                if self.kind in ("matrix", "both"):
-                    view = (PixelMatrixView if self.pixels else MatrixView)(self.sim, self.keys, id="matrix")
+                if self.kind in ("max7219", "both"):
+                    view = (PixelMatrixView if self.pixels else MatrixView)(self.sim, self.keys, id="max7219")
                     view.border_title = "LED matrix"
                     self.views.append(view)
                     yield view
-                if self.kind in ("tft", "both"):
-                    view = (PixelTftView if self.pixels else TftView)(self.sim, self.keys, id="tft")
+                if self.kind in ("ili9341", "both"):
+                    view = (PixelTftView if self.pixels else TftView)(self.sim, self.keys, id="ili9341")
                     view.border_title = "TFT" if self.sim.screen is None else "%s %dx%d" % (
                         (self.sim.board_id,) + self.sim.screen)
                     self.views.append(view)
@@ -144,7 +144,7 @@ class KnightsTourApp(App):
                 if not self.portrait:
                     with Vertical(id="side"):
                         yield Panel("", id="panel")
-                        if not self.pixels and self.kind != "matrix":
+                        if not self.pixels and self.kind != "max7219":
                             yield Static(pixels_hint(self.kind, self.sim.screen), id="pixels-hint")
             yield Static(self.help_text(), id="help")
 

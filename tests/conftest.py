@@ -4,10 +4,12 @@ import os
 
 import pytest
 
-from knightstour_sim.chips import shims
+from knightstour_sim.chips import bus, shims
 
 from support.chips import tft_rigs
 from support.micropython import find_node
+
+shims.install()  # before a test imports the stand-ins' digitalio names: Blinka's enums there
 
 # Fixtures that make a test slow by themselves: {fixture: what it costs}. A test using one is marked slow.
 SLOW_FIXTURES = {
@@ -50,6 +52,12 @@ def node():
     return path
 
 
+@pytest.fixture(autouse=True)
+def fresh_board():
+    """Every test starts on a board with no chip model wired and no probe on a bus (sim/chips/bus.py)."""
+    bus.unplug()
+
+
 @pytest.fixture
 def no_sleep():
     """Driver sleeps return at once; yields the total they asked for."""
@@ -72,7 +80,7 @@ def emulated_tft():
     made = []
 
     def make(*args, **kwargs):
-        made.append(Emulated("tft", *args, **kwargs))
+        made.append(Emulated("ili9341", *args, **kwargs))
         return made[-1]
 
     yield make

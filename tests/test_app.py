@@ -74,7 +74,7 @@ def test_touch_during_a_tour_restarts_from_the_touched_square():
 
 def test_1000_attract_tours_all_complete_with_super_orders():
     clock = FakeClock()
-    sim = Simulator(make_settings(speed="0"), display="matrix", clock=clock, seed=2026)
+    sim = Simulator(make_settings(speed="0"), display="max7219", clock=clock, seed=2026)
     sim.run_fake(lambda s: s.app.tours.count == 1000, limit=200000)
     app = sim.app
     assert app.tours.complete == 1000 and app.tours.stuck == 0
@@ -183,11 +183,11 @@ def test_update_returns_time_to_the_next_move_and_flushes_once():
 def test_board_too_big_for_the_display():
     settings = make_settings(size="10x10")
     with pytest.raises(ValueError, match="does not fit the display"):
-        Simulator(settings, display="matrix")
+        Simulator(settings, display="max7219")
     app = App(settings, display=RecordingDisplay(max_width=8, max_height=8))
     assert app.board.size_name == "8x8"
     assert "does not fit" in app.messages[0]
-    sim = Simulator(settings, display="tft", clock=FakeClock(), seed=1)
+    sim = Simulator(settings, display="ili9341", clock=FakeClock(), seed=1)
     sim.run_fake(lambda s: s.app.tours.count == 1)
     assert sim.app.total == 100
 

@@ -4,7 +4,9 @@ emulated pins with the board's pull-ups, and a clock that only moves when told."
 import pytest
 
 from knightstour.hw.inputs.buttons import DEBOUNCE, HOLD, Buttons, make_buttons
-from knightstour_sim.chips import bus, shims
+from knightstour_sim.chips import shims
+from knightstour_sim.circuitpython.digitalio import DigitalInOut
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 shims.install()
 
@@ -22,7 +24,7 @@ class Rig:
 
     def __init__(self, clock=None, wrap=0, wired=(True, True)):
         self.clock = clock or Clock()
-        self.pins = [bus.Pin("A", idle=False), bus.Pin("B", idle=False)]  # float low without the pull-up
+        self.pins = [Pin("A", idle=False), Pin("B", idle=False)]  # float low without the pull-up
         self.buttons = make_buttons([p if w else None for p, w in zip(self.pins, wired)], self.clock, wrap)
 
     def press(self, i):
@@ -112,7 +114,7 @@ def test_both_buttons_at_once_each_give_theirs():
 def test_a_button_held_at_start_counts_only_after_it_is_let_go():
     rig = Rig.__new__(Rig)
     rig.clock = Clock()
-    rig.pins = [bus.Pin("A"), bus.Pin("B")]
+    rig.pins = [Pin("A"), Pin("B")]
     rig.pins[0].drive(False)  # stuck low, or held while the toy starts
     rig.buttons = make_buttons(rig.pins, rig.clock)
     assert rig.run(3) == []
@@ -147,9 +149,10 @@ def test_a_wrapping_clock(start):
 
 def test_a_clock_that_goes_back_without_a_wrap_waits_afresh():
     clock = Clock(10.0)
-    io = bus.DigitalInOut(bus.Pin("A"))
+    pin = Pin("A")
+    io = DigitalInOut(pin)
     buttons = Buttons([io, None], clock)
-    io.pin.drive(False)
+    pin.drive(False)
     buttons.poll()
     clock.now = 5.0  # back: the time held so far counts as none
     assert buttons.poll() is None
@@ -173,7 +176,7 @@ def hold(emu, seconds):
 def test_the_matrix_toy_takes_its_commands_from_the_buttons(kind, pins):
     from knightstour_sim.screenshot import Emulated
 
-    emu = Emulated("matrix", {"speed": "1"}, kind=kind)
+    emu = Emulated("max7219", {"speed": "1"}, kind=kind)
     assert [getattr(emu.board, name).level for name in pins] == [True, True]  # pulled up
     hold(emu, 1.0)
     app = emu.app
@@ -205,9 +208,9 @@ def test_the_matrix_toy_takes_its_commands_from_the_buttons(kind, pins):
 def test_buttons_set_to_none_are_not_read():
     from knightstour_sim.screenshot import Emulated
 
-    emu = Emulated("matrix", {"pin_button_a": "none", "pin_button_b": "none"})
+    emu = Emulated("max7219", {"pin_button_a": "none", "pin_button_b": "none"})
     assert emu.input.__class__.__name__ == "NullInput"
-    emu = Emulated("matrix", {"pin_button_b": "none"})
+    emu = Emulated("max7219", {"pin_button_b": "none"})
     assert emu.input.ios[1] is None and emu.input.ios[0] is not None
 
 
@@ -223,7 +226,7 @@ def test_the_simulators_button_keys(pixels):
     settings = Settings()
     settings.set("speed", "1")
     clock = FakeClock()
-    sim = Simulator(settings, display="matrix", clock=clock, pixels=pixels)
+    sim = Simulator(settings, display="max7219", clock=clock, pixels=pixels)
     try:
         sim.update()
 
@@ -256,7 +259,7 @@ def test_a_simulated_press_lasts_until_the_toy_has_seen_it(frame):
     settings = Settings()
     settings.set("speed", "1")
     clock = FakeClock()
-    sim = Simulator(settings, display="matrix", clock=clock, pixels=True)
+    sim = Simulator(settings, display="max7219", clock=clock, pixels=True)
     try:
         sim.update()
 

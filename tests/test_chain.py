@@ -328,7 +328,7 @@ def test_the_emulated_toy_shows_a_chain_from_the_setting(tmp_path):
     """What --screenshot and the tests use: KNIGHTSTOUR_MATRIX_CHAIN builds the emulated panel."""
     from knightstour_sim.screenshot import Emulated
 
-    emulated = Emulated("matrix", {"matrix_chain": "4", "start": "c3", "order": "ahfdgceb"})
+    emulated = Emulated("max7219", {"matrix_chain": "4", "start": "c3", "order": "ahfdgceb"})
     emulated.run_tour(moves=12)
     assert (emulated.panel.width, emulated.panel.height) == (32, 8)
     assert text_of(emulated.panel) == "12"
@@ -350,8 +350,8 @@ async def test_the_simulators_pixel_view_shows_the_whole_32x8_row():
     from knightstour_sim.tui import KnightsTourApp
 
     settings = make_settings(start="a1", speed="1", matrix_chain="4")
-    sim = Simulator(settings, display="matrix", clock=FakeClock(), seed=7, pixels=True)
-    app = KnightsTourApp(sim, "matrix", pixels=True)
+    sim = Simulator(settings, display="max7219", clock=FakeClock(), seed=7, pixels=True)
+    app = KnightsTourApp(sim, "max7219", pixels=True)
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause()
         view = app.query_one(PixelMatrixView)

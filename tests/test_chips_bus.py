@@ -1,14 +1,15 @@
-"""The bus and pin stand-ins, and the shims that let Blinka's digitalio drive them."""
-
-import errno
+"""Chip models on the stand-ins' buses (sim/chips/bus.py wires them, its Probe counts), and the
+shims that let Blinka's digitalio drive the stand-ins' pins."""
 
 import pytest
 
 from knightstour_sim.chips import bus, shims
+from knightstour_sim.circuitpython.digitalio import DigitalInOut, DriveMode, Pull
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 
 class Recorder:
-    """An SPI/I2C chip that records what it sees and answers from a script."""
+    """An SPI/I2C chip model that records what it sees and answers from a script."""
 
     def __init__(self, answer=b""):
         self.events = []
@@ -20,21 +21,26 @@ class Recorder:
     def deselect(self):
         self.events.append("deselect")
 
-    def transfer(self, data, mode):
-        self.events.append((bytes(data), mode))
-        reply, self.answer = self.answer[: len(data)], self.answer[len(data) :]
-        return bytes(reply) + bytes(len(data) - len(reply))
+    def _next(self):
+        return self.answer.pop(0) if self.answer else 0
 
-    def i2c_write(self, data):
-        self.events.append(("write", bytes(data)))
+    def transfer_into(self, data, reply, start, end, mode):
+        self.events.append((bytes(data[start:end]), mode))
+        for i in range(start, end):
+            byte = self._next()
+            if reply is not None:
+                reply[i] = byte
 
-    def i2c_read(self, count):
-        reply, self.answer = self.answer[:count], self.answer[count:]
-        return bytes(reply) + bytes(count - len(reply))
+    def i2c_write_from(self, data, start, end):
+        self.events.append(("write", bytes(data[start:end])))
+
+    def i2c_read_into(self, buffer, start, end):
+        for i in range(start, end):
+            buffer[i] = self._next()
 
 
 def test_pin_level_follows_board_then_chip_then_pull_then_idle():
-    pin = bus.Pin("X", idle=True)
+    pin = Pin("X", idle=True)
     seen = []
     pin.watch(seen.append)
     pin.drive(False)
@@ -50,28 +56,30 @@ def test_pin_level_follows_board_then_chip_then_pull_then_idle():
     assert seen == [False, True, False, True, False, True]
 
 
-def test_digitalinout_stand_in_drives_and_reads_the_pin():
-    pin = bus.Pin("CS", idle=False)
-    io = bus.DigitalInOut(pin)
+def test_the_stand_in_digitalinout_drives_and_reads_the_pin():
+    pin = Pin("CS", idle=False)
+    io = DigitalInOut(pin)
     assert io.value is False
-    io.switch_to_input(pull=bus.Pull.UP)
-    assert io.value is True and io.pull is bus.Pull.UP
+    io.switch_to_input(pull=Pull.UP)
+    assert io.value is True and io.pull is Pull.UP
     io.switch_to_output(value=False)
     assert pin.level is False
     io.value = True
     assert pin.level is True
     with pytest.raises(AttributeError):
         _ = io.pull
-    io.switch_to_output(value=True, drive_mode=bus.DriveMode.OPEN_DRAIN)
+    io.switch_to_output(value=True, drive_mode=DriveMode.OPEN_DRAIN)
     assert pin.level is False  # open drain released: the idle level shows
     io.deinit()
-    assert io.pin is None and pin.level is False
+    with pytest.raises(ValueError, match="deinitialized"):
+        _ = io.value
+    DigitalInOut(pin).deinit()  # the pin is free again
 
 
 def test_blinka_digitalinout_runs_on_sim_pins():
     import digitalio
 
-    pin = bus.Pin("D5")
+    pin = Pin("D5")
     io = digitalio.DigitalInOut(pin)
     io.switch_to_output(value=False)
     assert pin.level is False
@@ -113,23 +121,19 @@ def test_skip_sleeps_counts_and_restores():
     assert fourwire.time is time
 
 
-def test_stand_in_modules_are_usable():
-    digitalio = shims._digitalio()
-    pin = bus.Pin("P")
-    io = digitalio.DigitalInOut(pin)
-    io.direction = digitalio.Direction.OUTPUT
-    io.value = False
-    assert pin.level is False
+def test_the_shims_stand_ins_are_the_circuitpython_ones():
+    from knightstour_sim.circuitpython import analogio, audioio, busio, digitalio
+
+    assert shims._digitalio() is digitalio and shims._busio() is busio
+    assert shims._analogio() is analogio and shims._audioio() is audioio
     assert shims._micropython().const(7) == 7
-    assert shims._busio().SPI is bus.SPI
 
 
-def test_spi_routes_to_the_selected_chip_and_counts():
-    spi = bus.SPI()
-    cs_a, cs_b = bus.Pin("A"), bus.Pin("B")
-    a, b = Recorder(), Recorder(answer=b"\x12\x34")
-    spi.attach(a, cs_a)
-    spi.attach(b, cs_b)
+def test_spi_routes_to_the_selected_chip_and_the_probe_counts():
+    spi = bus.spi()
+    cs_a, cs_b = Pin("A"), Pin("B")
+    a = bus.attach_spi(Recorder(), cs_a)
+    b = bus.attach_spi(Recorder(answer=b"\x12\x34"), cs_b)
     assert spi.try_lock() and not spi.try_lock()
     spi.configure(baudrate=1000000, polarity=0, phase=1)
     cs_b.board_drive(False)
@@ -141,17 +145,18 @@ def test_spi_routes_to_the_selected_chip_and_counts():
     assert buf == b"\x00\x12\x34"
     assert b.events == ["select", (b"\xff\xff", 1), (b"\x02\x03", 1), "deselect"]
     assert a.events == []
-    assert (spi.bytes_sent, spi.bytes_received) == (2, 2)
-    assert spi.counts_for(b) == (2, 2) and spi.counts_for(a) == (0, 0)
+    probe = bus.probe(spi)
+    assert (probe.bytes_sent, probe.bytes_received) == (2, 2)
+    assert probe.counts_for(b) == (2, 2) and probe.counts_for(a) == (0, 0)
     assert spi.frequency == 1000000
-    spi.reset_counts()
-    assert (spi.bytes_sent, spi.bytes_received, spi.transfers) == (0, 0, 0)
+    probe.reset_counts()
+    assert (probe.bytes_sent, probe.bytes_received, probe.transfers) == (0, 0, 0)
 
 
 def test_spi_write_readinto_is_full_duplex():
-    spi = bus.SPI()
-    cs = bus.Pin("A")
-    chip = spi.attach(Recorder(answer=b"\xaa\xbb"), cs)
+    spi = bus.spi()
+    cs = Pin("A")
+    chip = bus.attach_spi(Recorder(answer=b"\xaa\xbb"), cs)
     spi.try_lock()
     cs.board_drive(False)
     into = bytearray(2)
@@ -162,27 +167,28 @@ def test_spi_write_readinto_is_full_duplex():
 
 
 def test_spi_needs_the_lock_like_circuitpython():
-    spi = bus.SPI()
+    spi = bus.spi()
     with pytest.raises(RuntimeError, match="requires lock"):
         spi.write(b"\x00")
     with pytest.raises(RuntimeError, match="requires lock"):
         spi.configure(baudrate=1)
 
 
-def test_spi_with_nobody_selected_reads_the_idle_level():
-    spi = bus.SPI(idle_read=0xFF)
-    spi.attach(Recorder(answer=b"\x00"), bus.Pin("A"))
+@pytest.mark.parametrize("miso_high, idle", [(False, 0x00), (True, 0xFF)])
+def test_spi_with_nobody_selected_reads_what_drives_miso(miso_high, idle):
+    spi = bus.spi(miso_high=miso_high)
+    bus.attach_spi(Recorder(answer=b"\x00"), Pin("A"))
     spi.try_lock()
     buf = bytearray(2)
     spi.readinto(buf)
-    assert buf == b"\xff\xff"
+    assert buf == bytes([idle, idle])
 
 
 def test_spi_contention_is_an_error():
-    spi = bus.SPI()
-    cs_a, cs_b = bus.Pin("A"), bus.Pin("B")
-    spi.attach(Recorder(), cs_a)
-    spi.attach(Recorder(), cs_b)
+    spi = bus.spi()
+    cs_a, cs_b = Pin("A"), Pin("B")
+    bus.attach_spi(Recorder(), cs_a)
+    bus.attach_spi(Recorder(), cs_b)
     spi.try_lock()
     cs_a.board_drive(False)
     cs_b.board_drive(False)
@@ -191,7 +197,7 @@ def test_spi_contention_is_an_error():
 
 
 def test_transfer_limit_stops_a_runaway_driver():
-    spi = bus.SPI(max_transfers=3)
+    spi = bus.spi(max_transfers=3)
     spi.try_lock()
     for _ in range(3):
         spi.write(b"\x00")
@@ -199,9 +205,27 @@ def test_transfer_limit_stops_a_runaway_driver():
         spi.write(b"\x00")
 
 
+def test_a_probe_counts_its_own_bus_only():
+    one, other = bus.spi(name="ONE"), bus.spi(name="OTHER")
+    other.try_lock()
+    other.write(b"\x00\x00")
+    assert bus.probe(one).transfers == 0 and bus.probe(other).bytes_sent == 2
+
+
+def test_unplug_takes_every_chip_off_and_every_probe_away():
+    from knightstour_sim.circuitpython import busio
+
+    bus.attach_i2c(Recorder(), 0x38)
+    bus.probe(bus.i2c())
+    bus.unplug()
+    assert busio._I2C_CHIPS == {} and busio._SPI_CHIPS == [] and busio._watchers is None and bus._PROBES == []
+
+
 def test_i2c_scan_read_write_and_counts():
-    i2c = bus.I2C()
-    chip = i2c.attach(Recorder(answer=b"\x01\x02\x03"), 0x38)
+    i2c = bus.i2c()
+    chip = bus.attach_i2c(Recorder(answer=b"\x01\x02\x03"), 0x38)
+    with pytest.raises(ValueError, match="0x38 already taken"):
+        bus.attach_i2c(Recorder(), 0x38)
     assert i2c.try_lock()
     assert i2c.scan() == [0x38]
     i2c.writeto(0x38, b"\x00\xa1\xa2", start=1)
@@ -211,18 +235,19 @@ def test_i2c_scan_read_write_and_counts():
     i2c.writeto_then_readfrom(0x38, b"\x05", into, in_start=2)
     assert chip.events == [("write", b"\xa1\xa2"), ("write", b"\x05")]
     assert buf == b"\x01\x02" and into == b"\x00\x00\x03"
-    assert (i2c.bytes_sent, i2c.bytes_received) == (3, 3)
-    assert i2c.counts_for(chip) == (3, 3)
+    probe = bus.probe(i2c)
+    assert (probe.bytes_sent, probe.bytes_received) == (3, 3)
+    assert probe.counts_for(chip) == (3, 3)
 
 
-def test_i2c_nobody_at_the_address_is_oserror():
-    i2c = bus.I2C()
+def test_i2c_nobody_at_the_address_is_oserror_19():
+    i2c = bus.i2c()
     i2c.try_lock()
     with pytest.raises(OSError) as caught:
         i2c.writeto(0x38, b"")
-    assert caught.value.errno == errno.EREMOTEIO
+    assert caught.value.args == (19,)  # ENODEV: MicroPython reads it as errno
     with pytest.raises(RuntimeError, match="requires lock"):
-        bus.I2C().scan()
+        bus.i2c(name="I2C1").scan()
 
 
 def test_drivers_run_on_the_stand_in_modules_alone():
@@ -238,7 +263,7 @@ def test_drivers_run_on_the_stand_in_modules_alone():
             sys.modules[name] = None
         from knightstour_sim.chips import rig, shims
         shims.install()
-        assert sys.modules["digitalio"].__doc__.startswith("Stand-in")
+        assert sys.modules["digitalio"].__name__ == "knightstour_sim.circuitpython.digitalio"
         from adafruit_max7219 import matrices
         spi, cs, chip = rig.matrix_rig()
         matrix = matrices.Matrix8x8(spi, cs)

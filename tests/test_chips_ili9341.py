@@ -3,8 +3,9 @@
 import displayio
 import pytest
 
-from knightstour_sim.chips import render, shims
+from knightstour_sim.chips import bus, render, shims
 from knightstour_sim.chips.ili9341 import ILI9341, rgb565
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 from support.chips import draw_rect
 
@@ -129,35 +130,35 @@ def test_refresh_bytes_full_then_only_dirty_areas(tft):
     spi = rig.spi
     full = 320 * 240 * 2 + 11  # pixels + CASET(1+4) + PASET(1+4) + RAMWR(1)
 
-    spi.reset_counts()
+    bus.probe(spi).reset_counts()
     display.refresh()
-    assert spi.bytes_sent == full
+    assert bus.probe(spi).bytes_sent == full
     # blinka-displayio quirk: a full refresh leaves the TileGrid's first-draw state set,
     # so the next refresh sends the whole TileGrid again
-    spi.reset_counts()
+    bus.probe(spi).reset_counts()
     display.refresh()
-    assert spi.bytes_sent == full
-    spi.reset_counts()
+    assert bus.probe(spi).bytes_sent == full
+    bus.probe(spi).reset_counts()
     display.refresh()
-    assert spi.bytes_sent == 0
+    assert bus.probe(spi).bytes_sent == 0
 
     bitmap[100, 100] = 2
-    spi.reset_counts()
+    bus.probe(spi).reset_counts()
     display.refresh()
-    assert spi.bytes_sent == 11 + 2
+    assert bus.probe(spi).bytes_sent == 11 + 2
     assert rig.display_chip.screen_pixel(100, 100) == COLOURS[2]
 
     draw_rect(bitmap, 30, 30, 60, 60, 3)  # one 30x30 square
-    spi.reset_counts()
+    bus.probe(spi).reset_counts()
     display.refresh()
-    assert spi.bytes_sent == 11 + 30 * 30 * 2
+    assert bus.probe(spi).bytes_sent == 11 + 30 * 30 * 2
 
     # two changes in one refresh: one bounding box over both
     bitmap[10, 10] = 1
     bitmap[309, 229] = 1
-    spi.reset_counts()
+    bus.probe(spi).reset_counts()
     display.refresh()
-    assert spi.bytes_sent == 11 + 300 * 220 * 2
+    assert bus.probe(spi).bytes_sent == 11 + 300 * 220 * 2
 
 
 def test_separate_tilegrids_refresh_separately(tft):
@@ -174,11 +175,11 @@ def test_separate_tilegrids_refresh_separately(tft):
     display.root_group = group
     display.refresh()
     display.refresh()
-    rig.spi.reset_counts()
+    bus.probe(rig.spi).reset_counts()
     cells[0][0, 0] = 1
     cells[1][29, 29] = 1
     display.refresh()
-    assert rig.spi.bytes_sent == 2 * (11 + 2)
+    assert bus.probe(rig.spi).bytes_sent == 2 * (11 + 2)
     assert rig.display_chip.screen_pixel(0, 0) == COLOURS[1]
     assert rig.display_chip.screen_pixel(319, 239) == COLOURS[1]
 
@@ -355,12 +356,11 @@ def test_a_missing_display_goes_unnoticed():
     import adafruit_ili9341
     import fourwire
 
-    from knightstour_sim.chips import bus
 
     displayio.release_displays()
-    spi = bus.SPI(max_transfers=1000)
+    spi = bus.spi(max_transfers=1000)
     display = adafruit_ili9341.ILI9341(
-        fourwire.FourWire(spi, command=bus.Pin("DC"), chip_select=bus.Pin("CS")),
+        fourwire.FourWire(spi, command=Pin("DC"), chip_select=Pin("CS")),
         width=320,
         height=240,
         auto_refresh=False,
@@ -368,7 +368,7 @@ def test_a_missing_display_goes_unnoticed():
     display.root_group = scene(320, 240)[0]
     display.refresh()
     displayio.release_displays()
-    assert spi.bytes_received == 0 and spi.bytes_sent > 320 * 240 * 2
+    assert bus.probe(spi).bytes_received == 0 and bus.probe(spi).bytes_sent > 320 * 240 * 2
 
 
 def test_bytes_for_one_knight_move_on_30px_squares(tft):
@@ -384,18 +384,18 @@ def test_bytes_for_one_knight_move_on_30px_squares(tft):
     def paint(col, row, index):
         draw_rect(bitmap, col * 30, row * 30, col * 30 + 30, row * 30 + 30, index)
 
-    rig.spi.reset_counts()
+    bus.probe(rig.spi).reset_counts()
     paint(1, 1, 2)
     paint(2, 3, 3)
     display.refresh()
-    assert rig.spi.bytes_sent == 11 + 60 * 90 * 2 == 10_811
+    assert bus.probe(rig.spi).bytes_sent == 11 + 60 * 90 * 2 == 10_811
 
-    rig.spi.reset_counts()
+    bus.probe(rig.spi).reset_counts()
     paint(2, 3, 2)
     display.refresh()
     paint(4, 4, 3)
     display.refresh()
-    assert rig.spi.bytes_sent == 2 * (11 + 30 * 30 * 2) == 3_622
+    assert bus.probe(rig.spi).bytes_sent == 2 * (11 + 30 * 30 * 2) == 3_622
 
 
 def chip_state(chip):

@@ -8,6 +8,8 @@ from adafruit_max7219 import matrices, max7219
 
 from knightstour_sim.chips import bus, rig
 from knightstour_sim.chips.max7219 import MAX7219, MAX7219Chain
+from knightstour_sim.circuitpython.digitalio import DigitalInOut
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 
 def drawn(points):
@@ -62,19 +64,20 @@ def test_brightness_sets_intensity():
 def test_bytes_counted_per_command_and_per_show():
     spi, cs, chip = rig.matrix_rig()
     matrix = matrices.Matrix8x8(spi, cs)
-    assert spi.bytes_sent == 5 * 2 + 8 * 2  # five setup registers, then show() of 8 digits
-    spi.reset_counts()
+    assert bus.probe(spi).bytes_sent == 5 * 2 + 8 * 2  # five setup registers, then show() of 8 digits
+    bus.probe(spi).reset_counts()
     matrix.pixel(0, 0, 1)
     matrix.show()
-    assert spi.bytes_sent == 16 and spi.transfers == 8 and spi.bytes_received == 0
-    spi.reset_counts()
+    assert bus.probe(spi).bytes_sent == 16 and bus.probe(spi).transfers == 8 and bus.probe(spi).bytes_received == 0
+    bus.probe(spi).reset_counts()
     matrix.brightness(3)
-    assert spi.bytes_sent == 2
+    assert bus.probe(spi).bytes_sent == 2
 
 
 def test_works_with_blinkas_own_digitalinout_on_the_pin():
-    spi, cs, chip = rig.matrix_rig()
-    matrix = matrices.Matrix8x8(spi, digitalio.DigitalInOut(cs.pin))
+    wired = rig.matrix_rig()
+    spi, chip = wired.spi, wired.chip
+    matrix = matrices.Matrix8x8(spi, digitalio.DigitalInOut(wired.pin))
     matrix.pixel(6, 1, 1)
     matrix.show()
     assert chip.leds == drawn({(6, 1)})
@@ -105,7 +108,7 @@ def test_chain_command_goes_to_every_module():
     driver = max7219.ChainableMAX7219(24, 8, spi, cs)
     driver.write_cmd(12, 1)  # shutdown register: normal operation
     assert [chip.shutdown for chip in chain.chips] == [False, False, False]
-    assert spi.bytes_sent == 6
+    assert bus.probe(spi).bytes_sent == 6
 
 
 def test_a_short_write_shifts_the_old_word_down_the_chain():
@@ -149,9 +152,9 @@ def test_register_semantics():
 def test_a_missing_matrix_goes_unnoticed():
     """The driver only writes, so nothing tells it the chip is absent: an adapter cannot
     detect a missing or unpowered MAX7219."""
-    spi = bus.SPI(max_transfers=1000)
-    cs = bus.DigitalInOut(bus.Pin("CS"))
+    spi = bus.spi(max_transfers=1000)
+    cs = DigitalInOut(Pin("CS"))
     matrix = matrices.Matrix8x8(spi, cs)
     matrix.fill(1)
     matrix.show()
-    assert spi.bytes_received == 0 and spi.bytes_sent == 42
+    assert bus.probe(spi).bytes_received == 0 and bus.probe(spi).bytes_sent == 42

@@ -10,8 +10,11 @@ from knightstour.hw.chips import pyportal, speaker
 from knightstour.hw.inputs.touch import TouchMapper
 from knightstour.hw.wiring import touch_chips
 from knightstour.notes import CLOSED_NOTES
+from knightstour_sim import boards
 from knightstour_sim.chips import bus, resistive, shims
 from knightstour_sim.chips import speaker as speaker_model
+from knightstour_sim.circuitpython import audiocore, audioio
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 from support.chips import displayio_background_passes
 
@@ -22,7 +25,7 @@ CALIBRATION = resistive.PYPORTAL_CALIBRATION  # Adafruit's PyPortal examples
 
 def pyportal_board():
     names = ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU", "SPEAKER", "SPEAKER_ENABLE")
-    board = types.SimpleNamespace(**{name: bus.Pin(name) for name in names})
+    board = bus.use_board(types.SimpleNamespace(**{name: Pin(name) for name in names}), boards.load("pyportal"))
     board.SPEAKER_ENABLE.idle = False  # pulled down on the board: amplifier off
     return board
 
@@ -119,10 +122,10 @@ def test_speaker_plays_the_notes_only_with_the_amplifier_on():
 
 
 def test_a_sample_rate_change_needs_a_new_play():
-    pin = bus.Pin("A0")
+    pin = pyportal_board().SPEAKER  # A0, a DAC
     heard = speaker_model.Speaker(pin)
-    out = speaker_model.AudioOut(pin)
-    sample = speaker_model.RawSample(bytearray(10), sample_rate=4400)
+    out = audioio.AudioOut(pin)
+    sample = audiocore.RawSample(bytearray(10), sample_rate=4400)
     out.play(sample, loop=True)
     sample.sample_rate = 8800
     assert heard.heard == 440

@@ -5,6 +5,7 @@ from PIL import Image
 
 from knightstour_sim.chips import render, rig
 from knightstour_sim.chips.max7219 import MAX7219Chain
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 
 def lit_matrix():
@@ -56,10 +57,9 @@ def test_the_tft_picture_is_every_screen_pixel_the_chip_reads(rotation):
     screen_pixel says each pixel is, with the colour filter swapped, inverted and scrolled too."""
     import random
 
-    from knightstour_sim.chips import bus
     from knightstour_sim.chips.ili9341 import ILI9341, rgb888
 
-    chip = ILI9341(bus.Pin("DC"))
+    chip = ILI9341(Pin("DC"))
     rng = random.Random(rotation)
     for i in range(len(chip.memory)):
         chip.memory[i] = rng.getrandbits(16)

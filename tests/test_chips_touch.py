@@ -7,6 +7,8 @@ import digitalio
 import pytest
 
 from knightstour_sim.chips import bus, ft6206, stmpe610
+from knightstour_sim.circuitpython.digitalio import DigitalInOut
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 from support.chips import SilentChip
 
@@ -69,11 +71,11 @@ def test_stmpe610_untouched_until_the_driver_enables_it():
 
 
 def test_stmpe610_driver_falls_back_to_spi_mode_1():
-    spi = bus.SPI()
-    cs = bus.Pin("CS")
-    chip = spi.attach(stmpe610.STMPE610(spi_modes=(1,)), cs)
-    touch = adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, bus.DigitalInOut(cs))
-    assert spi.mode == 1
+    spi = bus.spi()
+    cs = Pin("CS")
+    chip = bus.attach_spi(stmpe610.STMPE610(spi_modes=(1,)), cs)
+    touch = adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, DigitalInOut(cs))
+    assert spi._mode == 1  # the stand-in keeps polarity << 1 | phase
     chip.touch(5, 6, 7)
     assert touch.touches == [{"x": 5, "y": 6, "pressure": 7}]
 
@@ -83,11 +85,11 @@ def test_stmpe610_shares_the_bus_with_the_display(tft):
     display = rig.make_display()
     touch = rig.make_touch()
     display.refresh()
-    rig.spi.reset_counts()
+    bus.probe(rig.spi).reset_counts()
     rig.touch_chip.touch(10, 20, 30)
     assert touch.touches
-    sent, received = rig.spi.counts_for(rig.touch_chip)
-    assert rig.spi.counts_for(rig.display_chip) == (0, 0)
+    sent, received = bus.probe(rig.spi).counts_for(rig.touch_chip)
+    assert bus.probe(rig.spi).counts_for(rig.display_chip) == (0, 0)
     # one register read = 1 byte out, 1 byte back: FIFO status, 4 data bytes, status,
     # then a 2-byte write clearing the interrupts, and the status once more
     assert (sent, received) == (1 + 4 + 1 + 2 + 1, 1 + 4 + 1 + 1)
@@ -95,10 +97,10 @@ def test_stmpe610_shares_the_bus_with_the_display(tft):
 
 @pytest.mark.parametrize("idle, version", [(0x00, "0X0"), (0xFF, "0XFFFF")])
 def test_stmpe610_missing_on_spi_raises_runtimeerror(idle, version):
-    spi = bus.SPI(idle_read=idle, max_transfers=100)
-    cs = bus.Pin("CS")
+    spi = bus.spi(miso_high=idle == 0xFF, max_transfers=100)
+    cs = Pin("CS")
     with pytest.raises(RuntimeError) as caught:
-        adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, bus.DigitalInOut(cs))
+        adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, DigitalInOut(cs))
     assert str(caught.value) == (
         f"Failed to find STMPE610 controller! Chip Version {version}. "
         "If you are using the breakout, verify you are in SPI mode."
@@ -109,14 +111,13 @@ def test_stmpe610_that_dies_after_init(tft):
     """A chip that answers only zeros (cable off, MISO low) after a good start."""
     rig = tft("stmpe610")
     touch = rig.make_touch()
-    rig.spi.attach(SilentChip(), rig.touch_cs)  # now both "answer": keep only the dead one
-    rig.spi._devices = [(d, cs) for d, cs in rig.spi._devices if d is not rig.touch_chip]
+    bus.attach_spi(SilentChip(), rig.touch_cs)  # in the STMPE610's place
     assert not touch.touched
     # touches stops after four bogus points ...
     assert touch.touches == [{"x": 0, "y": 0, "pressure": 0}] * 4
     # ... but touch_point loops for as long as FIFO_STA reads "not empty": forever
-    rig.spi.reset_counts()
-    rig.spi.max_transfers = 10_000
+    bus.probe(rig.spi).reset_counts()
+    bus.probe(rig.spi).max_transfers = 10_000
     with pytest.raises(bus.TransferLimitExceeded):
         _ = touch.touch_point
 
@@ -136,22 +137,14 @@ def test_stmpe610_over_i2c(tft):
 
 def test_stmpe610_missing_on_i2c_raises_valueerror():
     with pytest.raises(ValueError, match="^No I2C device at address: 0x41$"):
-        adafruit_stmpe610.Adafruit_STMPE610_I2C(bus.I2C(max_transfers=100))
+        adafruit_stmpe610.Adafruit_STMPE610_I2C(bus.i2c(max_transfers=100))
 
 
 def test_stmpe610_all_zero_on_i2c_raises_runtimeerror():
-    i2c = bus.I2C(max_transfers=100)
-    i2c.attach(ZeroI2CChip(), 0x41)
+    i2c = bus.i2c(max_transfers=100)
+    bus.attach_i2c(SilentChip(), 0x41)
     with pytest.raises(RuntimeError, match=r"^Failed to find STMPE610! Chip Version 0X0\.$"):
         adafruit_stmpe610.Adafruit_STMPE610_I2C(i2c)
-
-
-class ZeroI2CChip:
-    def i2c_write(self, data):
-        pass
-
-    def i2c_read(self, count):
-        return bytes(count)
 
 
 # FT6206 over I2C, as on the 2.8" capacitive shield
@@ -176,26 +169,26 @@ def test_ft6206_finger_comes_out_of_the_driver(tft):
 def test_ft6206_reads_32_bytes_per_touches_call(tft):
     rig = tft("ft6206")
     touch = rig.make_touch()
-    rig.i2c.reset_counts()
+    bus.probe(rig.i2c).reset_counts()
     assert touch.touches == []
-    assert (rig.i2c.bytes_sent, rig.i2c.bytes_received) == (1, 32)
+    assert (bus.probe(rig.i2c).bytes_sent, bus.probe(rig.i2c).bytes_received) == (1, 32)
 
 
 def test_ft6206_missing_raises_valueerror():
     with pytest.raises(ValueError, match="^No I2C device at address: 0x38$"):
-        adafruit_focaltouch.Adafruit_FocalTouch(bus.I2C(max_transfers=100))
+        adafruit_focaltouch.Adafruit_FocalTouch(bus.i2c(max_transfers=100))
 
 
 def test_ft6206_all_zero_raises_runtimeerror():
-    i2c = bus.I2C(max_transfers=100)
-    i2c.attach(ZeroI2CChip(), 0x38)
+    i2c = bus.i2c(max_transfers=100)
+    bus.attach_i2c(SilentChip(), 0x38)
     with pytest.raises(RuntimeError, match="^Did not find FT chip$"):
         adafruit_focaltouch.Adafruit_FocalTouch(i2c)
 
 
 def test_ft6206_unknown_chip_id_fails_only_later():
-    i2c = bus.I2C()
-    i2c.attach(ft6206.FT6206(chip_id=0x99), 0x38)
+    i2c = bus.i2c()
+    bus.attach_i2c(ft6206.FT6206(chip_id=0x99), 0x38)
     touch = adafruit_focaltouch.Adafruit_FocalTouch(i2c)
     assert not hasattr(touch, "chip")
     with pytest.raises(AttributeError, match="_touch_buffer_size"):
@@ -232,10 +225,10 @@ def test_ft6206_with_irq_pin_waits_for_a_touch(tft):
 
 
 def test_stmpe610_after_a_cold_start_fails_once_then_answers():
-    spi = bus.SPI()
-    cs = bus.Pin("CS")
-    spi.attach(stmpe610.STMPE610(not_ready_reads=4), cs)
-    with pytest.raises(RuntimeError, match="Failed to find STMPE610"):
-        adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, bus.DigitalInOut(cs))  # version read in modes 0 and 1
-    touch = adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, bus.DigitalInOut(cs))
+    spi = bus.spi()
+    cs = Pin("CS")
+    bus.attach_spi(stmpe610.STMPE610(not_ready_reads=4), cs)
+    with DigitalInOut(cs) as first, pytest.raises(RuntimeError, match="Failed to find STMPE610"):
+        adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, first)  # version read in modes 0 and 1
+    touch = adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, DigitalInOut(cs))
     assert touch.get_version == 0x0811

@@ -14,11 +14,11 @@ import types
 
 import pytest
 
-from knightstour_sim.chips import shims
-from knightstour_sim.chips.bus import Pin
+from knightstour_sim.chips import bus, shims
 from knightstour_sim.chips.ili9341 import rgb565
 from knightstour_sim.chips.max7219 import MAX7219
 from knightstour_sim.chips.rig import tft_rig
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
 CHIPS = ("max7219", "ili9341", "stmpe610", "tsc2007", "ft6206", "xpt2046")
@@ -94,7 +94,7 @@ def test_max7219_lights_a_chequerboard():
     with tft_rig(touch=None) as rig:
         chip = MAX7219()
         cs = Pin("D11")
-        rig.spi.attach(chip, cs)
+        bus.attach_spi(chip, cs)
         output = run_example("max7219", rig, cs)
     assert "MAX7219: a chequerboard should be lit" in output
     assert chip.leds == [[(x + y) % 2 == 1 for x in range(8)] for y in range(8)]

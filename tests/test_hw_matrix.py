@@ -47,7 +47,7 @@ def test_square_xy_default_puts_a1_bottom_left_and_h8_top_right():
 
 @pytest.mark.parametrize("rotation, mirror", COMBOS)
 def test_led_grid_is_the_visited_squares_after_a_scripted_tour(rotation, mirror):
-    emulated = Emulated("matrix", {"matrix_rotation": str(rotation), "matrix_mirror": "on" if mirror else "off"},
+    emulated = Emulated("max7219", {"matrix_rotation": str(rotation), "matrix_mirror": "on" if mirror else "off"},
                         seed=rotation + mirror)
     emulated.run_tour(moves=23)
     app = emulated.app
@@ -58,7 +58,7 @@ def test_led_grid_is_the_visited_squares_after_a_scripted_tour(rotation, mirror)
 
 
 def test_brightness_and_end_of_a_closed_tour_lights_everything():
-    emulated = Emulated("matrix", {"matrix_brightness": "11", "start": "a1", "order": "ahfdgceb"}, seed=3)
+    emulated = Emulated("max7219", {"matrix_brightness": "11", "start": "a1", "order": "ahfdgceb"}, seed=3)
     assert emulated.chip.intensity == 11
     emulated.run_tour()
     assert emulated.app.tours.tour.length == 64
@@ -66,7 +66,7 @@ def test_brightness_and_end_of_a_closed_tour_lights_everything():
 
 
 def test_knight_blinks_at_normal_speed():
-    emulated = Emulated("matrix", {"speed": "1", "pace_first_ms": "2000", "pace_last_ms": "2000"}, seed=5)
+    emulated = Emulated("max7219", {"speed": "1", "pace_first_ms": "2000", "pace_last_ms": "2000"}, seed=5)
     chip = emulated.chip
     states = set()
     emulated.run(lambda app: app.tours.tour.length >= 3)
@@ -124,17 +124,17 @@ def test_matrix_refuses_boards_bigger_than_8x8():
 
 
 def test_small_board_sits_in_the_bottom_left_corner():
-    emulated = Emulated("matrix", {"size": "5x5", "start": "a1", "order": "ahfdgceb"}, seed=1)
+    emulated = Emulated("max7219", {"size": "5x5", "start": "a1", "order": "ahfdgceb"}, seed=1)
     emulated.run(lambda app: app.tours.tour.length >= 1)
     assert emulated.chip.lit(0, 4)  # a1 of a 5x5 board
 
 
 def test_matrix_show_sends_only_when_something_changed():
-    emulated = Emulated("matrix", seed=2)
+    emulated = Emulated("max7219", seed=2)
     emulated.run_tour(moves=5)
-    emulated.bus.reset_counts()
+    emulated.probe.reset_counts()
     emulated.display.flush()
-    assert emulated.bus.bytes_sent == 0
+    assert emulated.probe.bytes_sent == 0
 
 
 def test_the_small_driver_lights_what_adafruit_max7219_lights():
@@ -186,7 +186,7 @@ def test_a_search_out_of_budget_keeps_the_path_lit_never_inverts(monkeypatch):
     # "stuck" inverts the picture (the squares missed); where the search gave up a tour may exist,
     # so the path stays lit as far as the rule went.
     monkeypatch.setattr("knightstour.rescue.SEARCH_BUDGET", 1)
-    emulated = Emulated("matrix", {"start": "e3", "order": "abcdefgh", "rule": "first", "speed": "1",
+    emulated = Emulated("max7219", {"start": "e3", "order": "abcdefgh", "rule": "first", "speed": "1",
                                    "pause_ms": "5000", "pace_first_ms": "1", "pace_last_ms": "1"}, seed=5)
     emulated.run(lambda app: app.tours.count >= 1)
     app = emulated.app

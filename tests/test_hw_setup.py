@@ -12,8 +12,8 @@ from knightstour.hw import mainloop
 from knightstour.hw.chips.piezo import HALF, PiezoSound
 from knightstour.hw.wiring import hardware, pins
 from knightstour_desktop import pinmap, settings_toml
-from knightstour_sim.chips import bus
 from knightstour_sim.circuitpython import pwmio
+from knightstour_sim.circuitpython.microcontroller import Pin
 from knightstour_sim.screenshot import Emulated
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -158,7 +158,7 @@ def test_code_py_compiles_and_uses_the_shared_loop():
 
 
 def test_piezo_plays_notes_without_blocking():
-    pwm = pwmio.PWMOut(bus.Pin("D6"), frequency=440, duty_cycle=0, variable_frequency=True)
+    pwm = pwmio.PWMOut(Pin("D6"), frequency=440, duty_cycle=0, variable_frequency=True)
     sound = PiezoSound(pwm)
     assert pwm.duty_cycle == 0
     sound.update(0.0)
@@ -174,14 +174,14 @@ def test_piezo_plays_notes_without_blocking():
 
 
 def test_piezo_from_the_pin_map_and_off_by_default():
-    emulated = Emulated("matrix", kind="pi")
+    emulated = Emulated("max7219", kind="pi")
     assert type(emulated.sound).__name__ == "NullSound"
-    emulated = Emulated("matrix", kind="pi", piezo=True)
+    emulated = Emulated("max7219", kind="pi", piezo=True)
     assert isinstance(emulated.sound, PiezoSound)
     assert pwmio._owned(emulated.sound.pwm) is emulated.board.D6
     emulated.run_tour(moves=3)
     assert emulated.sound.pwm.frequency == 1760  # the tick
-    emulated = Emulated("matrix", {"sound": "off", "piezo": "on"}, kind="pi")
+    emulated = Emulated("max7219", {"sound": "off", "piezo": "on"}, kind="pi")
     assert type(emulated.sound).__name__ == "NullSound"
 
 

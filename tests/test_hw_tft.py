@@ -128,7 +128,7 @@ def test_bytes_per_move_within_8kb_on_the_emulated_bus():
     # Three tours, not one: the first tour also sends the whole board once more after the first
     # frame (blinka-displayio's first refresh leaves the new bitmaps dirty), 137 KB that one
     # tour's 63 moves would each carry 2 KB of; over three a third of that.
-    result = tft_spi.measure("tft", tours=3, seed=3)
+    result = tft_spi.measure("ili9341", tours=3, seed=3)
     assert result["initial"] <= 2 * tft_spi.FULL_FRAME
     assert result["per_move"] <= 8 * 1024
     assert result["per_move_all"] <= 8 * 1024
@@ -137,9 +137,9 @@ def test_bytes_per_move_within_8kb_on_the_emulated_bus():
 def test_screenshot_png(tmp_path):
     from PIL import Image
 
-    path = save_screenshot("tft", str(tmp_path / "tft.png"), moves=12)
+    path = save_screenshot("ili9341", str(tmp_path / "tft.png"), moves=12)
     assert Image.open(path).size == (320, 240)
-    path = save_screenshot("matrix", str(tmp_path / "matrix.png"))
+    path = save_screenshot("max7219", str(tmp_path / "matrix.png"))
     assert Image.open(path).size[0] > 100
 
 
@@ -182,7 +182,7 @@ def test_screenshot_takes_the_simulators_settings(tmp_path):
 
     settings = Settings()
     settings.set("start", "e4")
-    path = save_screenshot("tft", str(tmp_path / "e4.png"), settings=settings, moves=5)
+    path = save_screenshot("ili9341", str(tmp_path / "e4.png"), settings=settings, moves=5)
     assert os.path.getsize(path) > 1000
     assert settings.speed == 1.0  # the caller's settings are left alone
     with pytest.raises(ValueError, match="bad display"):

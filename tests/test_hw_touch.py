@@ -18,6 +18,7 @@ from knightstour.hw.inputs import calibrate
 from knightstour.hw.inputs import touch as touch_module
 from knightstour.hw.wiring.hardware import HardwareError
 from knightstour_sim.chips import bus, ft6206, shims, stmpe610
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 from support.chips import SilentChip
 
@@ -109,10 +110,10 @@ def test_stmpe610_missing_or_all_zero_is_one_clear_line(no_sleep):
     from knightstour.hw.wiring.touch_chips import open_driver
 
     for chip in (None, SilentChip()):
-        spi = bus.SPI(max_transfers=200)
-        cs = bus.Pin("D6")
+        spi = bus.spi(max_transfers=200)
+        cs = Pin("D6")
         if chip is not None:
-            spi.attach(chip, cs)
+            bus.attach_spi(chip, cs)
         board = type("B", (), {"D6": cs})
         hw = BoardHardware("feather_rp2040", None, board=board, spi=spi)
         with pytest.raises(HardwareError) as caught:
@@ -125,17 +126,10 @@ def test_ft6206_missing_or_all_zero_is_one_clear_line():
     from knightstour.hw.wiring.hardware import BoardHardware
     from knightstour.hw.wiring.touch_chips import open_driver
 
-    class ZeroI2C:
-        def i2c_write(self, data):
-            pass
-
-        def i2c_read(self, count):
-            return bytes(count)
-
-    for chip in (None, ZeroI2C()):
-        i2c = bus.I2C(max_transfers=200)
+    for chip in (None, SilentChip()):
+        i2c = bus.i2c(max_transfers=200)
         if chip is not None:
-            i2c.attach(chip, ft6206.I2C_ADDRESS)
+            bus.attach_i2c(chip, ft6206.I2C_ADDRESS)
         hw = BoardHardware("pi", None, board=object(), i2c=i2c)
         with pytest.raises(HardwareError) as caught:
             open_driver("ft6206", hw)
@@ -148,10 +142,9 @@ def test_stmpe610_dying_after_start_gives_no_touches_and_no_hang(emulated_tft):
     emu.step()
 
     spi = emu.rig.spi
-    spi._devices = [(d, cs) for d, cs in spi._devices if d is not emu.rig.touch_chip]
-    spi.attach(SilentChip(), emu.rig.touch_cs)
-    spi.reset_counts()
-    spi.max_transfers = 5000
+    bus.attach_spi(SilentChip(), emu.rig.touch_cs)  # in the STMPE610's place
+    bus.probe(spi).reset_counts()
+    bus.probe(spi).max_transfers = 5000
     for _ in range(20):
         assert emu.input.poll() is None
     assert emu.app.state == "wait"
@@ -160,7 +153,7 @@ def test_stmpe610_dying_after_start_gives_no_touches_and_no_hang(emulated_tft):
 def test_ft6206_loose_cable_after_start_is_ignored(emulated_tft):
     emu = emulated_tft({"mode": "touch", "idle_ms": "600000"}, touch="ft6206")
     emu.step()
-    emu.rig.i2c.detach(ft6206.I2C_ADDRESS)
+    bus.detach_i2c(ft6206.I2C_ADDRESS)
     for _ in range(5):
         assert emu.input.poll() is None
     assert emu.input.errors == 5

@@ -10,22 +10,24 @@ from knightstour.hw.chips.ft6206 import FT6206
 from knightstour.hw.chips.stmpe610 import STMPE610, stmpe610_reader
 from knightstour.hw.inputs.touch import HELD
 from knightstour_sim.chips import bus, ft6206, stmpe610
+from knightstour_sim.circuitpython.digitalio import DigitalInOut
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 pytestmark = pytest.mark.usefixtures("no_sleep")
 
 
 def chip_on_bus(**kwargs):
-    spi = bus.SPI(max_transfers=1000)
-    cs = bus.Pin("CS")
-    chip = spi.attach(stmpe610.STMPE610(**kwargs), cs)
+    spi = bus.spi(max_transfers=1000)
+    cs = Pin("CS")
+    chip = bus.attach_spi(stmpe610.STMPE610(**kwargs), cs)
     return spi, cs, chip
 
 
 def test_sets_the_chip_up_as_adafruit_stmpe610_does():
     spi, cs, ours = chip_on_bus()
-    STMPE610(spi, bus.DigitalInOut(cs))
+    STMPE610(spi, DigitalInOut(cs))
     spi, cs, theirs = chip_on_bus()
-    adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, bus.DigitalInOut(cs))
+    adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, DigitalInOut(cs))
     assert ours.registers == theirs.registers
     assert ours.registers[0x40] == 0x01 and ours.registers[0x41] == 0xA4  # enabled; 4 samples, 1 ms, 5 ms
 
@@ -36,9 +38,9 @@ def test_reads_the_same_samples_as_adafruit_stmpe610():
     for name in ("ours", "adafruit"):
         spi, cs, chip = chip_on_bus()
         if name == "ours":
-            driver = STMPE610(spi, bus.DigitalInOut(cs))
+            driver = STMPE610(spi, DigitalInOut(cs))
         else:
-            driver = adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, bus.DigitalInOut(cs))
+            driver = adafruit_stmpe610.Adafruit_STMPE610_SPI(spi, DigitalInOut(cs))
         got = []
         for x, y, pressure in samples:
             chip.touch(x, y, pressure)
@@ -53,7 +55,7 @@ def test_reads_the_same_samples_as_adafruit_stmpe610():
 
 def test_the_reader_gives_the_newest_sample_then_held_then_nothing():
     spi, cs, chip = chip_on_bus()
-    read = stmpe610_reader(STMPE610(spi, bus.DigitalInOut(cs)), HELD)
+    read = stmpe610_reader(STMPE610(spi, DigitalInOut(cs)), HELD)
     assert read() is None
     chip.touch(100, 200, 9, samples=3)
     chip.touch(300, 400, 9)
@@ -67,24 +69,24 @@ def test_the_reader_gives_the_newest_sample_then_held_then_nothing():
 
 def test_falls_back_to_spi_mode_1():
     spi, cs, chip = chip_on_bus(spi_modes=(1,))
-    driver = STMPE610(spi, bus.DigitalInOut(cs))
-    assert driver.device.phase == 1 and spi.mode == 1
+    driver = STMPE610(spi, DigitalInOut(cs))
+    assert driver.device.phase == 1 and spi._mode == 1
     chip.touch(5, 6, 7)
     assert driver.read_data() == (5, 6, 7)
 
 
 @pytest.mark.parametrize("idle", [0x00, 0xFF])
 def test_no_chip_is_a_runtimeerror_naming_the_id(idle):
-    spi = bus.SPI(idle_read=idle, max_transfers=100)
+    spi = bus.spi(miso_high=idle == 0xFF, max_transfers=100)
     with pytest.raises(RuntimeError, match="no STMPE610 on SPI: chip id 0x(0000|FFFF), not 0x0811"):
-        STMPE610(spi, bus.DigitalInOut(bus.Pin("CS")))
+        STMPE610(spi, DigitalInOut(Pin("CS")))
 
 
 def test_not_ready_after_a_cold_start_fails_once_then_answers():
     spi, cs, chip = chip_on_bus(not_ready_reads=4)  # zeros for the id reads in modes 0 and 1
-    with pytest.raises(RuntimeError):
-        STMPE610(spi, bus.DigitalInOut(cs))
-    driver = STMPE610(spi, bus.DigitalInOut(cs))
+    with DigitalInOut(cs) as first, pytest.raises(RuntimeError):
+        STMPE610(spi, first)
+    driver = STMPE610(spi, DigitalInOut(cs))
     chip.touch(1, 2, 3)
     assert driver.read_data() == (1, 2, 3)
 
@@ -93,8 +95,8 @@ def test_not_ready_after_a_cold_start_fails_once_then_answers():
 
 
 def ft6206_on_bus(**kwargs):
-    i2c = bus.I2C(max_transfers=1000)
-    chip = i2c.attach(ft6206.FT6206(**kwargs), ft6206.I2C_ADDRESS)
+    i2c = bus.i2c(max_transfers=1000)
+    chip = bus.attach_i2c(ft6206.FT6206(**kwargs), ft6206.I2C_ADDRESS)
     return i2c, chip
 
 
@@ -125,5 +127,6 @@ def test_ft6206_wrong_vendor_or_missing_chip_raises():
     i2c, _ = ft6206_on_bus(vendor_id=0x77)
     with pytest.raises(RuntimeError, match="no FT6206 at I2C 0x38: vendor id 0x77"):
         FT6206(i2c)
+    bus.unplug()
     with pytest.raises(OSError):
-        FT6206(bus.I2C(max_transfers=100))
+        FT6206(bus.i2c(max_transfers=100))

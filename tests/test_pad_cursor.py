@@ -22,7 +22,7 @@ class _Switch:
 
 
 def test_the_cursor_outline_has_aa_contrast_on_both_square_colours():
-    emulated = Emulated("tft", {"mode": "touch"}, touch="ft6206")
+    emulated = Emulated("ili9341", {"mode": "touch"}, touch="ft6206")
     try:
         emulated.step()
         view = emulated.display

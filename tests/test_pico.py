@@ -74,9 +74,9 @@ def test_a_board_the_toy_does_not_know_gets_one_line(node, tmp_path):
 def test_the_simulator_builds_the_pico_from_its_board_file():
     from knightstour_sim.screenshot import Emulated
 
-    emulated = Emulated("matrix", kind="pico")
+    emulated = Emulated("max7219", kind="pico")
     board = emulated.board
     assert board.board_id == "raspberry_pi_pico" and board.GP26 is board.A0 is board.GP26_A0
-    assert board.GP17 is emulated.rig.cs.pin  # the matrix's chip select, wired
+    assert board.GP17 is emulated.rig.pin  # the matrix's chip select, wired
     emulated.run_tour(moves=3)
     assert any(any(row) for row in emulated.chip.leds)

@@ -106,7 +106,7 @@ def test_a_seed_is_one_show_in_the_app_and_the_simulator():
     for key, value in (("speed", "0"), ("seed", "1")):
         settings.set(key, value)
     app_shows = first_tours(lambda: App(settings))
-    sim_shows = first_tours(lambda: Simulator(settings, display="matrix").app)
+    sim_shows = first_tours(lambda: Simulator(settings, display="max7219").app)
     assert app_shows == sim_shows
     # the show tests/mpy/core_seed_show.py prints for seed 1 under MicroPython too
     assert [(s, o) for s, o, _ in app_shows] == [(5, "edbhcgaf"), (9, "bcegdhfa"), (19, "degafbhc")]

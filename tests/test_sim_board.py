@@ -102,7 +102,7 @@ def test_help_names_every_board():
 
 
 def make_sim(board, **values):
-    return Simulator(make_settings(**values), display="tft", clock=FakeClock(), seed=7, pixels=True, board=board)
+    return Simulator(make_settings(**values), display="ili9341", clock=FakeClock(), seed=7, pixels=True, board=board)
 
 
 def test_a_click_on_the_cyds_screen_starts_a_tour_there():

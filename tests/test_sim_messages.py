@@ -55,7 +55,7 @@ def test_one_square_and_one_node(capsys):
     settings = Settings()
     settings.set("size", "1x1")
     settings.set("speed", "0")
-    sim = Simulator(settings, display="tft", clock=FakeClock(), seed=1)
+    sim = Simulator(settings, display="ili9341", clock=FakeClock(), seed=1)
     sim.run_fake(lambda s: s.app.tours.count >= 1)
     assert sim.display.status_text == "complete: 1 square from a1 to a1"
     result = find_tour(Board(6, 6), 0, "abcdefgh", "border", True, 1)

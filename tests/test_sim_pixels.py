@@ -50,8 +50,8 @@ def cell_colours(app, view, square):
 
 
 async def test_the_tft_view_shows_what_the_hardware_code_drew():
-    sim = make_sim("tft", start="c3", speed="1")
-    app = KnightsTourApp(sim, "tft", pixels=True)
+    sim = make_sim("ili9341", start="c3", speed="1")
+    app = KnightsTourApp(sim, "ili9341", pixels=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         view = app.query_one(PixelTftView)
@@ -67,8 +67,8 @@ async def test_the_tft_view_shows_what_the_hardware_code_drew():
 
 @pytest.mark.parametrize("touch", ["stmpe610", "ft6206", "none"])
 async def test_a_click_on_the_tft_view_is_a_touch_through_the_controller(touch):
-    sim = make_sim("tft", mode="touch", idle_ms="600000", touch=touch)
-    app = KnightsTourApp(sim, "tft", pixels=True)
+    sim = make_sim("ili9341", mode="touch", idle_ms="600000", touch=touch)
+    app = KnightsTourApp(sim, "ili9341", pixels=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert sim.app.state == "wait"
@@ -88,8 +88,8 @@ async def test_a_click_on_the_tft_view_is_a_touch_through_the_controller(touch):
 
 
 async def test_the_matrix_view_shows_the_max7219s_leds():
-    sim = make_sim("matrix", start="a1", speed="1", matrix_rotation="90")
-    app = KnightsTourApp(sim, "matrix", pixels=True)
+    sim = make_sim("max7219", start="a1", speed="1", matrix_rotation="90")
+    app = KnightsTourApp(sim, "max7219", pixels=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         view = app.query_one(PixelMatrixView)

@@ -109,7 +109,7 @@ def test_run_plain_with_a_fake_clock_sleeps_the_paced_delays():
         clock.advance(seconds)
 
     out = io.StringIO()
-    assert plain.run(sim, "matrix", once=True, out=out, sleep=sleep) == 0
+    assert plain.run(sim, "max7219", once=True, out=out, sleep=sleep) == 0
     assert 10 < sum(sleeps) < 20  # about 14 s of paced moves, slept by the caller
     assert out.getvalue().count(" of 64\n") == 64
 
@@ -145,7 +145,7 @@ def test_parse_line_and_key_reader():
 def test_key_reader_on_a_tall_board_waits_for_the_second_digit():
     settings = Settings()
     settings.set("size", "12x12")
-    sim = Simulator(settings, display="tft", clock=FakeClock())
+    sim = Simulator(settings, display="ili9341", clock=FakeClock())
     keys = KeyReader(sim.board)
     assert keys.feed("c", 0) is None
     assert keys.feed("1", 0) is None

@@ -35,7 +35,7 @@ def decoded(path):
     return frames, durations
 
 
-@pytest.fixture(scope="module", params=["tft", "matrix"])
+@pytest.fixture(scope="module", params=["ili9341", "max7219"])
 def recorded(request):
     return request.param, record_frames(request.param, SMALL)
 
@@ -68,7 +68,7 @@ def test_the_file_has_every_frame_and_its_time(recorded, tmp_path, suffix):
     assert durations == [ms for _, ms in frames]
     assert len(images) == len(frames)
     for (want, _), got in zip(frames, images):
-        if display == "tft" or suffix == ".webp":  # exact: few colours, or lossless
+        if display == "ili9341" or suffix == ".webp":  # exact: few colours, or lossless
             assert got.tobytes() == want.tobytes()
         else:  # the matrix's shaded dots share a 256-colour palette
             difference = max(abs(a - b) for a, b in zip(got.tobytes(), want.tobytes()))
@@ -87,7 +87,7 @@ def test_the_record_command_writes_the_frames_record_frames_makes(tmp_path, caps
     out = capsys.readouterr().out
     images, durations = decoded(path)
     assert out.startswith("wrote %s: %d frames" % (path, len(images)))
-    frames = record_frames("matrix", dict(SMALL, seed="3"), seed=3)
+    frames = record_frames("max7219", dict(SMALL, seed="3"), seed=3)
     assert durations == [ms for _, ms in frames]
     assert images[0].tobytes() == decoded_first(frames)
     assert main(["sim"] + argv + ["--moves", "1", "--screenshot", str(tmp_path / "first.png")]) == 0

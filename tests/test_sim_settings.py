@@ -62,9 +62,9 @@ def test_tft_portrait_puts_the_panel_below_the_board():
 
     settings = Settings()
     assert settings.set("tft_rotation", "90") is None
-    sim = Simulator(settings, display="tft", clock=FakeClock(), seed=1)
+    sim = Simulator(settings, display="ili9341", clock=FakeClock(), seed=1)
     sim.update()
-    lines = plain.frame(sim.display, "tft", sim.view)
+    lines = plain.frame(sim.display, "ili9341", sim.view)
     board_rows = [line for line in lines if line[:3].strip().isdigit()]
     assert len(board_rows) == 8 and all("move" not in line for line in board_rows)
     assert lines[-1].startswith("tour from") and View(settings).portrait

@@ -46,7 +46,7 @@ async def test_click_on_c3_starts_the_tour_there():
 
 async def test_click_on_the_matrix_and_keys():
     sim = make_sim(mode="play")
-    app = KnightsTourApp(sim, "matrix")
+    app = KnightsTourApp(sim, "max7219")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert sim.app.state == "play"
@@ -78,7 +78,7 @@ async def test_click_on_the_matrix_and_keys():
 
 async def test_once_exits_with_the_result():
     sim = make_sim(speed="0", start="e4")
-    app = KnightsTourApp(sim, "tft", once=True)
+    app = KnightsTourApp(sim, "ili9341", once=True)
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(400):
             await pilot.pause(0.01)
@@ -106,7 +106,7 @@ def inside(region, width, height):
 async def test_80x24_fits_every_view_the_panel_and_the_whole_help_line():
     from textual.widgets import Static
 
-    for kind, size in (("both", "8x8"), ("tft", "16x16"), ("tft", "8x8"), ("matrix", "8x8")):
+    for kind, size in (("both", "8x8"), ("ili9341", "16x16"), ("ili9341", "8x8"), ("max7219", "8x8")):
         settings = Settings()
         settings.set("size", size)
         sim = Simulator(settings, display=kind, clock=FakeClock(), seed=7)
@@ -119,7 +119,7 @@ async def test_80x24_fits_every_view_the_panel_and_the_whole_help_line():
             assert help_line.region.height == 2  # wrapped, not cut
             panel = app.query_one("#panel")
             assert panel.region.width >= 22
-            if kind == "tft" and size == "16x16":
+            if kind == "ili9341" and size == "16x16":
                 assert app.query_one(TftView).CELL_H == 1
                 await pilot.resize_terminal(140, 45)
                 await pilot.pause()

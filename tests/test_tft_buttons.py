@@ -66,7 +66,7 @@ def play_a_game(emulated):
 @pytest.mark.parametrize("controller", ["stmpe610", "ft6206", "tsc2007"])
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
 def test_every_button_through_every_controller(controller, rotation):
-    emulated = Emulated("tft", dict(SETTINGS, speed="1"), touch=controller, rotation=rotation)
+    emulated = Emulated("ili9341", dict(SETTINGS, speed="1"), touch=controller, rotation=rotation)
     try:
         play_a_game(emulated)
     finally:
@@ -83,7 +83,7 @@ def test_every_button_on_a_pyportal(kind, rotation):
 
 
 def test_new_starts_a_tour_and_a_square_starts_one_there():
-    emulated = Emulated("tft", dict(SETTINGS, speed="0"), touch="stmpe610")
+    emulated = Emulated("ili9341", dict(SETTINGS, speed="0"), touch="stmpe610")
     try:
         app = emulated.app
         emulated.step()
@@ -98,7 +98,7 @@ def test_new_starts_a_tour_and_a_square_starts_one_there():
 
 
 def test_speed_goes_round():
-    emulated = Emulated("tft", dict(SETTINGS, speed="4"), touch="ft6206")
+    emulated = Emulated("ili9341", dict(SETTINGS, speed="4"), touch="ft6206")
     try:
         emulated.step()
         seen = []
@@ -113,7 +113,7 @@ def test_speed_goes_round():
 
 
 def test_a_touch_between_the_buttons_does_nothing():
-    emulated = Emulated("tft", dict(SETTINGS, speed="1"), touch="stmpe610")
+    emulated = Emulated("ili9341", dict(SETTINGS, speed="1"), touch="stmpe610")
     try:
         emulated.step()
         (x0, y0, x1, _, _, _), (x2, _, _, _, _, _) = emulated.display.buttons[:2]

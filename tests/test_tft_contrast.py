@@ -25,10 +25,10 @@ from knightstour_sim.screenshot import Emulated
 from support.contrast import AA, contrast
 
 SCREENS = [  # (display, board kind, rotation, touch)
-    ("tft", "feather_rp2040", 0, "stmpe610"),
-    ("tft", "feather_rp2040", 90, "stmpe610"),
-    ("tft", "feather_rp2040", 180, "ft6206"),
-    ("tft", "feather_rp2040", 270, "ft6206"),
+    ("ili9341", "feather_rp2040", 0, "stmpe610"),
+    ("ili9341", "feather_rp2040", 90, "stmpe610"),
+    ("ili9341", "feather_rp2040", 180, "ft6206"),
+    ("ili9341", "feather_rp2040", 270, "ft6206"),
     ("builtin", "pyportal_titano", 0, None),
     ("builtin", "pyportal_titano", 90, None),
 ]
@@ -142,7 +142,7 @@ def test_every_text_and_number_has_aa_contrast(display, kind, rotation, touch, s
 
 
 def test_play_modes_marks_and_a_dead_end_keep_aa_contrast():
-    emulated = Emulated("tft", {"start": "c3", "mode": "play"}, touch="ft6206")
+    emulated = Emulated("ili9341", {"start": "c3", "mode": "play"}, touch="ft6206")
     try:
         emulated.step()
         view = emulated.display
@@ -166,11 +166,11 @@ def test_legible_is_the_issues_measure(cell, squares, readable):
     assert legible(cell, squares) is readable
 
 
-@pytest.mark.parametrize("display, kind, size", [("tft", "feather_rp2040", "16x16"), ("tft", "feather_rp2040", "14x14"),
+@pytest.mark.parametrize("display, kind, size", [("ili9341", "feather_rp2040", "16x16"), ("ili9341", "feather_rp2040", "14x14"),
                                                  ("builtin", "pyportal_titano", "16x16")])
 @pytest.mark.slow
 def test_a_big_board_shows_only_legible_numbers(display, kind, size):
-    emulated = Emulated(display, {"start": "a1", "size": size}, kind=kind, touch="stmpe610" if display == "tft" else None)
+    emulated = Emulated(display, {"start": "a1", "size": size}, kind=kind, touch="stmpe610" if display == "ili9341" else None)
     try:
         emulated.run_tour(200)
         view = emulated.display
@@ -186,7 +186,7 @@ def test_a_big_board_shows_only_legible_numbers(display, kind, size):
 
 @pytest.mark.slow
 def test_the_window_follows_the_knight_through_a_whole_tour():
-    emulated = Emulated("tft", {"start": "a1", "size": "16x16"}, touch="stmpe610")
+    emulated = Emulated("ili9341", {"start": "a1", "size": "16x16"}, touch="stmpe610")
     try:
         view = emulated.display
         seen = set()
@@ -211,7 +211,7 @@ TESSERACT = shutil.which("tesseract")
 @pytest.mark.skipif(TESSERACT is None and not os.environ.get("CI"), reason="tesseract is not installed")
 def test_ocr_reads_the_numbers_the_16x16_window_shows():
     """Each number in the window, cut from the screen by its box, read by tesseract."""
-    emulated = Emulated("tft", {"start": "h8", "size": "16x16"}, touch="stmpe610")
+    emulated = Emulated("ili9341", {"start": "h8", "size": "16x16"}, touch="stmpe610")
     try:
         emulated.run_tour(150)
         view = emulated.display
@@ -277,7 +277,7 @@ def _knight_pixels(image, view):
 
 @pytest.mark.parametrize("size", ["8x8", "16x16"])
 def test_the_knight_is_on_screen_in_every_frame_of_play_mode(size):
-    emulated = Emulated("tft", {"start": "c3", "mode": "play", "size": size}, touch="ft6206")
+    emulated = Emulated("ili9341", {"start": "c3", "mode": "play", "size": size}, touch="ft6206")
     try:
         emulated.step()
         view = emulated.display

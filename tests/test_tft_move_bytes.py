@@ -11,16 +11,16 @@ MOVE_FRAME_MOST = 4 * 1024
 @pytest.mark.parametrize("seed, rotation", [(1, 0), (6, 90), (11, 180)])
 def test_a_move_sends_at_most_4_kb(emulated_tft, seed, rotation):
     emulated = emulated_tft({"speed": "1", "start": "random"}, seed=seed, rotation=rotation)
-    app, bus, chip = emulated.app, emulated.bus, emulated.chip
+    app, probe, chip = emulated.app, emulated.probe, emulated.chip
     frames = []
     while app.tours.count < 2:
         length = app.tours.tour.length
-        before = bus.counts_for(chip)[0]
+        before = probe.counts_for(chip)[0]
         emulated.step()
         # the frames that show a move (the first tour's first move also carries Blinka's first
         # drawing of every item, after the initial full frame: left out)
         if app.state == "run" and app.tours.tour.length > length >= 1 and (app.tours.count or length > 1):
-            frames.append(bus.counts_for(chip)[0] - before)
+            frames.append(probe.counts_for(chip)[0] - before)
     assert len(frames) > 100
     assert max(frames) <= MOVE_FRAME_MOST, sorted(frames)[-5:]
     assert min(frames) > 1000  # the knight's two places at least: the count is real

@@ -15,10 +15,10 @@ pytestmark = pytest.mark.skipif(TESSERACT is None and not os.environ.get("CI"),
                                 reason="tesseract is not installed (.ci/run installs tesseract-ocr)")
 
 CASES = [  # (display, board kind, rotation, order)
-    ("tft", "feather_rp2040", 0, "ghfdaceb"),
-    ("tft", "feather_rp2040", 90, "gabcdefh"),
-    ("tft", "feather_rp2040", 180, "hgfedcba"),
-    ("tft", "feather_rp2040", 270, "ahfdgceb"),
+    ("ili9341", "feather_rp2040", 0, "ghfdaceb"),
+    ("ili9341", "feather_rp2040", 90, "gabcdefh"),
+    ("ili9341", "feather_rp2040", 180, "hgfedcba"),
+    ("ili9341", "feather_rp2040", 270, "ahfdgceb"),
     ("builtin", "pyportal_titano", 0, "hgfedcba"),
     ("builtin", "pyportal_titano", 90, "ghfdaceb"),
 ]
@@ -28,7 +28,7 @@ CASES = [  # (display, board kind, rotation, order)
 @pytest.mark.parametrize("display, kind, rotation, order", CASES)
 def test_ocr_reads_the_whole_panel_and_every_button(display, kind, rotation, order):
     emulated = Emulated(display, {"start": "c3", "order": order}, kind=kind, rotation=rotation,
-                        touch="stmpe610" if display == "tft" else None)
+                        touch="stmpe610" if display == "ili9341" else None)
     try:
         emulated.run_tour()
         view = emulated.display
@@ -48,7 +48,7 @@ def test_ocr_reads_the_whole_panel_and_every_button(display, kind, rotation, ord
 
 
 def test_ocr_reads_play_mode_and_a_refused_move():
-    emulated = Emulated("tft", {"start": "c3", "order": "ghfdaceb", "mode": "play"}, touch="ft6206")
+    emulated = Emulated("ili9341", {"start": "c3", "order": "ghfdaceb", "mode": "play"}, touch="ft6206")
     try:
         emulated.step()
         app = emulated.app
@@ -83,7 +83,7 @@ def test_ocr_reads_the_panel_on_the_boards_with_their_own_screen(kind, touch):
 @pytest.mark.parametrize("moves", [10, 20, 30, 40, 50, 60])
 def test_ocr_reads_a_move_number_with_a_zero(moves):
     """Terminus's slashed zero read as a 6 ("26/64" for 20/64); the font's zero is an open oval."""
-    emulated = Emulated("tft", {"start": "c3", "order": "ghfdaceb"}, touch="stmpe610")
+    emulated = Emulated("ili9341", {"start": "c3", "order": "ghfdaceb"}, touch="stmpe610")
     try:
         for _ in range(10000):
             if emulated.app.state == "run" and emulated.app.tours.tour.length == moves:

@@ -18,11 +18,11 @@ from support.chips import shown_lines
 from support.ocr import TESSERACT, read_panel, screen
 
 SCREENS = [  # (display, board kind, rotation, touch)
-    ("tft", "feather_rp2040", 0, "stmpe610"),
-    ("tft", "feather_rp2040", 90, "stmpe610"),
-    ("tft", "feather_rp2040", 180, "ft6206"),
-    ("tft", "feather_rp2040", 270, "ft6206"),
-    ("tft", "feather_rp2040", 0, "none"),
+    ("ili9341", "feather_rp2040", 0, "stmpe610"),
+    ("ili9341", "feather_rp2040", 90, "stmpe610"),
+    ("ili9341", "feather_rp2040", 180, "ft6206"),
+    ("ili9341", "feather_rp2040", 270, "ft6206"),
+    ("ili9341", "feather_rp2040", 0, "none"),
     ("builtin", "pyportal_titano", 0, None),
     ("builtin", "pyportal_titano", 90, None),
 ]
@@ -52,7 +52,7 @@ def end_texts():
     square names and counts of a 16x16 board and the singular of 1x1."""
     shown = []
     for size, start, square in (("16x16", 240, 255), ("1x1", 0, 0)):
-        sim = Simulator(make_settings(size=size, speed="0"), display="tft", clock=FakeClock(), seed=1)
+        sim = Simulator(make_settings(size=size, speed="0"), display="ili9341", clock=FakeClock(), seed=1)
         app, board = sim.app, sim.board
         for complete, closed, budget in ((True, True, False), (True, False, False), (False, False, False),
                                          (False, False, True)):
@@ -70,7 +70,7 @@ def rescue_exhausted_text(monkeypatch):
     lacks): its search is made to say so, on p16 of 16x16."""
     monkeypatch.setattr(rescue, "RERUNS", 0)
     monkeypatch.setattr(rescue, "search", lambda *args, **kwargs: SearchResult(EXHAUSTED, None, 5, "none"))
-    sim = Simulator(make_settings(size="16x16", order="abcdefgh", speed="0"), display="tft", clock=FakeClock(), seed=1)
+    sim = Simulator(make_settings(size="16x16", order="abcdefgh", speed="0"), display="ili9341", clock=FakeClock(), seed=1)
     app = sim.app
     app.tours.solver.order = app.tours.orders[0]
     return rescue.rescue(app.tours, 255)
@@ -127,7 +127,7 @@ def test_every_reason_and_result_is_drawn_whole(monkeypatch, display, kind, rota
 def test_ocr_reads_an_impossible_starts_whole_reason(rotation, size, start, reason):
     if TESSERACT is None:
         pytest.skip("tesseract is not installed")
-    emulated = Emulated("tft", {"start": start, "size": size}, rotation=rotation, touch="stmpe610")
+    emulated = Emulated("ili9341", {"start": start, "size": size}, rotation=rotation, touch="stmpe610")
     try:
         emulated.run_tour()
         view = emulated.display
@@ -141,12 +141,12 @@ def test_ocr_reads_an_impossible_starts_whole_reason(rotation, size, start, reas
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("display, kind, rotation", [("tft", "feather_rp2040", 0), ("builtin", "pyportal_titano", 0)])
+@pytest.mark.parametrize("display, kind, rotation", [("ili9341", "feather_rp2040", 0), ("builtin", "pyportal_titano", 0)])
 def test_a_search_out_of_budget_reads_out_of_budget_never_stuck(monkeypatch, display, kind, rotation):
     # Order abcdefgh with the "first" rule gets stuck from e3; with no search budget the toy stops there.
     monkeypatch.setattr(rescue, "SEARCH_BUDGET", 1)
     emulated = Emulated(display, {"start": "e3", "order": "abcdefgh", "rule": "first"}, kind=kind,
-                        rotation=rotation, touch="stmpe610" if display == "tft" else None)
+                        rotation=rotation, touch="stmpe610" if display == "ili9341" else None)
     try:
         emulated.run_tour()
         view = emulated.display

@@ -26,7 +26,7 @@ def colour(entry):
 def test_every_window_number_is_inside_its_square_and_read_by_ocr(rotation):
     from PIL import ImageOps
 
-    emulated = Emulated("tft", {"start": "h8", "size": "16x16"}, kind="feather_rp2040", rotation=rotation)
+    emulated = Emulated("ili9341", {"start": "h8", "size": "16x16"}, kind="feather_rp2040", rotation=rotation)
     try:
         emulated.run_tour(moves=150)
         view = emulated.display

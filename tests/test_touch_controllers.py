@@ -37,7 +37,7 @@ from knightstour_sim.screenshot import Emulated
 loaded, errors = settings.load({"KNIGHTSTOUR_TOUCH": "dummy", "KNIGHTSTOUR_DISPLAY": "ili9341"}.get)
 assert errors == [] and loaded.touch == "dummy", errors
 assert conflicts.find(loaded, "feather_rp2040") == []
-emu = Emulated("tft", {"mode": "touch", "idle_ms": "600000", "touch": "dummy"})
+emu = Emulated("ili9341", {"mode": "touch", "idle_ms": "600000", "touch": "dummy"})
 emu.step()
 emu.tap(13 + 26 * 5, 16 + 13 + 26 * 5)  # the centre of f3
 mapper = emu.input.mapper

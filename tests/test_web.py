@@ -116,7 +116,7 @@ def _same_as_the_screenshot(page, url, tmp_path, settings, moves):
           "window.knightstour.state && window.knightstour.state.done")
     page.wait_for_timeout(200)  # the last frame's message
     assert _state(page)["length"] == moves
-    shot = save_screenshot("tft", str(tmp_path / "tft.png"), settings=settings, moves=moves, seed=int(settings["seed"]))
+    shot = save_screenshot("ili9341", str(tmp_path / "tft.png"), settings=settings, moves=moves, seed=int(settings["seed"]))
     expected = list(Image.open(shot).convert("RGB").get_flattened_data())
     pixels = _pixels(page, "tft")
     assert len(pixels) == len(expected) == 320 * 240
@@ -129,7 +129,7 @@ def _simulator_matrix(moves):
     from knightstour_sim.chips.render import matrix_image
     from knightstour_sim.screenshot import Emulated
 
-    emulated = Emulated("matrix", dict(TOUR), seed=1)
+    emulated = Emulated("max7219", dict(TOUR), seed=1)
     emulated.run_tour(moves)
     chip = emulated.chip.chips[0]
     leds = "".join("1" if on else "0" for row in chip.leds for on in row) + "/%d" % (chip.intensity + 1)
@@ -171,7 +171,7 @@ def _square_centres():
     display port (square_at), so the test follows the screen's layout."""
     from knightstour_sim.screenshot import Emulated
 
-    emulated = Emulated("tft", {"start": "a1"}, seed=1)
+    emulated = Emulated("ili9341", {"start": "a1"}, seed=1)
     try:
         emulated.step()  # the board is laid out when the first tour begins
         found = {}

@@ -9,6 +9,8 @@ from knightstour.hw.chips.xpt2046 import XPT2046, xpt2046_reader
 from knightstour_sim.chips import bus, shims
 from knightstour_sim.chips.tsc2007 import TSC2007
 from knightstour_sim.chips.xpt2046 import XPT2046 as Chip
+from knightstour_sim.circuitpython.digitalio import DigitalInOut
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 shims.install()
 
@@ -17,10 +19,10 @@ HELD = "held"
 
 
 def wired(idle_read=0x00, **kwargs):
-    spi = bus.SPI(idle_read=idle_read, max_transfers=10000)
-    cs = bus.Pin("T_CS")
-    irq = bus.Pin("T_IRQ")
-    chip = spi.attach(Chip(interrupt=irq, **kwargs), cs)
+    spi = bus.spi(miso_high=idle_read == 0xFF, max_transfers=10000)
+    cs = Pin("T_CS")
+    irq = Pin("T_IRQ")
+    chip = bus.attach_spi(Chip(interrupt=irq, **kwargs), cs)
     return spi, cs, irq, chip
 
 
@@ -145,7 +147,7 @@ def test_penirq_follows_the_power_down_bits():
 
 
 def driver_on(spi, cs, irq=None):
-    return XPT2046(spi, bus.DigitalInOut(cs), None if irq is None else bus.DigitalInOut(irq))
+    return XPT2046(spi, DigitalInOut(cs), None if irq is None else DigitalInOut(irq))
 
 
 @pytest.mark.parametrize("with_irq", [True, False])
@@ -176,13 +178,13 @@ def test_a_light_touch_is_not_a_touch_anywhere(x, y):
 def test_with_the_irq_pin_no_finger_costs_no_spi_traffic():
     spi, cs, irq, chip = wired()
     read = xpt2046_reader(driver_on(spi, cs, irq), HELD)
-    spi.reset_counts()
+    bus.probe(spi).reset_counts()
     for _ in range(10):
         assert read() is None
-    assert spi.transfers == 0
+    assert bus.probe(spi).transfers == 0
     chip.touch(1234, 2345)
     assert read() == (1234, 2345)
-    assert spi.transfers == 1 and spi.bytes_sent == 25  # 12 conversions, 16 clocks apart, one transaction
+    assert bus.probe(spi).transfers == 1 and bus.probe(spi).bytes_sent == 25  # 12 conversions, 16 clocks apart, one transaction
 
 
 class Sliding(Chip):
@@ -196,9 +198,9 @@ class Sliding(Chip):
 
 
 def test_samples_far_apart_are_held_not_a_position():
-    spi = bus.SPI()
-    cs = bus.Pin("T_CS")
-    chip = spi.attach(Sliding(), cs)
+    spi = bus.spi()
+    cs = Pin("T_CS")
+    chip = bus.attach_spi(Sliding(), cs)
     read = xpt2046_reader(driver_on(spi, cs), HELD)
     chip.touch(1000, 1000)
     assert read() == HELD
@@ -206,9 +208,9 @@ def test_samples_far_apart_are_held_not_a_position():
 
 @pytest.mark.parametrize("idle", [0x00, 0xFF])
 def test_nothing_on_the_bus_is_a_runtimeerror(idle):
-    spi = bus.SPI(idle_read=idle)
+    spi = bus.spi(miso_high=idle == 0xFF)
     with pytest.raises(RuntimeError, match="no XPT2046 on SPI: its temperature reads 0x(000|FFF)"):
-        driver_on(spi, bus.Pin("T_CS"))
+        driver_on(spi, Pin("T_CS"))
 
 
 # The independent driver
@@ -219,7 +221,7 @@ def test_xpt2046_circuitpython_reads_the_same_a_bit_lower():
     byte after the control byte on: the busy clock's 0, then D11 to D1. So it reads half the
     conversion, rounded down (its default range, 100 to 1900, is such half readings)."""
     spi, cs, irq, chip = wired()
-    theirs = xpt2046_circuitpython.Touch(spi, bus.DigitalInOut(cs), bus.DigitalInOut(irq),
+    theirs = xpt2046_circuitpython.Touch(spi, DigitalInOut(cs), DigitalInOut(irq),
                                         x_min=0, x_max=4095, y_min=0, y_max=4095)
     cs.board_drive(True)  # it leaves its chip select low after set-up
     spi2, cs2, irq2, chip2 = wired()
@@ -246,14 +248,14 @@ def test_the_build_wires_the_chip_select_and_the_irq_pin(emulated_tft):
     assert emu.rig.touch_cs.level  # T_CS high: the display has the bus
     irq = emu.board.D22  # the Pi's T_IRQ
     assert irq is emu.rig.touch_irq and irq.board_level is None and irq.level  # an input, pulled up
-    emu.bus.reset_counts()
+    emu.probe.reset_counts()
     for _ in range(20):
         emu.step()
-    assert emu.bus.counts_for(emu.rig.touch_chip) == (0, 0)  # no finger: not a byte to the XPT2046
+    assert emu.probe.counts_for(emu.rig.touch_chip) == (0, 0)  # no finger: not a byte to the XPT2046
     emu.press(2000, 2000)
     emu.step()
     # the app polls until nothing is left: the press, then the finger still down; 25 bytes each
-    assert emu.bus.counts_for(emu.rig.touch_chip)[0] == 50
+    assert emu.probe.counts_for(emu.rig.touch_chip)[0] == 50
     assert emu.app.state == "run"
 
 
@@ -274,8 +276,8 @@ def test_no_xpt2046_is_one_line_naming_the_fix(idle):
     from knightstour.hw.wiring.hardware import BoardHardware, HardwareError
     from knightstour.hw.wiring.touch_chips import open_driver
 
-    spi = bus.SPI(idle_read=idle, max_transfers=100)
-    board = type("B", (), {"D6": bus.Pin("D6"), "A3": bus.Pin("A3")})
+    spi = bus.spi(miso_high=idle == 0xFF, max_transfers=100)
+    board = type("B", (), {"D6": Pin("D6"), "A3": Pin("A3")})
     hw = BoardHardware("feather_rp2040", None, board=board, spi=spi)
     with pytest.raises(HardwareError) as caught:
         open_driver("xpt2046", hw)
@@ -295,7 +297,7 @@ def test_the_simulators_pixel_view_clicks_through_the_xpt2046(monkeypatch):
     parser = argparse.ArgumentParser()
     command.add_arguments(parser)
     settings = command.build_settings(parser.parse_args(["--display", "tft", "--touch"]))
-    sim = Simulator(settings, display="tft", clock=FakeClock(), pixels=True)
+    sim = Simulator(settings, display="ili9341", clock=FakeClock(), pixels=True)
     try:
         assert isinstance(sim.hardware.tft.rig.touch_chip, Chip)
         sim.update()

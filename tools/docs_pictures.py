@@ -16,8 +16,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 PICTURES = {  # name: (display, settings, moves, board kind)
-    "tft.png": ("tft", {"start": "c3", "order": "ahfdgceb"}, 40, "feather_rp2040"),
-    "tft-16x16.png": ("tft", {"start": "h8", "size": "16x16"}, 150, "feather_rp2040"),
+    "tft.png": ("ili9341", {"start": "c3", "order": "ahfdgceb"}, 40, "feather_rp2040"),
+    "tft-16x16.png": ("ili9341", {"start": "h8", "size": "16x16"}, 150, "feather_rp2040"),
     "titano.png": ("builtin", {"start": "c3", "order": "ahfdgceb"}, 40, "pyportal_titano"),
     # boards with a screen of their own, each at its screen's size
     "board-cyd.png": ("builtin", {"start": "c3", "order": "ahfdgceb"}, 40, "sunton_esp32_2432S028"),
@@ -28,7 +28,7 @@ PICTURES = {  # name: (display, settings, moves, board kind)
 
 TERMINALS = {  # name: (display, pixel-true views, terminal size)
     "sim-80x24.png": ("both", False, (80, 24)),
-    "sim-pixels.png": ("tft", True, (184, 64)),  # the smallest terminal where they are legible (tui.py)
+    "sim-pixels.png": ("ili9341", True, (184, 64)),  # the smallest terminal where they are legible (tui.py)
 }
 ALL = tuple(PICTURES) + tuple(TERMINALS)
 

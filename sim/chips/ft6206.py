@@ -17,7 +17,7 @@ _EVENT_CONTACT = 2
 
 
 class FT6206:
-    """The controller; ``interrupt`` is an optional ``bus.Pin`` it pulls low while touched."""
+    """The controller; ``interrupt`` is an optional ``Pin`` it pulls low while touched."""
 
     def __init__(self, *, chip_id=0x06, vendor_id=0x11, interrupt=None):
         self.registers = bytearray(256)

@@ -65,7 +65,7 @@ _SETTINGS = {
 
 
 class ILI9341:
-    """The controller; attach to a ``bus.SPI`` with its CS pin and give it the D/C pin.
+    """The controller; attach with ``bus.attach_spi`` to its CS pin and give it the D/C pin.
 
     ``reset`` (optional) is the RESET pin; pulling it low resets the chip.
     ``panel_bgr`` is the colour filter order of the glass (True for Adafruit's panels).

@@ -16,7 +16,7 @@ _TINY = 1e-3  # ohms: a plate end touched exactly still has some resistance
 
 
 class ResistivePanel:
-    """The panel on four ``bus.Pin`` objects; it sets each pin's ``analog``."""
+    """The panel on four stand-in ``Pin`` objects; it sets each pin's ``analog``."""
 
     def __init__(self, xl, xr, yd, yu, *, x_plate=350, y_plate=500):
         self.pins = {"xl": xl, "xr": xr, "yd": yd, "yu": yu}

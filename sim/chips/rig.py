@@ -27,24 +27,31 @@ with chip select ``rig.touch_cs`` and PENIRQ on ``rig.touch_irq`` (the ILI9341 m
 
 from collections import namedtuple
 
-from . import ft6206, resistive, shims, speaker, stmpe610, tsc2007, xpt2046
-from .bus import I2C, SPI, DigitalInOut, Pin
+from ..circuitpython.digitalio import DigitalInOut
+from ..circuitpython.microcontroller import Pin, _owned
+from . import bus, ft6206, resistive, shims, speaker, stmpe610, tsc2007, xpt2046
 from .ili9341 import ILI9341
 from .max7219 import MAX7219, MAX7219Chain
 
-MatrixRig = namedtuple("MatrixRig", "spi cs chip")
-MatrixRig.__doc__ = """SPI bus, chip select (a ``DigitalInOut``; its ``.pin`` is the ``Pin``), MAX7219 model."""
+
+class MatrixRig(namedtuple("MatrixRig", "spi cs chip")):
+    """SPI bus, chip select (a ``DigitalInOut`` on ``pin``), MAX7219 model."""
+
+    @property
+    def pin(self):
+        return _owned(self.cs)
 
 TOUCH_KINDS = ("stmpe610", "stmpe610-i2c", "ft6206", "tsc2007", "xpt2046", None)
 
 
 def matrix_rig(chain=1, *, spi=None):
-    """A MAX7219 (``chain`` > 1: a daisy chain, a ``MAX7219Chain``) on an SPI bus."""
+    """A MAX7219 (``chain`` > 1: a daisy chain, a ``MAX7219Chain``) on an SPI bus (its own, unless
+    ``spi`` is given: another rig's)."""
     shims.install()
-    spi = SPI() if spi is None else spi
+    if spi is None:
+        spi = bus.spi()
     pin = Pin("MATRIX_CS")
-    chip = MAX7219() if chain == 1 else MAX7219Chain(chain)
-    spi.attach(chip, pin)
+    chip = bus.attach_spi(MAX7219() if chain == 1 else MAX7219Chain(chain), pin)
     return MatrixRig(spi, DigitalInOut(pin), chip)
 
 
@@ -60,28 +67,33 @@ class TftRig:
         if touch not in TOUCH_KINDS:
             raise ValueError(f"touch must be one of {TOUCH_KINDS}")
         shims.install()
-        self.spi = SPI()
-        self.i2c = I2C()
+        self.spi = bus.spi()
+        self.i2c = bus.i2c()
         self.tft_cs = Pin("TFT_CS")
         self.tft_dc = Pin("TFT_DC")
         self.tft_reset = Pin("TFT_RESET") if reset_pin else None
         self.touch_cs = Pin("TOUCH_CS")
         self.touch_irq = Pin("TOUCH_IRQ")
-        self.display_chip = self.spi.attach(ILI9341(self.tft_dc, reset=self.tft_reset), self.tft_cs)
+        self.display_chip = bus.attach_spi(ILI9341(self.tft_dc, reset=self.tft_reset), self.tft_cs)
         self.touch_kind = touch
         if touch == "stmpe610":
-            self.touch_chip = self.spi.attach(stmpe610.STMPE610(), self.touch_cs)
+            self.touch_chip = bus.attach_spi(stmpe610.STMPE610(), self.touch_cs)
         elif touch == "stmpe610-i2c":
-            self.touch_chip = self.i2c.attach(stmpe610.STMPE610(), stmpe610.I2C_ADDRESS)
+            self.touch_chip = self._on_i2c(stmpe610.STMPE610(), stmpe610.I2C_ADDRESS)
         elif touch == "ft6206":
-            self.touch_chip = self.i2c.attach(ft6206.FT6206(interrupt=self.touch_irq), ft6206.I2C_ADDRESS)
+            self.touch_chip = self._on_i2c(ft6206.FT6206(interrupt=self.touch_irq), ft6206.I2C_ADDRESS)
         elif touch == "tsc2007":  # the TFT FeatherWing V2: PENIRQ on D6, the V1's touch CS
-            self.touch_chip = self.i2c.attach(tsc2007.TSC2007(interrupt=self.touch_cs), tsc2007.ADDRESS)
+            self.touch_chip = self._on_i2c(tsc2007.TSC2007(interrupt=self.touch_cs), tsc2007.ADDRESS)
         elif touch == "xpt2046":  # a module's T_CS on the display's bus, T_IRQ on a pin of its own
-            self.touch_chip = self.spi.attach(xpt2046.XPT2046(interrupt=self.touch_irq), self.touch_cs)
+            self.touch_chip = bus.attach_spi(xpt2046.XPT2046(interrupt=self.touch_irq), self.touch_cs)
         else:
             self.touch_chip = None
         self._display = None
+
+    @staticmethod
+    def _on_i2c(chip, address):
+        bus.detach_i2c(address)  # the I2C wires are every rig's (busio._I2C_CHIPS): this rig's chip answers now
+        return bus.attach_i2c(chip, address)
 
     def fourwire(self, **kwargs):
         """A real ``fourwire.FourWire`` on this rig's SPI bus and pins."""
@@ -208,24 +220,26 @@ class PyPortalRig:
             raise ValueError("board_id must be one of %s" % ", ".join(PYPORTALS))
         shims.install()
         self.width, self.height = PYPORTALS[board_id]
+        bus.free_dac()  # a new board: the last rig's AudioOut, if any, is not on it
         definition = boards.load(board_id)
-        board = self.board = types.SimpleNamespace(board_id=board_id)
+        board = types.SimpleNamespace(board_id=board_id)
         for group in definition.PINS:
             names = group.split()
             pin = Pin(names[0])
             for name in names:
                 setattr(board, name, pin)
+        self.board = bus.use_board(board, definition)
         enable = getattr(board, "SPEAKER_ENABLE", None)
         if enable is not None:
             enable.idle = False  # pulled down: the amplifier starts off
-        self.spi = SPI()
+        self.spi = bus.spi()
         dc, cs = Pin("DISPLAY_DC"), Pin("DISPLAY_CS")  # the display's own wires, inside the board
-        self.display_chip = self.spi.attach(ILI9341(dc, width=self.height, height=self.width), cs)
+        self.display_chip = bus.attach_spi(ILI9341(dc, width=self.height, height=self.width), cs)
         self.panel = resistive.pyportal_panel(board) if hasattr(board, "TOUCH_XL") else None
         self.touch_chip = None
         if "TOUCH_SPI" in definition.BUSES:
-            touch_spi = SPI()
-            self.touch_chip = touch_spi.attach(xpt2046.XPT2046(interrupt=board.TOUCH_INT), board.TOUCH_CS)
+            touch_spi = bus.spi(name="TOUCH_SPI")
+            self.touch_chip = bus.attach_spi(xpt2046.XPT2046(interrupt=board.TOUCH_INT), board.TOUCH_CS)
             board.TOUCH_SPI = lambda: touch_spi
         sound = getattr(board, "SPEAKER", None) or getattr(board, "AUDIO", None)
         self.speaker = speaker.Speaker(sound, enable) if sound is not None else None
@@ -233,8 +247,8 @@ class PyPortalRig:
         import fourwire
 
         with shims.skip_sleeps():
-            bus = fourwire.FourWire(self.spi, command=dc, chip_select=cs)
-            display = adafruit_ili9341.ILI9341(bus, width=self.width, height=self.height, auto_refresh=False)
+            display_bus = fourwire.FourWire(self.spi, command=dc, chip_select=cs)
+            display = adafruit_ili9341.ILI9341(display_bus, width=self.width, height=self.height, auto_refresh=False)
         display._background = _code_refreshes_only  # displayio's thread passes it by (the class's docstring)
         display.auto_refresh = True  # as CircuitPython hands board.DISPLAY to code.py
         board.DISPLAY = display

@@ -13,18 +13,18 @@ What is real and what is stood in, after :func:`install`:
   idle for displays with ``auto_refresh=False``, and for the PyPortal rig's, which only the
   code's ``refresh()`` draws: rig.PyPortalRig).
 * Stood in: the GPIO backend behind Blinka's ``digitalio.DigitalInOut``. ``digitalio.Pin`` is
-  set to a router that serves our ``bus.Pin`` objects itself and hands any other pin id to
+  set to a router that serves the stand-ins' ``microcontroller.Pin`` objects itself and hands any other pin id to
   the backend Blinka found (none on a desktop), so ``fourwire.FourWire(spi, command=pin, ...)``
   and ``digitalio.DigitalInOut(pin)`` drive emulated wires.
-  The buses are never Blinka's: pass ``bus.SPI`` / ``bus.I2C`` to the drivers.
+  The buses are never Blinka's: pass the stand-ins' ``busio.SPI`` / ``busio.I2C`` (sim/circuitpython,
+  wired to the chip models by ``bus``) to the drivers.
 * Only if a module cannot be imported at all (no Blinka installed, or a platform where its
   detection raises) a minimal module goes into ``sys.modules`` in its place:
-  ``micropython`` (``const``), ``digitalio`` (this package's ``DigitalInOut`` and enums),
-  ``microcontroller`` (``Pin``), ``busio`` (``SPI``/``I2C`` as types). ``board`` is never
-  stood in: no driver imports it.
+  ``micropython`` (``const``), and the CircuitPython stand-ins' own ``digitalio``,
+  ``microcontroller`` and ``busio``. ``board`` is never stood in: no driver imports it.
 * Blinka has no ``analogio`` on a desktop (it raises) and no ``audioio``/``audiocore`` at all:
-  ``analogio.AnalogIn`` is ``bus.AnalogIn`` (reads ``pin.analog``, e.g. a resistive panel),
-  ``audioio.AudioOut`` and ``audiocore.RawSample`` are ``speaker``'s (they log the notes played).
+  ``analogio``, ``audioio`` and ``audiocore`` are the stand-ins' (AnalogIn reads ``pin.analog``, e.g. a
+  resistive panel; AudioOut plays into the model on its pin, ``speaker.Speaker``).
 
 :func:`skip_sleeps` makes the drivers' ``time.sleep`` calls (up to ~0.6 s per ILI9341 init)
 return at once, without touching displayio's background thread.
@@ -37,7 +37,7 @@ import sys
 import time
 import types
 
-from . import bus
+from ..circuitpython import analogio, audiocore, audioio, busio, digitalio, microcontroller
 
 # Modules whose time.sleep only waits for hardware; their `time` attribute is swapped.
 SLEEPY_MODULES = ("busdisplay", "fourwire", "adafruit_stmpe610", "knightstour.hw.chips.stmpe610",
@@ -65,10 +65,23 @@ def install():
                 importlib.import_module(name)
         except Exception:  # ImportError, or NotImplementedError from Blinka's board detection
             sys.modules[name] = make()
-    digitalio = sys.modules["digitalio"]
-    if not getattr(digitalio, "_knightstour_sim", False) and not getattr(digitalio.Pin, "_knightstour_sim", False):
-        digitalio.Pin = _pin_router(digitalio.Pin)
+    blinka = sys.modules["digitalio"]
+    if not getattr(blinka, "_knightstour_sim", False) and not getattr(blinka.Pin, "_knightstour_sim", False):
+        blinka.Pin = _pin_router(blinka.Pin)
+    if blinka is not digitalio:
+        _blinka_enums(blinka)
     _installed = True
+
+
+def _blinka_enums(blinka):
+    """The stand-in DigitalInOut takes Blinka's Direction, DriveMode and Pull: the toy's code passes
+    ``digitalio.Pull.UP`` from Blinka's module (the stand-in holds no CPython code of its own for it:
+    each name it holds is heap in the MicroPython harness)."""
+    digitalio.Direction, digitalio.DriveMode, digitalio.Pull = blinka.Direction, blinka.DriveMode, blinka.Pull
+    digitalio._DIRECTIONS = (blinka.Direction.INPUT, blinka.Direction.OUTPUT)
+    digitalio._MODES = (blinka.DriveMode.PUSH_PULL, blinka.DriveMode.OPEN_DRAIN)
+    digitalio._PULLS = (blinka.Pull.UP, blinka.Pull.DOWN)
+    digitalio.DigitalInOut.switch_to_output.__defaults__ = (False, blinka.DriveMode.PUSH_PULL)
 
 
 def _pin_router(real_pin):
@@ -85,7 +98,7 @@ def _pin_router(real_pin):
         consts["OPEN_DRAIN"] = defaults["OPEN_DRAIN"]
 
     class SimPinBackend:
-        """Blinka's GPIO backend interface (``init``, ``value``) over a ``bus.Pin``."""
+        """Blinka's GPIO backend interface (``init``, ``value``) over a stand-in ``Pin``."""
 
         def __init__(self, pin):
             self._pin = pin
@@ -124,7 +137,7 @@ def _pin_router(real_pin):
         _knightstour_sim = True
 
         def __new__(cls, pin_id):
-            if isinstance(pin_id, bus.Pin):  # a sim pin's id is the pin itself
+            if isinstance(pin_id, microcontroller.Pin):  # a sim pin's id is the pin itself
                 return SimPinBackend(pin_id)
             if real_pin is None:
                 raise ValueError(f"{pin_id!r} is not a knightstour_sim pin and no board was detected")
@@ -142,46 +155,28 @@ def _micropython():
 
 
 def _microcontroller():
-    module = types.ModuleType("microcontroller", "Stand-in: Pin only.")
-    module.Pin = bus.Pin
-    return module
+    return microcontroller
 
 
 def _digitalio():
-    module = types.ModuleType("digitalio", "Stand-in over knightstour_sim pins.")
-    module._knightstour_sim = True
-    module.DigitalInOut = bus.DigitalInOut
-    module.Direction, module.DriveMode, module.Pull = bus.Direction, bus.DriveMode, bus.Pull
-    module.Pin = None
-    return module
+    digitalio._knightstour_sim = True
+    return digitalio
 
 
 def _busio():
-    module = types.ModuleType("busio", "Stand-in: the sim buses as types.")
-    module.SPI, module.I2C = bus.SPI, bus.I2C
-    return module
+    return busio
 
 
 def _analogio():
-    module = types.ModuleType("analogio", "Stand-in: AnalogIn over knightstour_sim pins.")
-    module.AnalogIn = bus.AnalogIn
-    return module
+    return analogio
 
 
 def _audiocore():
-    from . import speaker
-
-    module = types.ModuleType("audiocore", "Stand-in: RawSample.")
-    module.RawSample = speaker.RawSample
-    return module
+    return audiocore
 
 
 def _audioio():
-    from . import speaker
-
-    module = types.ModuleType("audioio", "Stand-in: AudioOut on a knightstour_sim speaker pin.")
-    module.AudioOut = speaker.AudioOut
-    return module
+    return audioio
 
 
 class _NoSleepTime(types.SimpleNamespace):

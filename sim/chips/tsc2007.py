@@ -29,7 +29,7 @@ so that resistance = x_plate * X / 4096 * (Z2 / Z1 - 1), TI's formula. Untouched
 flows: Z1 reads 0, Z2 4095, X and Y 0. adafruit_tsc2007 reports Z1 as "pressure" and calls a
 touch real above 100: a light touch (high resistance) or one near the X- edge reads below it.
 
-PENIRQ (``interrupt``, a bus.Pin, optional) is pulled low while the plates touch and the last
+PENIRQ (``interrupt``, a Pin, optional) is pulled low while the plates touch and the last
 command left PENIRQ on (at power up it is on). Whether the board drives that wire as an output
 too is recorded in ``irq_fights`` (each conversion or touch that found the board driving it):
 on the TFT FeatherWing V2 it is D6, the STMPE610's chip select on the V1.

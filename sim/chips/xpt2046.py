@@ -44,7 +44,7 @@ _RESTART = 15  # clocks from one start bit to the earliest next one
 
 
 class XPT2046(TSC2007):
-    """The controller on a 4-wire panel; attach it to a ``bus.SPI`` with its chip select.
+    """The controller on a 4-wire panel; attach it with ``bus.attach_spi`` to its chip select.
     ``vcc`` is the supply (and VREF pin) voltage, ``vbat`` what the VBAT pin sees, ``aux`` the
     AUX input's raw 12-bit reading; ``x_plate``, ``y_plate``, ``interrupt``, ``temperature``: as
     the TSC2007 model. ``commands`` lists the control bytes received (the latest 256 of a long run)."""

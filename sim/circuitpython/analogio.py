@@ -5,11 +5,16 @@ As on a board (shared-bindings/analogio, ports/atmel-samd/common-hal/analogio): 
 argument, the pin; a pin in use raises ValueError "<name> in use", a pin with no ADC input ValueError
 "Invalid pin"; the pin is held until deinit(), after which ``value`` raises ValueError. ``value`` is
 a 12-bit conversion stretched to 16 bits (``raw << 4 | raw >> 8``); ``reference_voltage`` is 3.3.
-The pins with an ADC input are the board's (its definition's ADC: sim/boards), by their first
-board name."""
+The pins with an ADC input are the board's (its definition's ADC: sim/boards), by their
+first board name (``board._ADC``)."""
 
-import board
-from microcontroller import _claim, _free
+if __name__.startswith("knightstour_sim."):  # CPython: the rig sets ``board`` (sim/chips/bus.py's use_board)
+    from .microcontroller import Pin, _claim, _free
+
+    board = None
+else:  # MicroPython: modules of their own
+    import board
+    from microcontroller import Pin, _claim, _free
 
 # The C object (the sizes of _c.py, kept here: this module loads on the PyPortals alone).
 # ports/atmel-samd/common-hal/analogio/AnalogIn.h: base, pin, instance, channel = 13 -> 16.
@@ -17,8 +22,6 @@ _SIZE = 16
 
 class AnalogIn:
     def __init__(self, pin):
-        from microcontroller import Pin
-
         if not isinstance(pin, Pin):
             raise TypeError("pin must be of type Pin, not %s" % type(pin).__name__)
         _claim(pin)  # "in use" comes first (validate_obj_is_free_pin), then the ADC check

@@ -1,4 +1,5 @@
-"""audioio stand-in: AudioOut on a DAC pin. What it plays goes nowhere; ``_heard`` keeps, for the
+"""audioio stand-in: AudioOut on a DAC pin. What it plays goes to the model on the pin, if any
+(``pin.chip``: sim/chips/speaker.py's Speaker, under CPython, told ``play(hz)``), else nowhere; ``_heard`` keeps, for the
 harness (feather.py puts it in its RESULT, once something played), the plays ("sound_plays"), the pitch of the
 last (Hz, "sound_hz"; 0 for a sample played once: a looped RawSample is one period of the note, so
 its pitch is the rate over its samples) and whether the amplifier (board.SPEAKER_ENABLE) was on for
@@ -11,8 +12,15 @@ use"); play() takes a sample of at most 1,000,000 samples a second and keeps its
 next play(); pause() when not playing raises RuntimeError "Not playing"; after deinit() everything
 raises ValueError. A play holds a DMA buffer the size of the sample's (audio_dma.c m_realloc)."""
 
-import board
-from microcontroller import _claim, _free
+if __name__.startswith("knightstour_sim."):  # CPython: the PyPortal rig, the desktop's speaker (sim/chips)
+    from . import audiocore
+    from .microcontroller import _claim, _free
+
+    board = None  # the rig sets it (sim/chips/bus.py's use_board)
+else:  # MicroPython: modules of their own
+    import audiocore
+    import board
+    from microcontroller import _claim, _free
 
 _DEINITED = "Object has been deinitialized and can no longer be used. Create a new object."
 # The C object (the sizes of _c.py, kept here: this module loads on the PyPortals alone).
@@ -71,8 +79,6 @@ class AudioOut:
 
     def play(self, sample, *, loop=False):
         self._live()
-        import audiocore
-
         if not isinstance(sample, audiocore.RawSample):
             raise TypeError("sample must be of type audiosample, not %s" % type(sample).__name__)
         rate = sample.sample_rate
@@ -87,20 +93,30 @@ class AudioOut:
         _heard["sound_hz"] = rate * sample._size // length if loop else 0
         enable = getattr(board, "SPEAKER_ENABLE", None)
         _heard["speaker_on"] = int(enable is not None and enable.board_level is True)
+        self._output(_heard["sound_hz"])
+
+    def _output(self, frequency):
+        chip = self._pins[0].chip  # the speaker's model
+        if chip is not None:
+            chip.play(frequency)
 
     def stop(self):
         self._live()
         self._playing = False
         self._paused = False
+        self._output(0)
 
     def pause(self):
         self._live()
         if not self._playing:
             raise RuntimeError("Not playing")
         self._paused = True
+        self._output(0)
 
     def resume(self):
         self._live()
+        if self._paused:
+            self._output(_heard["sound_hz"])
         self._paused = False
 
     @property

@@ -1,5 +1,8 @@
 """busio stand-in: SPI and I2C. Bytes go nowhere unless a chip model answers: on SPI the one
-whose chip select pin is low, on I2C the one at the address (feather.py wires them).
+whose chip select pin is low, on I2C the one at the address. The chips are the board's, wired by
+the harness (feather.py), the web page or sim/chips (the rigs and tests under CPython): a chip
+select pin with its ``chip`` in ``_SPI_CHIPS``, an address in ``_I2C_CHIPS``. With no chip
+selected, MISO reads what drives it (a pull-up: 0xFF), else 0x00.
 
 As on a board (shared-bindings/busio): a bus claims its pins; every transfer (and configure,
 scan, probe) needs the lock, else RuntimeError "Function requires lock"; configure takes
@@ -8,12 +11,19 @@ read is at least one byte.
 
 A chip model answers in the caller's buffers (transfer_into, i2c_write_from, i2c_read_into): on a
 board the bus is C and makes no garbage per call, and neither may the stand-in and the models, whose
-garbage would share the harness's step with the toy's."""
+garbage would share the harness's step with the toy's. ``_watchers``, when not None, is called with
+(bus, chip, bytes sent, bytes received) after each transfer: sim/chips/bus.py's probes count them
+(CPython). Each name and each loop here is heap on the MicroPython harness's tight runs, so the
+code reuses names it has and loops over nothing per transfer."""
 
-from microcontroller import _claim, _free
+if __name__.startswith("knightstour_sim."):  # CPython: the chip rigs and the Pi's drivers (sim/chips)
+    from .microcontroller import _claim, _free
+else:  # MicroPython: a module of its own, beside microcontroller
+    from microcontroller import _claim, _free
 
 _SPI_CHIPS = []  # pins (microcontroller.Pin) with a chip model on them
 _I2C_CHIPS = {}  # address -> chip model
+_watchers = None  # the callable told of every transfer (sim/chips/bus.py), or None
 
 
 def _range(value, low, high, name):
@@ -64,7 +74,7 @@ class _Bus:
 
     def deinit(self):
         for pin in self._pins or ():
-            _free(pin)
+            _free(pin)  # a None (no MISO, no MOSI) frees nothing
         self._pins = None
 
     def __enter__(self):
@@ -80,7 +90,7 @@ class SPI(_Bus):
             raise ValueError("Must provide MISO or MOSI pin")
         if half_duplex:
             raise NotImplementedError()
-        super().__init__([pin for pin in (clock, MOSI, MISO) if pin is not None])
+        super().__init__([clock, MOSI, MISO])
         self._mode = 0
         self._frequency = 250000
 
@@ -107,6 +117,8 @@ class SPI(_Bus):
         chip = self._chip()
         if chip is not None and end > start:
             chip.transfer_into(buffer, None, start, end, self._mode)
+        if _watchers is not None:
+            _watchers(self, chip, end - start, 0)
 
     def readinto(self, buffer, *, start=0, end=None, write_value=0):
         self._check()
@@ -114,7 +126,9 @@ class SPI(_Bus):
         start = _start(buffer, start, end)
         for i in range(start, end):
             buffer[i] = write_value
-        self._exchange(buffer, start, end)
+        chip = self._exchange(buffer, start, end)
+        if _watchers is not None:
+            _watchers(self, chip, 0, end - start)
 
     def write_readinto(self, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None):
         self._check()
@@ -127,16 +141,21 @@ class SPI(_Bus):
         if out_buffer is not in_buffer or out_start != in_start:
             for i in range(in_end - in_start):
                 in_buffer[in_start + i] = out_buffer[out_start + i]
-        self._exchange(in_buffer, in_start, in_end)
+        chip = self._exchange(in_buffer, in_start, in_end)
+        if _watchers is not None:
+            _watchers(self, chip, in_end - in_start, in_end - in_start)
 
     def _exchange(self, buffer, start, end):
-        """Clock out ``buffer[start:end]``; the selected chip's answer replaces it (zeros: no chip)."""
+        """Clock out ``buffer[start:end]``; the selected chip's answer replaces it (no chip: what
+        drives MISO). Returns the chip."""
         chip = self._chip()
         if chip is not None:
             chip.transfer_into(buffer, buffer, start, end, self._mode)
         else:
+            idle = 0xFF if self._pins[2] is not None and self._pins[2]._chip_level else 0  # MISO
             for i in range(start, end):
-                buffer[i] = 0
+                buffer[i] = idle
+        return chip
 
 
 class I2C(_Bus):
@@ -146,6 +165,8 @@ class I2C(_Bus):
     def _chip(self, address):
         chip = _I2C_CHIPS.get(address)
         if chip is None:
+            if _watchers is not None:
+                _watchers(self, None, 0, 0)
             raise OSError(19)  # ENODEV: no ACK, as CircuitPython raises
         return chip
 
@@ -161,7 +182,10 @@ class I2C(_Bus):
         self._check()
         end = _end(buffer, end)
         start = _start(buffer, start, end)
-        self._chip(address).i2c_write_from(buffer, start, end)
+        chip = self._chip(address)
+        chip.i2c_write_from(buffer, start, end)
+        if _watchers is not None:
+            _watchers(self, chip, end - start, 0)
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
         self._check()
@@ -169,7 +193,10 @@ class I2C(_Bus):
         start = _start(buffer, start, end)
         if end - start < 1:
             raise ValueError("buffer length must be >= 1")
-        self._chip(address).i2c_read_into(buffer, start, end)
+        chip = self._chip(address)
+        chip.i2c_read_into(buffer, start, end)
+        if _watchers is not None:
+            _watchers(self, chip, 0, end - start)
 
     def writeto_then_readfrom(self, address, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0,
                               in_end=None):

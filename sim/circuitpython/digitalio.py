@@ -1,9 +1,15 @@
 """digitalio stand-in: DigitalInOut drives the board pin's wire (microcontroller.Pin: the touch
 controller on SPI answers while its chip select is low; a pull-up holds an input high). As on a board (shared-bindings/digitalio): a pin
 claimed twice raises ValueError "<name> in use" until deinit() frees it; setting ``value``
-on an input, ``pull`` on an output or ``drive_mode`` on an input raises AttributeError."""
+on an input, ``pull`` on an output or ``drive_mode`` on an input raises AttributeError.
 
-from microcontroller import _claim, _free, _owned
+Under CPython (sim/chips' rigs, the Pi's drivers on Blinka) sim/chips/shims.py makes Direction,
+DriveMode and Pull Blinka's, where it is installed: the toy passes ``digitalio.Pull.UP`` from there."""
+
+if __name__.startswith("knightstour_sim."):  # CPython
+    from .microcontroller import _claim, _free, _owned
+else:  # MicroPython: a module of its own, beside microcontroller
+    from microcontroller import _claim, _free, _owned
 
 
 class Direction:
@@ -19,6 +25,7 @@ class DriveMode:
 class Pull:
     UP = "UP"
     DOWN = "DOWN"
+
 
 
 def _check(value, allowed, name):

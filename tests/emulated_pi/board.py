@@ -3,12 +3,13 @@ D0-D27), the MAX7219's chip select wired to an emulated MAX7219 on the SPI bus."
 
 from knightstour.hw.wiring import pins
 from knightstour_sim.chips import bus, rig
+from knightstour_sim.circuitpython.microcontroller import Pin
 
 board_id = "RASPBERRY_PI_4B"
 matrix = rig.matrix_rig()
 for _name in set(pins.PINS["pi"].split()) - {"-"} | {"D%d" % n for n in range(28)}:
-    globals()[_name] = bus.Pin(_name)
-globals()[pins.board_name("pi", "matrix_cs")] = matrix.cs.pin
+    globals()[_name] = Pin(_name)
+globals()[pins.board_name("pi", "matrix_cs")] = matrix.pin
 
 
 def SPI():
@@ -16,4 +17,4 @@ def SPI():
 
 
 def I2C():
-    return bus.I2C()
+    return bus.i2c()

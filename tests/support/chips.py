@@ -51,7 +51,7 @@ def draw_rect(bitmap, x1, y1, x2, y2, index):
 
 
 class SilentChip:
-    """A chip on the SPI bus that answers every byte with zero: a missing or dead chip."""
+    """A chip on the SPI or I2C bus that answers every byte with zero: a missing or dead chip."""
 
     def select(self):
         pass
@@ -59,8 +59,17 @@ class SilentChip:
     def deselect(self):
         pass
 
-    def transfer(self, data, mode):
-        return bytes(len(data))
+    def transfer_into(self, data, reply, start, end, mode):
+        if reply is not None:
+            for i in range(start, end):
+                reply[i] = 0
+
+    def i2c_write_from(self, data, start, end):
+        pass
+
+    def i2c_read_into(self, buffer, start, end):
+        for i in range(start, end):
+            buffer[i] = 0
 
 
 def wrapped_lines(text, columns, rows):
