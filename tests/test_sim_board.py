@@ -200,7 +200,7 @@ async def test_the_terminals_arrow_keys_press_the_picosystems_pad():
     from knightstour_sim.tui import KnightsTourApp
 
     sim = make_sim("pimoroni_picosystem")
-    app = KnightsTourApp(sim, "tft", pixels=True)
+    app = KnightsTourApp(sim, "ili9341", pixels=True)
     try:
         async with app.run_test(size=(160, 70)) as pilot:
             await pilot.pause()

@@ -162,6 +162,19 @@ class TftRig:
         self.close()
 
 
+_BEFORE_RIGS = {}  # audioio and pwmio as the process had them before a board without a DAC hid them
+
+
+def _restore_modules():
+    import sys
+
+    for name, module in _BEFORE_RIGS.items():
+        if module is None:
+            sys.modules.pop(name, None)
+        else:
+            sys.modules[name] = module
+
+
 def _code_refreshes_only():
     """What displayio's background thread does to a PyPortal rig's DISPLAY: nothing."""
 
@@ -229,6 +242,20 @@ class PyPortalRig:
             for name in names:
                 setattr(board, name, pin)
         self.board = bus.use_board(board, definition)
+        import sys
+
+        # A board with no DAC has no audioio in its CircuitPython (the nRF52840, the RP2040): the toy
+        # then plays on PWM. Gone from this process while the rig stands, as from the board.
+        from ..circuitpython import pwmio
+
+        for name in ("audioio", "pwmio"):
+            _BEFORE_RIGS.setdefault(name, sys.modules.get(name))
+        self._no_dac = not definition.DAC
+        if self._no_dac:  # its speaker on the stand-in's PWM, which Blinka has not on a desktop
+            sys.modules["audioio"] = None
+            sys.modules["pwmio"] = pwmio
+        else:
+            _restore_modules()
         enable = getattr(board, "SPEAKER_ENABLE", None)
         if enable is not None:
             enable.idle = False  # pulled down: the amplifier starts off
@@ -263,6 +290,9 @@ class PyPortalRig:
         import displayio
 
         displayio.release_displays()
+        if self._no_dac:
+            self._no_dac = False
+            _restore_modules()
 
     def __enter__(self):
         return self
