@@ -29,10 +29,11 @@ panel through adafruit_touchscreen, the speaker) and a Pimoroni PicoSystem (its 
 no touch): their touch column names the board.
 
 --game: instead of tours, a whole game played by touch (knightstour_sim.harness.game: play,
-a hint, an undo and every square of a tour, as tests/test_feather_play.py and
-tests/test_feather_pyportal.py play it) on each touch screen's 8x8 configuration (ili9341/*/8x8,
-builtin/*/8x8): the smallest heap in which it is played to the end; live_after_tours is then the
-live heap after the game.
+a hint, an undo and every square of a tour, as tests/test_feather_play.py,
+tests/test_feather_pyportal.py and tests/test_feather_screens.py play it) on each touch screen's 8x8
+configuration (ili9341/*/8x8, the PyPortals', the Cheap Yellow Display's) and by the PicoSystem's pad:
+the smallest heap in which it is played to the end; live_after_tours is then the live heap after
+the game.
 
 --sweep: for each configuration (but 16x16), deployed .mpy and .py, the smallest heap, then the
 tours at every heap from there to 32 KB more in 1 KB steps: any that fails is a hole (a board
@@ -63,7 +64,7 @@ CONFIGS = {
     "ili9341/stmpe610/16x16": ("ili9341", "stmpe610", "16x16", {}),
     "builtin/pyportal/8x8": ("builtin", "pyportal", "8x8", {}),
     "builtin/pyportal_titano/8x8": ("builtin", "pyportal_titano", "8x8", {}),
-    # boards with a screen of their own beside the PyPortals (tours only: no --game)
+    # boards with a screen of their own beside the PyPortals (--game: the CYD by touch, the PicoSystem by its pad)
     "builtin/sunton_esp32_2432S028/8x8": ("builtin", "sunton_esp32_2432S028", "8x8", {}),
     "builtin/clue_nrf52840_express/8x8": ("builtin", "clue_nrf52840_express", "8x8", {}),
     "builtin/adafruit_feather_esp32s3_tft/8x8": ("builtin", "adafruit_feather_esp32s3_tft", "8x8", {}),
@@ -73,7 +74,8 @@ CONFIGS = {
 }
 SWEPT = tuple(name for name in CONFIGS if not name.endswith("16x16") and not name.startswith("builtin"))
 GAMES = tuple(name for name in CONFIGS if name.endswith("/8x8")
-              and (name.startswith("ili9341/") or name.startswith("builtin/pyportal")))  # --game: by touch
+              and (name.startswith("ili9341/") or name.startswith("builtin/pyportal")
+                   or name.startswith("builtin/" + game.CYD) or name.startswith("builtin/" + game.PICOSYSTEM)))
 
 
 def board_for(display, touch):
@@ -98,13 +100,20 @@ class Drive:
 
     def runs(self, kb, tours):
         if self.game:
-            presses = game.portal_presses(self.touch) if self.display == "builtin" else game.presses(self.touch)
             _, result = run_feather(self.node, self.display, self.touch, self.size, 0, kb * 1024, workdir=self.work,
-                                    press=presses, board=board_for(self.display, self.touch))
+                                    board=board_for(self.display, self.touch), **self.game_input())
             return result if game.played(result) else None
         _, result = run_feather(self.node, self.display, self.touch, self.size, tours, kb * 1024,
                                 workdir=self.work, buttons=self.buttons, board=board_for(self.display, self.touch))
         return result if result is not None and result["tours"] >= tours else None
+
+    def game_input(self):
+        """run_feather's presses of the game on this configuration's screen or pad."""
+        if self.touch == game.PICOSYSTEM:
+            return {"pad": True, "buttons": game.pad_presses()}
+        if self.touch == game.CYD:
+            return {"press": game.cyd_presses()}
+        return {"press": game.portal_presses(self.touch) if self.display == "builtin" else game.presses(self.touch)}
 
     def close(self):
         shutil.rmtree(self.work, ignore_errors=True)

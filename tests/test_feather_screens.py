@@ -10,6 +10,7 @@ import pytest
 
 from knightstour.hw.feather import NEEDS_KB
 from knightstour.hw.wiring.touch_chips import defaults as touch_defaults
+from knightstour_sim.harness import game
 from knightstour_sim.harness.drive import feather_settings, run_feather
 from knightstour_sim.touch_raw import raw_touch
 
@@ -87,19 +88,8 @@ def test_the_feather_esp32_s3_tfts_one_button_is_a(node):
     assert 150 <= result["paused_steps"] <= 320
 
 
-TAP = 8  # steps the PicoSystem's buttons are pressed (10 ms each): a press (hw/inputs/buttons.py's HOLD)
-HELD = 90  # a hold
-
-
 def pad_presses(*names):
-    """(pin, step down, step up) for each of ``names`` (a pin, or (pin, steps held)), one after another."""
-    out = []
-    at = 20
-    for name in names:
-        pin, steps = name if isinstance(name, tuple) else (name, TAP)
-        out.append((pin, at, at + steps))
-        at += steps + 12
-    return out
+    return game.pad_timed(names)
 
 
 def test_the_picosystems_pad_picks_a_start_and_a_tours_from_there(node):
@@ -116,7 +106,7 @@ def _square(name):
 
 def test_the_picosystems_pad_plays_a_knight_move_and_b_gives_a_hint(node):
     # X held: play mode; A: the knight on a1; the cursor to b3 and A: the move there; B: a hint
-    buttons = pad_presses(("SW_X", HELD), "SW_A", "SW_RIGHT", "SW_UP", "SW_UP", "SW_A", "SW_B")
+    buttons = pad_presses(("SW_X", game.HELD), "SW_A", "SW_RIGHT", "SW_UP", "SW_UP", "SW_A", "SW_B")
     result = _run(node, "pimoroni_picosystem", tours=0, heap=FREE["pimoroni_picosystem"], pad=True, buttons=buttons)
     assert result["input_square"] == 0  # a1
     assert result["play_length"] == 2 and result["play_over"] == "-"
@@ -132,3 +122,18 @@ def test_the_picosystems_x_takes_back_a_move_an_illegal_one_refused(node):
     result = _run(node, "pimoroni_picosystem", "play", tours=0, heap=FREE["pimoroni_picosystem"], pad=True, buttons=buttons)
     assert result["play_length"] == 1
     assert result["status"].startswith("undo: back on a1"), result["status"]
+
+
+# The whole game of the touch screens (knightstour_sim.harness.game: play, a hint, an undo, every
+# square of a tour) at the heap each board has free: on the Cheap Yellow Display by touch, its
+# XPT2046's raw readings; on the PicoSystem by its pad, the cursor walked to each square and A.
+@pytest.mark.slow
+def test_the_cheap_yellow_display_plays_a_whole_game_by_touch(node):
+    result = _run(node, game.CYD, tours=0, heap=FREE[game.CYD], press=game.cyd_presses())
+    assert game.played(result), result
+
+
+@pytest.mark.slow
+def test_the_picosystem_plays_a_whole_game_by_its_pad(node):
+    result = _run(node, game.PICOSYSTEM, tours=0, heap=FREE[game.PICOSYSTEM], pad=True, buttons=game.pad_presses())
+    assert game.played(result), result

@@ -4,7 +4,8 @@ play button, the first square of Warnsdorff's tour from a1, a hint, the second s
 the second square again, then every square in turn, one press every 6 loop steps. CPython side
 (drive.py's): tests/test_feather_play.py plays it, benchmarks/feather_heap.py --game finds the
 smallest heap it runs in. ``portal_presses`` is the same game on a PyPortal's own screen and panel
-(tests/test_feather_pyportal.py)."""
+(tests/test_feather_pyportal.py), ``cyd_presses`` on the Cheap Yellow Display's (its XPT2046), and
+``pad_presses`` the same game on the PicoSystem's direction pad and buttons (tests/test_feather_screens.py)."""
 
 from knightstour.board import Board
 from knightstour.warnsdorff import Warnsdorff
@@ -19,6 +20,11 @@ HINT = (290, 166)
 UNDO = (236, 195)
 FIRST_STEP = 5  # the loop step of the first press
 EVERY = 6  # loop steps from one press to the next (each held for 3)
+TAP = 8  # loop steps (10 ms each) a pad's button is pressed: a press (hw/inputs/buttons.py's HOLD is 0.7 s)
+HELD = 90  # a hold
+PAD_GAP = 12  # loop steps from a button's release to the next press
+CYD = "sunton_esp32_2432S028"
+PICOSYSTEM = "pimoroni_picosystem"
 
 
 def centre(square):
@@ -47,9 +53,14 @@ def points():
     return [buttons[move] if move in buttons else centre(move) for move in moves()]
 
 
+def timed(raws):
+    """[(raw x, raw y, loop step)]: the raw readings ``raws`` pressed one after another."""
+    return [raw + (FIRST_STEP + EVERY * i,) for i, raw in enumerate(raws)]
+
+
 def presses(touch):
     """[(raw x, raw y, loop step)]: the game for touch controller ``touch``."""
-    return [raw_for_pixel(touch, x, y) + (FIRST_STEP + EVERY * i,) for i, (x, y) in enumerate(points())]
+    return timed([raw_for_pixel(touch, x, y) for x, y in points()])
 
 
 def played(result):
@@ -92,4 +103,46 @@ def portal_raw(board, point, rotation=0):
 def portal_presses(board):
     """[(raw x, raw y, loop step)]: the same game on PyPortal ``board``'s own screen and panel."""
     places = portal_layout(board)
-    return [portal_raw(board, places[move]) + (FIRST_STEP + EVERY * i,) for i, move in enumerate(moves())]
+    return timed([portal_raw(board, places[move]) for move in moves()])
+
+
+def cyd_presses():
+    """[(raw x, raw y, loop step)]: the same game on the Cheap Yellow Display's own screen (laid out
+    as the toy draws it there), read by its XPT2046 through that chip's default calibration."""
+    places = portal_layout(CYD)
+    return timed([raw_for_pixel("xpt2046", *places[move]) for move in moves()])
+
+
+def pad_timed(names):
+    """(pin, step down, step up) for each of ``names`` (a pin, or (pin, steps held)), one after another."""
+    out = []
+    at = 20
+    for name in names:
+        pin, steps = name if isinstance(name, tuple) else (name, TAP)
+        out.append((pin, at, at + steps))
+        at += steps + PAD_GAP
+    return out
+
+
+def pad_names():
+    """The PicoSystem's buttons the game presses, in order: X held (play mode), then for each square
+    the pad's presses that take the cursor there from where it stands (a1 at first) and A; B the
+    hint, X the undo (hw/inputs/pad.py)."""
+    buttons = {"play": ("SW_X", HELD), "hint": "SW_B", "undo": "SW_X"}
+    out = []
+    cursor = 0
+    for move in moves():
+        if move in buttons:
+            out.append(buttons[move])
+            continue
+        files, ranks = move % 8 - cursor % 8, move // 8 - cursor // 8
+        out += ["SW_RIGHT" if files > 0 else "SW_LEFT"] * abs(files)
+        out += ["SW_UP" if ranks > 0 else "SW_DOWN"] * abs(ranks)
+        out.append("SW_A")
+        cursor = move
+    return out
+
+
+def pad_presses():
+    """(pin, step down, step up) each: the game on the PicoSystem's pad (run_feather(pad=True, buttons=...))."""
+    return pad_timed(pad_names())
