@@ -1,17 +1,9 @@
 """Raspberry Pi Pico 2 (RP2350).
 
-As CircuitPython 10.0.3 defines it: ports/raspberrypi/boards/raspberry_pi_pico2/pins.c (the pins),
-mpconfigboard.h (the buses' pins)."""
+As CircuitPython 10.0.3 defines it: ports/raspberrypi/boards/raspberry_pi_pico2/pins.c lists the same
+pins as the Pico's, and mpconfigboard.h the same buses: they are raspberry_pi_pico.py's."""
+
+from .raspberry_pi_pico import ADC, BUSES, DAC, DISPLAY, PINS  # noqa: F401  (the Pico's pins)
 
 BOARD_ID = "raspberry_pi_pico2"
 MACHINE = "Raspberry Pi Pico 2 with rp2350a"
-PINS = (
-    "GP0", "GP1", "GP2", "GP3", "GP4", "GP5", "GP6", "GP7", "GP8", "GP9", "GP10", "GP11", "GP12", "GP13",
-    "GP14", "GP15", "GP16", "GP17", "GP18", "GP19", "GP20", "GP21", "GP22", "SMPS_MODE GP23",
-    "VBUS_SENSE GP24", "LED GP25", "GP26_A0 GP26 A0", "GP27_A1 GP27 A1", "GP28_A2 GP28 A2",
-    "A3 VOLTAGE_MONITOR",
-)
-BUSES = {"STEMMA_I2C": ("I2C", "GP5", "GP4")}
-ADC = ("GP26_A0", "GP27_A1", "GP28_A2", "A3")
-DAC = ()
-DISPLAY = None
