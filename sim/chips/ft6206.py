@@ -61,9 +61,6 @@ class FT6206:
             self.interrupt.drive(False if self.points else None)
 
     # I2C chip interface
-    def i2c_write(self, data):
-        self.i2c_write_from(data, 0, len(data))
-
     def i2c_write_from(self, data, start, end):
         if start >= end:
             return
@@ -73,11 +70,6 @@ class FT6206:
             if not (0x01 <= pointer < 0x0F or 0xA1 <= pointer < 0xB0):  # read-only
                 self.registers[pointer] = data[i]
             self._pointer = (pointer + 1) & 0xFF
-
-    def i2c_read(self, count):
-        out = bytearray(count)
-        self.i2c_read_into(out, 0, count)
-        return bytes(out)
 
     def i2c_read_into(self, buffer, start, end):
         for i in range(start, end):

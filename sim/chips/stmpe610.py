@@ -173,11 +173,6 @@ class STMPE610:
     def deselect(self):
         self._address = None
 
-    def transfer(self, data, mode):
-        reply = bytearray(len(data))
-        self.transfer_into(data, reply, 0, len(data), mode)
-        return bytes(reply)
-
     def transfer_into(self, data, reply, start, end, mode):
         """Clock out ``data[start:end]``; the bytes back go to ``reply[start:end]`` (``data``
         itself may be ``reply``; None drops them). No garbage: the MicroPython harness's bus."""
@@ -199,9 +194,6 @@ class STMPE610:
                 reply[i] = back >> 1 if shifted else back
 
     # I2C chip interface
-    def i2c_write(self, data):
-        self.i2c_write_from(data, 0, len(data))
-
     def i2c_write_from(self, data, start, end):
         if start >= end:
             return
@@ -209,11 +201,6 @@ class STMPE610:
         for i in range(start + 1, end):
             self.write_register(self._address, data[i])
             self._address = (self._address + 1) & 0xFF
-
-    def i2c_read(self, count):
-        out = bytearray(count)
-        self.i2c_read_into(out, 0, count)
-        return bytes(out)
 
     def i2c_read_into(self, buffer, start, end):
         address = self._address or 0

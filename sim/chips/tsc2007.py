@@ -124,9 +124,6 @@ class TSC2007:
             self.irq_fights += 1
 
     # I2C chip interface
-    def i2c_write(self, data):
-        self.i2c_write_from(data, 0, len(data))
-
     def i2c_write_from(self, data, start, end):
         for i in range(start, end):  # an empty write (a probe) does nothing
             self._command(data[i])
@@ -160,11 +157,6 @@ class TSC2007:
                 self._out[1] = (value & 0x0F) << 4
                 self._out_size = 2
         self._update_irq()
-
-    def i2c_read(self, count):
-        out = bytearray(count)
-        self.i2c_read_into(out, 0, count)
-        return bytes(out)
 
     def i2c_read_into(self, buffer, start, end):
         for i in range(start, end):

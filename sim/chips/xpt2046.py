@@ -68,11 +68,6 @@ class XPT2046(TSC2007):
     def deselect(self):
         self.select()
 
-    def transfer(self, data, mode):
-        reply = bytearray(len(data))
-        self.transfer_into(data, reply, 0, len(data), mode)
-        return bytes(reply)
-
     def transfer_into(self, data, reply, start, end, mode):
         """Clock out ``data[start:end]``; the bytes back go to ``reply[start:end]`` (``data``
         itself may be ``reply``; None drops them). No garbage: the MicroPython harness's bus."""
@@ -138,5 +133,4 @@ class XPT2046(TSC2007):
         return value if value < FULL else FULL - 1
 
     # The TSC2007 model's I2C interface does not apply.
-    i2c_write = i2c_write_from = None
-    i2c_read = i2c_read_into = None
+    i2c_write_from = i2c_read_into = None
