@@ -31,6 +31,7 @@ function load(given) {
   return Promise.all([pack, port(given.wasm)])
     .then(([pack, mp]) => {
       phase("port and py.pack");
+      mp.registerJsModule("_frame_memory", { store_pages: storePages });
       unpack(pack, mp);
       phase("files");
       const module = mp.pyimport("web");
@@ -42,17 +43,42 @@ function load(given) {
 // MicroPython, from the WebAssembly.Module the page compiled while this worker started: the port's
 // loader fetches and compiles micropython.wasm itself (Emscripten's WebAssembly.instantiateStreaming),
 // so for that one call instantiateStreaming instantiates the module given (and its fetch is of an
-// empty data: URL, not the network). Without one, the loader's own way.
+// empty data: URL, not the network). Without one, the loader's own way. Either way the port's
+// memory is kept, for storePages.
+let memory = null;
 async function port(wasm) {
-  const options = { heapsize: 16 * 1048576, stdout: out, stderr: out };
-  if (!(wasm instanceof WebAssembly.Module)) return loadMicroPython({ ...options, url: "micropython/micropython.wasm" });
+  const given = wasm instanceof WebAssembly.Module;
   const own = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async (_, imports) => ({ module: wasm, instance: await WebAssembly.instantiate(wasm, imports) });
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const made = given ? { module: wasm, instance: await WebAssembly.instantiate(wasm, imports) }
+      : await own.call(WebAssembly, source, imports);
+    memory = made.instance.exports.memory || null;
+    return made;
+  };
   try {
-    return await loadMicroPython({ ...options, url: "data:application/wasm," });
+    return await loadMicroPython({ heapsize: 16 * 1048576, stdout: out, stderr: out,
+      url: given ? "data:application/wasm," : "micropython/micropython.wasm" });
   } finally {
     WebAssembly.instantiateStreaming = own;
   }
+}
+
+// The ILI9341 model's whole pages of pixels (web/py/ili9341.py, as the Python module
+// _frame_memory): `pages` pages of `across` 16-bit pixels, big-endian, at address `from` of the
+// port's memory, into the model's frame memory (16-bit cells, the machine's order, at address
+// `to`), page p's pixel k into cell first + k * step + p * down. false without the port's memory
+// (the model stores them itself).
+function storePages(from, to, first, step, down, across, pages) {
+  if (!memory) return false;
+  const bytes = new Uint8Array(memory.buffer);
+  const cells = new Uint16Array(memory.buffer, to);
+  let at = from;
+  for (let p = 0; p < pages; p++) {
+    for (let k = 0, cell = first + p * down; k < across; k++, cell += step, at += 2) {
+      cells[cell] = (bytes[at] << 8) | bytes[at + 1];
+    }
+  }
+  return true;
 }
 
 async function fetched(response) {
