@@ -203,6 +203,10 @@ def _table(palette, key, bits, s):
     return table
 
 
+_ROWS = {}  # (palette bytes, bits a value, scale, skip, pixels, a bitmap row's bytes) -> _source_row()
+_MOST_ROWS = 1024
+
+
 def _source_row(layer, key, s, sy, sx1, sx2):
     """(pixels, opaque) of the layer's source row ``sy``, columns ``sx1``-``sx2``: the RGB565 bytes,
     each pixel ``s`` times, and a byte a pixel, 1 where opaque (None: every pixel is)."""
@@ -212,15 +216,24 @@ def _source_row(layer, key, s, sy, sx1, sx2):
     tiles = layer._tiles
     if bits <= 8 and layer.width == 1 and layer.height == 1 and tw == bitmap.width and th == bitmap.height \
             and tiles[0] == 0:
-        # one tile, the whole bitmap (how the toy draws): its bytes, a table lookup each
-        lines, opaque = _table(layer.pixel_shader, key, bits, s)
+        # one tile, the whole bitmap (how the toy draws): its bytes, a table lookup each; a row
+        # of bytes met before (a board's ranks repeat theirs), the row made then
         per_byte = 8 // bits
         first = sx1 // per_byte
-        data = bitmap._data[sy * bitmap._row + first:sy * bitmap._row + (sx2 + per_byte - 1) // per_byte]
+        start = sy * bitmap._row
+        data = bytes(memoryview(bitmap._data)[start + first:start + (sx2 + per_byte - 1) // per_byte])
         skip = sx1 - first * per_byte
         n = sx2 - sx1
-        line = b"".join([lines[b] for b in data])[2 * s * skip:2 * s * (skip + n)]
-        return line, opaque and b"".join([opaque[b] for b in data])[skip:skip + n]
+        row = (key, bits, s, skip, n, data)
+        made = _ROWS.get(row)
+        if made is None:
+            lines, opaque = _table(layer.pixel_shader, key, bits, s)
+            line = b"".join([lines[b] for b in data])[2 * s * skip:2 * s * (skip + n)]
+            made = line, opaque and b"".join([opaque[b] for b in data])[skip:skip + n]
+            if len(_ROWS) >= _MOST_ROWS:  # (a long run's rows: start again)
+                _ROWS.clear()
+            _ROWS[row] = made
+        return made
     palette = layer.pixel_shader
     count = len(palette)
     colours = []
