@@ -31,7 +31,7 @@ function load(given) {
   return Promise.all([pack, port(given.wasm)])
     .then(([pack, mp]) => {
       phase("port and py.pack");
-      mp.registerJsModule("_frame_memory", { store_pages: storePages });
+      mp.registerJsModule("_frame_memory", { store_pages: storePages, compose });
       unpack(pack, mp);
       phase("files");
       const module = mp.pyimport("web");
@@ -76,6 +76,37 @@ function storePages(from, to, first, step, down, across, pages) {
   for (let p = 0; p < pages; p++) {
     for (let k = 0, cell = first + p * down; k < across; k++, cell += step, at += 2) {
       cells[cell] = (bytes[at] << 8) | bytes[at + 1];
+    }
+  }
+  return true;
+}
+
+// The display's refresh of screen area (x1, y1)-(x2, y2) (web/py/busdisplay.py, as _frame_memory's
+// compose): RGB565 pixels, big-endian, into the bytes at address `to`, from `count` layers bottom
+// first, each nine 32-bit numbers at address `layers`: its bitmap's bytes (address), bytes a row,
+// bits a value (8 or fewer, read from a byte's low bits up), its palette's table (address: three
+// bytes a value, the colour big-endian and 1 where opaque), its box on the screen (left, top,
+// right, bottom) and its scale. false without the port's memory (the display composes it itself).
+function compose(to, x1, y1, x2, y2, layers, count) {
+  if (!memory) return false;
+  const bytes = new Uint8Array(memory.buffer);
+  const numbers = new Int32Array(memory.buffer, layers, 9 * count);
+  const width = x2 - x1;
+  for (let n = 0; n < 9 * count; n += 9) {
+    const [data, row, bits, table, left, top, right, bottom, scale] = numbers.subarray(n, n + 9);
+    const mask = (1 << bits) - 1;
+    const first = Math.max(x1, left);
+    const end = Math.min(x2, right);
+    for (let y = Math.max(y1, top); y < Math.min(y2, bottom); y++) {
+      const line = data + Math.floor((y - top) / scale) * row;
+      for (let x = first, at = to + 2 * ((y - y1) * width + first - x1); x < end; x++, at += 2) {
+        const bit = Math.floor((x - left) / scale) * bits;
+        const entry = table + 3 * ((bytes[line + (bit >> 3)] >> (bit & 7)) & mask);
+        if (bytes[entry + 2]) {
+          bytes[at] = bytes[entry];
+          bytes[at + 1] = bytes[entry + 1];
+        }
+      }
     }
   }
   return true;
