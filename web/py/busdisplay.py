@@ -6,7 +6,8 @@ the picture.
 What changed is found by comparing with the last refresh: each shown TileGrid's place on the
 screen, its tiles and palette, and the bytes of its bitmap (rows that differ, and the columns
 within them). A refresh then redraws those areas from the groups, bottom layer first, black
-where nothing is shown. The keywords, checks and geometry are the heap stand-in's
+where nothing is shown (the worker's JavaScript composes an area whose layers are each one tile
+showing its whole bitmap, as the toy's are: _in_worker). The keywords, checks and geometry are the heap stand-in's
 (sim/circuitpython/busdisplay.py, shipped as _busdisplay_base), which this subclasses. Rotation 0 only (the page shows a landscape TFT), and no flipped or
 transposed TileGrids (the toy uses none): what the page's tests compare with the simulator's
 screenshots, pixel for pixel."""
@@ -207,10 +208,6 @@ def _table(palette, key, bits, s):
     return table
 
 
-_ROWS = {}  # (palette bytes, bits a value, scale, skip, pixels, a bitmap row's bytes) -> _source_row()
-_MOST_ROWS = 1024
-
-
 def _source_row(layer, key, s, sy, sx1, sx2):
     """(pixels, opaque) of the layer's source row ``sy``, columns ``sx1``-``sx2``: the RGB565 bytes,
     each pixel ``s`` times, and a byte a pixel, 1 where opaque (None: every pixel is)."""
@@ -220,24 +217,15 @@ def _source_row(layer, key, s, sy, sx1, sx2):
     tiles = layer._tiles
     if bits <= 8 and layer.width == 1 and layer.height == 1 and tw == bitmap.width and th == bitmap.height \
             and tiles[0] == 0:
-        # one tile, the whole bitmap (how the toy draws): its bytes, a table lookup each; a row
-        # of bytes met before (a board's ranks repeat theirs), the row made then
+        # one tile, the whole bitmap (how the toy draws): its bytes, a table lookup each
+        lines, opaque = _table(layer.pixel_shader, key, bits, s)
         per_byte = 8 // bits
         first = sx1 // per_byte
-        start = sy * bitmap._row
-        data = bytes(memoryview(bitmap._data)[start + first:start + (sx2 + per_byte - 1) // per_byte])
+        data = bitmap._data[sy * bitmap._row + first:sy * bitmap._row + (sx2 + per_byte - 1) // per_byte]
         skip = sx1 - first * per_byte
         n = sx2 - sx1
-        row = (key, bits, s, skip, n, data)
-        made = _ROWS.get(row)
-        if made is None:
-            lines, opaque = _table(layer.pixel_shader, key, bits, s)
-            line = b"".join([lines[b] for b in data])[2 * s * skip:2 * s * (skip + n)]
-            made = line, opaque and b"".join([opaque[b] for b in data])[skip:skip + n]
-            if len(_ROWS) >= _MOST_ROWS:  # (a long run's rows: start again)
-                _ROWS.clear()
-            _ROWS[row] = made
-        return made
+        line = b"".join([lines[b] for b in data])[2 * s * skip:2 * s * (skip + n)]
+        return line, opaque and b"".join([opaque[b] for b in data])[skip:skip + n]
     palette = layer.pixel_shader
     count = len(palette)
     colours = []
