@@ -243,6 +243,7 @@ def python_files():
     for name in ("bitmaptools", "busdisplay", "displayio", "fourwire"):  # web/py's build on them
         sources.append((os.path.join(HERE, "circuitpython", name + ".py"), "_%s_base" % name))
     sources += [(os.path.join(HERE, "chips", name + ".py"), name) for name in CHIPS]
+    sources.append((os.path.join(HERE, "chips", "ili9341.py"), "_ili9341_base"))  # web/py's builds on it
     sources += [(os.path.join(HERE, name + ".py"), name) for name in HELPERS]
     for name in sorted(os.listdir(os.path.join(WEB, "py"))):
         if name.endswith(".py"):

@@ -61,25 +61,28 @@ function sizeCanvases() {
 
 window.addEventListener("resize", sizeCanvases);
 
+// A canvas pixel's four bytes as one number: red first in memory, whichever the machine's byte order.
+const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 function paintTft(bytes) {
   const [on, swap, invert] = bytes;
   const memory = new Uint16Array(bytes.buffer, bytes.byteOffset + 4, (bytes.length - 4) >> 1);
   const context = tft.getContext("2d");
   const image = context.createImageData(TFT_WIDTH, TFT_HEIGHT);
-  const pixels = image.data;
+  const pixels = new Uint32Array(image.data.buffer);
   let i = 0;
   for (let y = 0; y < TFT_HEIGHT; y++) {
-    for (let x = 0; x < TFT_WIDTH; x++) {
-      let value = on ? memory[x * MEMORY_WIDTH + y] : 0;
+    for (let x = 0, at = y; x < TFT_WIDTH; x++, at += MEMORY_WIDTH) {
+      let value = on ? memory[at] : 0;
       if (swap) value = ((value & 0x1f) << 11) | (value & 0x7e0) | (value >> 11);
       if (invert) value ^= 0xffff;
       const r = value >> 11;
       const g = (value >> 5) & 0x3f;
       const b = value & 0x1f;
-      pixels[i++] = (r << 3) | (r >> 2);
-      pixels[i++] = (g << 2) | (g >> 4);
-      pixels[i++] = (b << 3) | (b >> 2);
-      pixels[i++] = 255;
+      const red = (r << 3) | (r >> 2);
+      const green = (g << 2) | (g >> 4);
+      const blue = (b << 3) | (b >> 2);
+      pixels[i++] = LITTLE ? (0xff << 24) | (blue << 16) | (green << 8) | red : (red << 24) | (green << 16) | (blue << 8) | 0xff;
     }
   }
   context.putImageData(image, 0, 0);

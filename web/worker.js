@@ -31,6 +31,7 @@ function load(given) {
   return Promise.all([pack, port(given.wasm)])
     .then(([pack, mp]) => {
       phase("port and py.pack");
+      mp.registerJsModule("_frame_memory", { store_pages: storePages, compose });
       unpack(pack, mp);
       phase("files");
       const module = mp.pyimport("web");
@@ -42,17 +43,73 @@ function load(given) {
 // MicroPython, from the WebAssembly.Module the page compiled while this worker started: the port's
 // loader fetches and compiles micropython.wasm itself (Emscripten's WebAssembly.instantiateStreaming),
 // so for that one call instantiateStreaming instantiates the module given (and its fetch is of an
-// empty data: URL, not the network). Without one, the loader's own way.
+// empty data: URL, not the network). Without one, the loader's own way. Either way the port's
+// memory is kept, for storePages.
+let memory = null;
 async function port(wasm) {
-  const options = { heapsize: 16 * 1048576, stdout: out, stderr: out };
-  if (!(wasm instanceof WebAssembly.Module)) return loadMicroPython({ ...options, url: "micropython/micropython.wasm" });
+  const given = wasm instanceof WebAssembly.Module;
   const own = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async (_, imports) => ({ module: wasm, instance: await WebAssembly.instantiate(wasm, imports) });
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const made = given ? { module: wasm, instance: await WebAssembly.instantiate(wasm, imports) }
+      : await own.call(WebAssembly, source, imports);
+    memory = made.instance.exports.memory || null;
+    return made;
+  };
   try {
-    return await loadMicroPython({ ...options, url: "data:application/wasm," });
+    return await loadMicroPython({ heapsize: 16 * 1048576, stdout: out, stderr: out,
+      url: given ? "data:application/wasm," : "micropython/micropython.wasm" });
   } finally {
     WebAssembly.instantiateStreaming = own;
   }
+}
+
+// The ILI9341 model's whole pages of pixels (web/py/ili9341.py, as the Python module
+// _frame_memory): `pages` pages of `across` 16-bit pixels, big-endian, at address `from` of the
+// port's memory, into the model's frame memory (16-bit cells, the machine's order, at address
+// `to`), page p's pixel k into cell first + k * step + p * down. false without the port's memory
+// (the model stores them itself).
+function storePages(from, to, first, step, down, across, pages) {
+  if (!memory) return false;
+  const bytes = new Uint8Array(memory.buffer);
+  const cells = new Uint16Array(memory.buffer, to);
+  let at = from;
+  for (let p = 0; p < pages; p++) {
+    for (let k = 0, cell = first + p * down; k < across; k++, cell += step, at += 2) {
+      cells[cell] = (bytes[at] << 8) | bytes[at + 1];
+    }
+  }
+  return true;
+}
+
+// The display's refresh of screen area (x1, y1)-(x2, y2) (web/py/busdisplay.py, as _frame_memory's
+// compose): RGB565 pixels, big-endian, into the bytes at address `to`, from `count` layers bottom
+// first, each nine 32-bit numbers at address `layers`: its bitmap's bytes (address), bytes a row,
+// bits a value (8 or fewer, read from a byte's low bits up), its palette's table (address: three
+// bytes a value, the colour big-endian and 1 where opaque), its box on the screen (left, top,
+// right, bottom) and its scale. false without the port's memory (the display composes it itself).
+function compose(to, x1, y1, x2, y2, layers, count) {
+  if (!memory) return false;
+  const bytes = new Uint8Array(memory.buffer);
+  const numbers = new Int32Array(memory.buffer, layers, 9 * count);
+  const width = x2 - x1;
+  for (let n = 0; n < 9 * count; n += 9) {
+    const [data, row, bits, table, left, top, right, bottom, scale] = numbers.subarray(n, n + 9);
+    const mask = (1 << bits) - 1;
+    const first = Math.max(x1, left);
+    const end = Math.min(x2, right);
+    for (let y = Math.max(y1, top); y < Math.min(y2, bottom); y++) {
+      const line = data + Math.floor((y - top) / scale) * row;
+      for (let x = first, at = to + 2 * ((y - y1) * width + first - x1); x < end; x++, at += 2) {
+        const bit = Math.floor((x - left) / scale) * bits;
+        const entry = table + 3 * ((bytes[line + (bit >> 3)] >> (bit & 7)) & mask);
+        if (bytes[entry + 2]) {
+          bytes[at] = bytes[entry];
+          bytes[at + 1] = bytes[entry + 1];
+        }
+      }
+    }
+  }
+  return true;
 }
 
 async function fetched(response) {

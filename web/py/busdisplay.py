@@ -6,13 +6,18 @@ the picture.
 What changed is found by comparing with the last refresh: each shown TileGrid's place on the
 screen, its tiles and palette, and the bytes of its bitmap (rows that differ, and the columns
 within them). A refresh then redraws those areas from the groups, bottom layer first, black
-where nothing is shown. The keywords, checks and geometry are the heap stand-in's
+where nothing is shown (the worker's JavaScript composes an area whose layers are each one tile
+showing its whole bitmap, as the toy's are: _in_worker). The keywords, checks and geometry are the heap stand-in's
 (sim/circuitpython/busdisplay.py, shipped as _busdisplay_base), which this subclasses. Rotation 0 only (the page shows a landscape TFT), and no flipped or
 transposed TileGrids (the toy uses none): what the page's tests compare with the simulator's
 screenshots, pixel for pixel."""
 
+from array import array
+
+import uctypes
 from _busdisplay_base import _DISPLAYS  # noqa: F401  (displayio.release_displays clears it)
 from _busdisplay_base import BusDisplay as _BusDisplay
+from _frame_memory import compose as _compose_in_worker
 
 
 def _rgb565(colour):
@@ -244,10 +249,56 @@ def _source_row(layer, key, s, sy, sx1, sx2):
     return line, opaque
 
 
+_PALETTES = {}  # (palette bytes, bits a value) -> _palette()
+
+
+def _palette(palette, key, bits):
+    """Three bytes for each value of a bitmap of ``bits`` a value: its RGB565 colour, big-endian,
+    and 1 where opaque (0: transparent, or past the palette's end)."""
+    table = _PALETTES.get((key, bits))
+    if table is None:
+        table = bytearray(3 << bits)
+        for i in range(min(len(palette), 1 << bits)):
+            if not palette.is_transparent(i):
+                value = _rgb565(palette[i])
+                table[3 * i:3 * i + 3] = bytes((value >> 8, value & 0xFF, 1))
+        if len(_PALETTES) > 32:  # palettes that changed: start again
+            _PALETTES.clear()
+        table = _PALETTES[(key, bits)] = bytes(table)
+    return table
+
+
+def _in_worker(out, x1, y1, x2, y2, shown):
+    """Compose the area in the worker's JavaScript (web/worker.js), when every layer that covers it
+    is one tile showing its whole bitmap of 8 bits a value or fewer (how the toy draws); True when
+    it did."""
+    layers = []
+    keep = []  # the palettes' tables, alive until the worker has read them
+    for layer, box, key, _ in shown:
+        left, top, right, bottom, s = box
+        if right <= x1 or x2 <= left or bottom <= y1 or y2 <= top:
+            continue
+        bitmap = layer.bitmap
+        bits = bitmap._bits
+        if bits > 8 or layer.width != 1 or layer.height != 1 or layer.tile_width != bitmap.width \
+                or layer.tile_height != bitmap.height or layer._tiles[0] != 0:
+            return False
+        table = _palette(layer.pixel_shader, key, bits)
+        keep.append(table)
+        layers += (uctypes.addressof(bitmap._data), bitmap._row, bits, uctypes.addressof(table), left, top, right,
+                   bottom, s)
+    if not layers:
+        return True
+    described = array("i", layers)
+    return _compose_in_worker(uctypes.addressof(out), x1, y1, x2, y2, uctypes.addressof(described), len(keep))
+
+
 def _compose(x1, y1, x2, y2, shown):
     """RGB565 big-endian pixels of screen area (x1, y1)-(x2, y2), the layers drawn bottom first."""
     width = x2 - x1
     out = bytearray(2 * width * (y2 - y1))
+    if _in_worker(out, x1, y1, x2, y2, shown):
+        return out
     for layer, box, key, _ in shown:
         left, top, right, bottom, s = box
         ox1 = max(x1, left)
