@@ -235,7 +235,7 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
 
 
 def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, until, out, err, model):
-    from knightstour.hw.mainloop import run_forever
+    from knightstour.hw.feather import run_forever
     from knightstour.hw.wiring.build import build
     from knightstour.hw.wiring.hardware import HardwareError
 
