@@ -9,9 +9,9 @@ import pytest
 from knightstour import settings as settings_module
 from knightstour.app import App
 from knightstour.hw.chips.piezo import HALF, PiezoSound
-from knightstour.hw.feather import run_forever
 from knightstour.hw.wiring import hardware, pins
 from knightstour_desktop import pinmap, settings_toml
+from knightstour_desktop.commands.run import run_forever
 from knightstour_sim.circuitpython import pwmio
 from knightstour_sim.circuitpython.microcontroller import Pin
 from knightstour_sim.screenshot import Emulated

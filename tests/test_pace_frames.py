@@ -5,9 +5,9 @@ long the solve took, and the pace absorbs the time spent drawing."""
 import pytest
 
 from knightstour.app import App
-from knightstour.hw.feather import run_forever
 from knightstour.hw.views.matrix import MatrixDisplay
 from knightstour.settings import Settings
+from knightstour_desktop.commands.run import run_forever
 
 
 class FrameMatrix:

@@ -2,7 +2,7 @@
 
 The start runs hw/plan.py's PLAN one phase at a time (settings from settings.toml through os.getenv
 and the ports from the pin map, in startup.py; the app), each forgetting what only it needed, then
-the main loop (``loop`` here, which the Pi's ``knights-tour run`` runs too: ``run_forever``). A chip that does not answer, or a heap too small for the display, prints
+the main loop (``loop`` here, which the Pi's ``knights-tour run`` runs too). A chip that does not answer, or a heap too small for the display, prints
 one line on the serial console and the toy waits there (no reboot loop).
 
 This module is what stays of the program while the toy runs: code.py holds main(), and a function
@@ -102,35 +102,19 @@ def steps(toy):
 MAX_SLEEP = 0.02  # the loop polls the touch screen at least 50 times a second
 
 
-def loop(app, monotonic, max_sleep=MAX_SLEEP, out_of_memory=None):
+def loop(app, monotonic):
     """The main loop, one pass at a time: updates the app and yields how long to sleep (at most
-    ``max_sleep``, so touches are polled), until ``app.quit`` is set. A MemoryError (a board
-    too big for the heap, built at the first tour) calls ``out_of_memory()`` if given."""
-    try:
-        while not app.quit:
-            now = monotonic()
-            wait = app.update(now)
-            if wait > 0:
-                # The time drawing took is part of the wait, not added to it (a clock that
-                # wrapped meanwhile reads as negative: then it is not counted).
-                spent = monotonic() - now
-                if spent > 0:
-                    wait -= spent
-            yield wait if wait < max_sleep else max_sleep
-    except MemoryError:
-        if out_of_memory is None:
-            raise
-        out_of_memory()
-
-
-def run_forever(app, monotonic, sleep, max_sleep=MAX_SLEEP, until=None, out_of_memory=None):
-    """The main loop: ``loop``, sleeping what each allows; stops when ``app.quit`` is set or
-    ``until(app)`` is true."""
-    for wait in loop(app, monotonic, max_sleep, out_of_memory):
-        if until is not None and until(app):
-            return
+    MAX_SLEEP, so touches are polled), until ``app.quit`` is set."""
+    while not app.quit:
+        now = monotonic()
+        wait = app.update(now)
         if wait > 0:
-            sleep(wait)
+            # The time drawing took is part of the wait, not added to it (a clock that
+            # wrapped meanwhile reads as negative: then it is not counted).
+            spent = monotonic() - now
+            if spent > 0:
+                wait -= spent
+        yield wait if wait < MAX_SLEEP else MAX_SLEEP
 
 
 def start(phase, toy):
