@@ -1,10 +1,10 @@
 """The app's ports: display, input, clock and sound, a base class each (the null ports: nulls.py;
 the note sequencer for a piezo or a speaker: notes.py)."""
 
-from . import Display, Input, Sound, missing  # noqa: F401  (the board's ports' bases: see below)
+from . import Display, Input, Sound  # noqa: F401  (the board's ports' bases: see below)
 
 # Every implementation subclasses its port's base class, whose methods raise NotImplementedError
-# (the one function ``missing``): the board's (hw/views, hw/inputs, notes.py, nulls.py), the
+# (the one function ``missing``, below): the board's (hw/views, hw/inputs, notes.py, nulls.py), the
 # recording ones (knightstour_desktop/recording.py), the simulator's and the web page's.
 # tests/test_ports.py holds them all to these classes: each subclasses its port and writes every
 # method (it may do nothing). The display's, input's and sound's bases are the package's
@@ -95,6 +95,7 @@ from . import Display, Input, Sound, missing  # noqa: F401  (the board's ports' 
 # no hint; trace(NO_SQUARE, 0): the trace ends; result("", 0, NO_SQUARE): no result. The board's
 # own code writes -1 (a name would cost each module that uses it a little heap).
 NO_SQUARE = -1
+missing = Display.begin  # every method of every port's base: raises NotImplementedError
 
 
 class Clock:
