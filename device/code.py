@@ -15,11 +15,9 @@ prints the lines to paste into settings.toml.
 
 from knightstour.hw.feather import main
 
-
-def _libraries():
-    """Never called. knightstour.hw imports only the library its settings ask for, and circup does
-    not look inside lib/, so the one library the toy uses (requirements.txt) is named here for
-    `circup install --auto` (it reads this file's imports; it does not run it)."""
+if False:  # never run, and a board compiles none of it: knightstour.hw imports only the library its
+    # settings ask for, and circup does not look inside lib/, so the one library the toy uses
+    # (requirements.txt) is named here for `circup install --auto` (it reads this file's imports).
     import adafruit_touchscreen  # noqa: F401
 
 

@@ -121,8 +121,8 @@ class KeyReader:
             return None
         if key in ("up", "down", "left", "right"):
             self.buffer = ""
-            f = board.file_of(self.cursor)
-            r = board.rank_of(self.cursor)
+            f = self.cursor % board.width
+            r = self.cursor // board.width
             if key == "up":
                 r = min(board.height - 1, r + 1)
             elif key == "down":

@@ -5,6 +5,7 @@ import pytest
 from knightstour.board import Board
 from knightstour.tour import Tour
 from knightstour.warnsdorff import Warnsdorff
+from knightstour.warnsdorff_steps import steps as solver_steps
 
 
 def test_the_default_board_is_8x8():
@@ -65,13 +66,13 @@ def test_a_tour_knows_its_squares_and_moves_from_a_corner():
     assert tour.square == -1 and tour.start == -1
     assert tour.legal_moves() == list(range(64))
     tour.visit(board.parse_square("b3"))
-    assert tour.is_visited(board.parse_square("b3")) and not tour.is_visited(0)
+    assert tour.number[board.parse_square("b3")] == 1 and not tour.number[0]
     assert 0 in tour.legal_moves()  # a1, the corner, is a legal move from b3
     tour.visit(0)
     assert tour.legal_moves() == [board.parse_square("c2")]
     assert tour.squares() == [board.parse_square("b3"), 0]
     tour.reset()
-    assert tour.length == 0 and not tour.is_visited(0) and tour.onward[0] == 2
+    assert tour.length == 0 and not tour.number[0] and tour.onward[0] == 2
 
 
 def test_numbers_on_a_board_of_more_than_255_squares():
@@ -111,7 +112,7 @@ def test_the_random_rule_needs_no_random_source_of_its_own():
 def test_the_steps_list_each_moves_candidates_in_check_order():
     board = Board(8, 8)
     solver = Warnsdorff(board, "hgfedcba", "border")
-    steps = solver.steps(0)
+    steps = solver_steps(solver, 0)
     first = next(steps)
     assert (first.square, first.number, first.label, first.candidates()) == (0, 1, "", [])
     second = next(steps)

@@ -8,10 +8,10 @@ import pytest
 
 from knightstour import settings as settings_module
 from knightstour.app import App
-from knightstour.hw import mainloop
 from knightstour.hw.chips.piezo import HALF, PiezoSound
 from knightstour.hw.wiring import hardware, pins
 from knightstour_desktop import pinmap, settings_toml
+from knightstour_desktop.commands.run import run_forever
 from knightstour_sim.circuitpython import pwmio
 from knightstour_sim.circuitpython.microcontroller import Pin
 from knightstour_sim.screenshot import Emulated
@@ -149,7 +149,7 @@ def test_code_py_compiles_and_uses_the_shared_loop():
     assert "from knightstour.hw.feather import main" in source
     with open(os.path.join(HW, "feather.py")) as handle:
         source = handle.read()
-    assert "from .mainloop import steps" in source and "ticks_ms" in source
+    assert "yield from loop(" in source and "ticks_ms" in source
     with open(os.path.join(HW, "startup.py")) as handle:
         assert "table.load(os.getenv)" in handle.read()
 
@@ -207,6 +207,6 @@ def test_run_forever_sleeps_at_most_20ms_and_stops_on_quit():
         if len(clock["slept"]) == 50:
             app.quit = True
 
-    mainloop.run_forever(app, lambda: clock["now"], sleep)
+    run_forever(app, lambda: clock["now"], sleep)
     assert len(clock["slept"]) == 50 and max(clock["slept"]) <= 0.02
     assert app.tours.tour.length > 1

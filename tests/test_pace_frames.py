@@ -5,9 +5,9 @@ long the solve took, and the pace absorbs the time spent drawing."""
 import pytest
 
 from knightstour.app import App
-from knightstour.hw import mainloop
 from knightstour.hw.views.matrix import MatrixDisplay
 from knightstour.settings import Settings
+from knightstour_desktop.commands.run import run_forever
 
 
 class FrameMatrix:
@@ -144,7 +144,7 @@ def test_the_pace_absorbs_the_time_spent_drawing(delay_ms, drawing, gap):
             moved.append(clock.now)
         return len(moved) >= 20
 
-    mainloop.run_forever(app, clock, clock.sleep, until=until)
+    run_forever(app, clock, clock.sleep, until=until)
     gaps = [b - a for a, b in zip(moved[1:], moved[2:])]
     # a move every delay (or every drawing when that takes longer), not every delay plus drawing
     assert sum(gaps) / len(gaps) == pytest.approx(gap, abs=0.001), gaps

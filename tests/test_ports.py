@@ -1,5 +1,5 @@
-"""The ports' contract (ports.py): every implementation writes every method of its port, and the
-commands the toy's own inputs send are the commands of the table."""
+"""The ports' contract (ports.py): every implementation subclasses its port and writes every method
+of it, and the commands the toy's own inputs send are the commands of the table."""
 
 import ast
 import importlib
@@ -14,8 +14,8 @@ from knightstour_desktop.recording import QueueInput
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BASES = (ports.Display, ports.Input, ports.Clock, ports.Sound)
-# The classes a board loads, which write their port's methods without subclassing it (ports.py says
-# why), with their port.
+# The classes a board loads, with their port (the walk below finds them too: named here, a class that
+# stops subclassing its port fails instead of going unseen).
 BOARD = {"knightstour.nulls.NullDisplay": ports.Display, "knightstour.nulls.NullInput": ports.Input,
          "knightstour.nulls.NullSound": ports.Sound, "knightstour.notes.NoteSound": ports.Sound,
          "knightstour.hw.chips.piezo.PiezoSound": ports.Sound, "knightstour.hw.chips.speaker.SpeakerSound": ports.Sound,
@@ -23,10 +23,13 @@ BOARD = {"knightstour.nulls.NullDisplay": ports.Display, "knightstour.nulls.Null
          "knightstour.hw.views.chain.ChainDisplay": ports.Display, "knightstour.hw.views.tft.TftDisplay": ports.Display,
          "knightstour.hw.inputs.buttons.Buttons": ports.Input, "knightstour.hw.inputs.pad.Pad": ports.Input,
          "knightstour.hw.inputs.touch.TouchInput": ports.Input}
-# The other modules that implement a port, by subclassing it (the web page's driver runs only on
-# MicroPython: its classes are read from its source, below).
+# The other modules that implement a port (the web page's driver runs only on MicroPython: its classes
+# are read from its source, below).
 MODULES = ("knightstour_desktop.recording", "knightstour_sim.simulator", "knightstour_sim.tee", "knightstour_sim.pixels")
 WEB = os.path.join(ROOT, "web", "py", "web.py")
+# Parts of an implementation that subclass the port but write only some of its methods: the TFT's
+# board (TftDisplay writes the rest).
+PARTS = {"knightstour.hw.views.tft_board.BoardView": "knightstour.hw.views.tft.TftDisplay"}
 
 
 def web_classes():
@@ -57,8 +60,10 @@ def implementations():
         while stack:
             cls = stack.pop()
             stack.extend(cls.__subclasses__())
-            if cls.__module__.split(".")[0] in ("knightstour", "knightstour_desktop", "knightstour_sim", "web"):
-                found[cls.__module__ + "." + cls.__name__] = (cls, port)
+            name = cls.__module__ + "." + cls.__name__
+            if cls.__module__.split(".")[0] in ("knightstour", "knightstour_desktop", "knightstour_sim", "web") \
+                    and name not in PARTS:
+                found[name] = (cls, port)
     return found
 
 
@@ -74,7 +79,21 @@ IMPLEMENTATIONS = implementations()
 @pytest.mark.parametrize("name", sorted(IMPLEMENTATIONS))
 def test_every_implementation_writes_every_method_of_its_port(name):
     cls, port = IMPLEMENTATIONS[name]
+    assert issubclass(cls, port), "%s does not subclass ports.%s" % (name, port.__name__)
     assert left_out(cls, port) == [], "%s leaves out methods of ports.%s" % (name, port.__name__)
+
+
+@pytest.mark.parametrize("part", sorted(PARTS))
+def test_a_part_of_an_implementation_is_in_one(part):
+    whole = IMPLEMENTATIONS[PARTS[part]][0]
+    assert part.rsplit(".", 1)[1] in [each.__name__ for each in whole.__mro__]
+
+
+def test_the_board_loads_the_ports_from_its_package():
+    # the package a board has loaded already (knightstour/__init__.py): no module of their own
+    import knightstour
+
+    assert (ports.Display, ports.Input, ports.Sound) == (knightstour.Display, knightstour.Input, knightstour.Sound)
 
 
 def test_the_implementations_are_all_found():
@@ -89,7 +108,6 @@ def test_a_method_left_out_is_found_and_raises():
     written = {name: (lambda self, *args: None) for name, value in vars(ports.Display).items()
                if value is ports.missing and name != "trace"}
     display = type("Forgetful", (ports.Display,), written)
-    assert left_out(type("Forgetful", (), written), ports.Display) == ["trace"]  # as a board's, not subclassing
     assert left_out(display, ports.Display) == ["trace"]
     with pytest.raises(NotImplementedError):
         display().trace(0, 1)

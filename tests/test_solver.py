@@ -8,6 +8,7 @@ import pytest
 from knightstour.board import Board
 from knightstour.tour import Tour
 from knightstour.warnsdorff import Warnsdorff
+from knightstour.warnsdorff_steps import steps as solver_steps
 from knightstour_desktop.commands.solve import solve
 
 from support.reference import warnsdorff as reference_warnsdorff
@@ -103,7 +104,7 @@ def test_steps_report_square_number_label_and_candidates():
     board = Board(8, 8)
     solver = Warnsdorff(board, "abcdefgh", "border")
     steps = []
-    for step in solver.steps(0):
+    for step in solver_steps(solver, 0):
         steps.append((step.square, step.number, step.label, step.candidates()))
     assert steps[0] == (0, 1, "", [])
     square, number, label, candidates = steps[1]
@@ -119,7 +120,7 @@ def test_the_step_generator_and_solve_agree():
     board = Board(8, 8)
     for order in ("abcdefgh", "ahfdgceb"):
         for start in range(64):
-            from_steps = [step.square for step in Warnsdorff(board, order, "border").steps(start)]
+            from_steps = [step.square for step in solver_steps(Warnsdorff(board, order, "border"), start)]
             answer = solve(board, start, order, "border", random.Random(0))
             assert [board.square_name(s) for s in from_steps] == answer["squares"]
 

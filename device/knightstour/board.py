@@ -71,12 +71,6 @@ class Board:
     def size_name(self):
         return "%dx%d" % (self.width, self.height)
 
-    def file_of(self, square):
-        return square % self.width
-
-    def rank_of(self, square):
-        return square // self.width
-
     def square_at(self, file_index, rank_index):
         return rank_index * self.width + file_index
 

@@ -2,6 +2,8 @@
 
 Apart from ports.py: a board with sound keeps this, and needs none of the null ports."""
 
+from . import Sound
+
 # Notes as (frequency in Hz, seconds); frequency 0 is a rest.
 TICK_NOTES = ((1760, 0.008),)
 CLOSED_NOTES = ((523, 0.09), (659, 0.09), (784, 0.09), (1047, 0.09), (0, 0.05), (1319, 0.3))
@@ -9,10 +11,11 @@ COMPLETE_NOTES = ((659, 0.09), (784, 0.2))
 STUCK_NOTES = ((131, 0.5),)
 
 
-class NoteSound:
+class NoteSound(Sound):
     """A non-blocking note sequencer: subclass it for a piezo or a speaker.
 
-    Write ``start_note(frequency)`` (0 = rest: silence) and ``stop_note()``;
+    Write ``start_note(frequency)`` (0 = rest: silence) and ``stop_note()`` (no defaults: a board
+    keeps every function of a class it loads);
     ``update(now)`` (called by the app) moves on to the next note when due.
     A tick does not interrupt a phrase.
     """
@@ -22,12 +25,6 @@ class NoteSound:
         self._index = 0
         self._due = -1.0
         self._now = 0.0
-
-    def start_note(self, frequency):
-        pass
-
-    def stop_note(self):
-        pass
 
     def play(self, notes):
         """Start a sequence of (frequency, seconds) notes now."""

@@ -1,13 +1,14 @@
 """The null ports (ports.py): loaded only for a port left out, so a toy with every port never
-loads this module. As every port a board loads, they do not subclass ports.py's classes (see
-there why); tests/test_ports.py holds them to them."""
+loads this module."""
+
+from . import Display, Input, Sound
 
 
 def nothing(self, *args):
     pass
 
 
-class NullDisplay:
+class NullDisplay(Display):
     """A display that shows nothing (benchmarks, memory tests, headless runs)."""
 
     max_width = 32
@@ -17,14 +18,13 @@ class NullDisplay:
     begin = light = unlight = knight = blink = moves = result = trace = status = flush = nothing
 
 
-class NullInput:
+class NullInput(Input):
     """No input at all: the toy runs its attract loop."""
 
-    def poll(self):
-        return None
+    poll = nothing  # None: no event
 
 
-class NullSound:
+class NullSound(Sound):
     """Silence: the default when there is no piezo or the sound setting is off."""
 
     tick = closed_phrase = complete_phrase = stuck_tone = update = nothing  # as NullDisplay's

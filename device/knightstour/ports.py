@@ -1,12 +1,16 @@
 """The app's ports: display, input, clock and sound, a base class each (the null ports: nulls.py;
 the note sequencer for a piezo or a speaker: notes.py)."""
 
-# A board never loads this module. The classes a board loads (hw/views, hw/inputs, notes.py,
-# nulls.py) write every method without subclassing these: the base classes and this module
-# would add about 0.8 KB to the live heap, and 1 KB to the heap a game by touch needs. Every
-# other implementation (knightstour_desktop/recording.py, the simulator's, the web page's)
-# subclasses its port. tests/test_ports.py holds them all to these classes: each writes every
-# method (it may do nothing); the base's raise NotImplementedError.
+from . import Display, Input, Sound  # noqa: F401  (the board's ports' bases: see below)
+
+# Every implementation subclasses its port's base class, whose methods raise NotImplementedError
+# (the one function ``missing``, below): the board's (hw/views, hw/inputs, notes.py, nulls.py), the
+# recording ones (knightstour_desktop/recording.py), the simulator's and the web page's.
+# tests/test_ports.py holds them all to these classes: each subclasses its port and writes every
+# method (it may do nothing). The display's, input's and sound's bases are the package's
+# (knightstour/__init__.py), which a board has loaded anyway, so a board never loads this module:
+# the bases here cost a board about 0.3 KB more at its peak than there (benchmarks/feather_heap.py's
+# phases). Only the clock's base is here: a board's clock is a function.
 #
 # The app (app.py) never draws frames. It tells the display *what changed*, one
 # small event at a time, and calls ``flush()`` once at the end of each batch, so
@@ -91,25 +95,8 @@ the note sequencer for a piezo or a speaker: notes.py)."""
 # no hint; trace(NO_SQUARE, 0): the trace ends; result("", 0, NO_SQUARE): no result. The board's
 # own code writes -1 (a name would cost each module that uses it a little heap).
 NO_SQUARE = -1
-
-
-def missing(self, *args):
-    raise NotImplementedError  # a method of the port its implementation left out
-
-
-# Each method of a port is the one function ``missing``. A display also sets ``max_width`` and
-# ``max_height``.
-class Display:
-    begin = light = unlight = knight = blink = moves = result = trace = status = flush = missing
-
-
-class Input:
-    poll = missing
+missing = Display.begin  # every method of every port's base: raises NotImplementedError
 
 
 class Clock:
     __call__ = missing
-
-
-class Sound:
-    tick = closed_phrase = complete_phrase = stuck_tone = update = missing

@@ -36,9 +36,6 @@ class Tour:
     def start(self):
         return self.path[0] if self.length else -1
 
-    def is_visited(self, square):
-        return self.number[square] != 0
-
     def visit(self, square):
         target = self.board.target
         onward = self.onward

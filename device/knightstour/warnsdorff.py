@@ -1,7 +1,5 @@
-"""Warnsdorff's rule as a generator of steps, so displays can animate each move.
-
-The generator reuses one Step object and fixed-size lists, so a running tour
-allocates nothing per move; copy what you want to keep.
+"""Warnsdorff's rule: the square it picks (``choose``) and the whole tour (``run``). One move at a
+time, with what the rule considered: warnsdorff_steps.py (a board never loads it).
 """
 
 from .board import LABELS
@@ -9,32 +7,6 @@ from .tour import Tour
 
 # Weight of the onward count over the rule's tie key (tie keys stay below it).
 _ONWARD_WEIGHT = 256
-
-
-class Step:
-    """One move of a tour: where the knight landed and what it considered.
-
-    ``label`` is the move label ("a".."h") used to get here, "" for the start.
-    The candidates considered for this move are the first ``candidate_count``
-    entries of ``candidate_labels``, ``candidate_squares`` and
-    ``candidate_onward``.
-    """
-
-    def __init__(self):
-        self.square = -1
-        self.number = 0
-        self.label = ""
-        self.candidate_count = 0
-        self.candidate_labels = [""] * 8
-        self.candidate_squares = [0] * 8
-        self.candidate_onward = [0] * 8
-
-    def candidates(self):
-        """The candidates as (label, square, onward) tuples (allocates: not for the device loop)."""
-        return [
-            (self.candidate_labels[i], self.candidate_squares[i], self.candidate_onward[i])
-            for i in range(self.candidate_count)
-        ]
 
 
 class Warnsdorff:
@@ -63,12 +35,12 @@ class Warnsdorff:
         self.draws = self.rule == "random"
         self.keys = tie_keys(board, self.rule)
         self.tour = Tour(board)
-        self.step = Step()
 
     def choose(self, tour, step=None):
         """The square the rule picks from the knight's square, or -1 when stuck.
 
-        When ``step`` is given its candidate lists are filled in (check order).
+        When ``step`` is given (a warnsdorff_steps.Step) its candidate lists are filled in (check
+        order).
         """
         target = self.board.target
         onward = tour.onward
@@ -99,30 +71,15 @@ class Warnsdorff:
             step.candidate_count = count
         return best
 
-    def steps(self, start):
-        """Yield a Step for the start and for every move until the tour ends."""
+    def run(self, start):
+        """Run the whole tour; return the Tour (complete, closed, path). The moves of
+        warnsdorff_steps.steps(), with no Step filled in: nothing allocated."""
         tour = self.tour
-        step = self.step
         tour.reset()
         tour.visit(start)
-        step.square = start
-        step.number = 1
-        step.label = ""
-        step.candidate_count = 0
-        yield step
         while not tour.complete:
-            here = tour.square
-            nxt = self.choose(tour, step)
-            if nxt < 0:
-                return
-            tour.visit(nxt)
-            step.square = nxt
-            step.number = tour.length
-            step.label = LABELS[self.board.label_between(here, nxt)]
-            yield step
-
-    def run(self, start):
-        """Run the whole tour; return the Tour (complete, closed, path)."""
-        for _ in self.steps(start):
-            pass
-        return self.tour
+            square = self.choose(tour)
+            if square < 0:
+                break
+            tour.visit(square)
+        return tour

@@ -30,7 +30,7 @@ for size in ("1x1", "3x4", "8x8", "5x7", "27x2", "32x32"):
     back = [board.parse_square(name) for name in names]
     upper = [board.parse_square(name.upper()) for name in names]
     xy = [
-        board.parse_square("%d,%d" % (board.file_of(s) + 1, board.rank_of(s) + 1))
+        board.parse_square("%d,%d" % (s % board.width + 1, s // board.width + 1))
         for s in range(board.squares)
     ]
     same = back == list(range(board.squares)) and upper == back and xy == back
@@ -56,4 +56,4 @@ for m in range(8):
     print(LABELS[m], DELTAS[m], board.square_name(t), board.label_between(e4, t), board.is_knight_move(e4, t))
 print(board.label_between(e4, board.parse_square("e5")), board.is_knight_move(e4, board.parse_square("e5")))
 print([board.square_name(t) if t >= 0 else "-" for t in board.target[0:8]])
-print(board.square_at(2, 3), board.file_of(27), board.rank_of(27))
+print(board.square_at(2, 3), 27 % board.width, 27 // board.width)

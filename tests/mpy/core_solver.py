@@ -2,6 +2,7 @@
 from knightstour.board import Board
 from knightstour.rules import RULES, check_rule
 from knightstour.warnsdorff import Warnsdorff
+from knightstour.warnsdorff_steps import steps
 
 board = Board(8, 8)
 
@@ -26,7 +27,7 @@ for order in ("abcdefgh", "ahfdgceb", "hgfedcba"):
 
 print("steps")
 solver = Warnsdorff(board, (0, 7, 5, 3, 6, 2, 4, 1), "centre")
-for step in solver.steps(board.parse_square("b1")):
+for step in steps(solver, board.parse_square("b1")):
     if step.number <= 4 or step.number >= 62:
         print(step.number, board.square_name(step.square), repr(step.label),
               [(label, board.square_name(square), onward) for label, square, onward in step.candidates()])
@@ -41,10 +42,10 @@ for size in ("1x1", "3x3", "4x4", "5x5", "6x6", "3x7", "12x12"):
 
 print("tour state")
 tour = Warnsdorff(board).run(0)
-print(tour.start, tour.square, tour.is_visited(0), tour.legal_moves())
+print(tour.start, tour.square, tour.number[0] != 0, tour.legal_moves())
 while tour.length > 60:
     tour.unvisit()
 print(tour.length, tour.complete, tour.closed, board.square_name(tour.square),
       [board.square_name(s) for s in tour.legal_moves()], list(tour.onward[0:16]))
 tour.reset()
-print(tour.length, tour.square, tour.start, len(tour.legal_moves()), tour.is_visited(0))
+print(tour.length, tour.square, tour.start, len(tour.legal_moves()), tour.number[0] != 0)

@@ -10,6 +10,6 @@ the matrix never loads displayio, and the desktop needs no hardware.
     wiring   one build: the pin map (pins; the documents' table is knightstour_desktop.pinmap), pins given
              two uses (conflicts), one board's pins and buses (hardware), the ports for the settings
              (build; builtin for a PyPortal's own screen; touch_chips and one touch_<name> per controller)
-    (here)   the entry points' own parts: the main loop (mainloop), the Feather's program
+    (here)   the entry points' own parts: the Feather's program and the one main loop
              (feather; plan and startup, forgotten after start); the Pi's is knightstour_desktop/commands/run.py
 """

@@ -2,7 +2,7 @@
 
 The start runs hw/plan.py's PLAN one phase at a time (settings from settings.toml through os.getenv
 and the ports from the pin map, in startup.py; the app), each forgetting what only it needed, then
-the main loop (mainloop.py). A chip that does not answer, or a heap too small for the display, prints
+the main loop (``loop`` here, which the Pi's ``knights-tour run`` runs too). A chip that does not answer, or a heap too small for the display, prints
 one line on the serial console and the toy waits there (no reboot loop).
 
 This module is what stays of the program while the toy runs: code.py holds main(), and a function
@@ -91,14 +91,30 @@ def steps(toy):
         while phase is not None:
             phase = start(phase, toy)
             yield 0
-        from .mainloop import steps as loop
-
         toy.app.clock.wrap = toy.wrap
         yield from loop(toy.app, toy.clock)
     except MemoryError:
         stop(toy.memory)
     except Stop as exc:
         stop(str(exc))
+
+
+MAX_SLEEP = 0.02  # the loop polls the touch screen at least 50 times a second
+
+
+def loop(app, monotonic):
+    """The main loop, one pass at a time: updates the app and yields how long to sleep (at most
+    MAX_SLEEP, so touches are polled), until ``app.quit`` is set."""
+    while not app.quit:
+        now = monotonic()
+        wait = app.update(now)
+        if wait > 0:
+            # The time drawing took is part of the wait, not added to it (a clock that
+            # wrapped meanwhile reads as negative: then it is not counted).
+            spent = monotonic() - now
+            if spent > 0:
+                wait -= spent
+        yield wait if wait < MAX_SLEEP else MAX_SLEEP
 
 
 def start(phase, toy):

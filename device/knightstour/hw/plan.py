@@ -18,7 +18,7 @@ nothing the run keeps holds a function of it, so none of its code lives on once 
 #   board     the board and the display's buffers for its size (the TFT's bitmaps), made once, low
 #             in the heap where the builders were; the size's super orders, read from the table of
 #             every size's, which goes
-#   core      the app's modules and the main loop's, loaded in a step of their own: loading makes
+#   core      the app's modules, loaded in a step of their own: loading makes
 #             garbage too, and the first pass of the loop solves the first tour
 #   app       the app and its tables for the board's size, made once; then this module goes, and
 #             the check orders' and rules' parsers (the solver keeps their results, not them)
@@ -62,9 +62,8 @@ def step(phase, toy):
 
 
 def core(toy):
-    """The app's modules (the core) and the main loop's, loaded on their own."""
+    """The app's modules (the core), loaded on their own (the main loop is feather.py's)."""
     from .. import app  # noqa: F401
-    from . import mainloop  # noqa: F401
 
 
 def app(toy):

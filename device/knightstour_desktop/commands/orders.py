@@ -201,7 +201,7 @@ def draw_heatmap(analysis, path):
     title = "Closed tours by start: %s, rule %s, %d check orders" % (board.size_name, analysis.rule, ORDER_COUNT)
     draw.text((margin, 12), title, fill=(0, 0, 0), font=font)
     for s, value in enumerate(values):
-        f, r = board.file_of(s), board.rank_of(s)
+        f, r = s % board.width, s // board.width
         x0 = margin + f * cell
         y0 = title_h + (board.height - 1 - r) * cell
         heat = value / top

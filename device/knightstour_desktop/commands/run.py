@@ -234,8 +234,20 @@ def start(args, environ=None, hardware=None, spi_device=SPI_DEVICE, i2c_device=I
                       "sudo systemctl start knightstour", file=err)
 
 
+def run_forever(app, monotonic, sleep, until=None):
+    """The Feather's main loop (knightstour.hw.feather.loop), sleeping what each pass allows; stops
+    when ``app.quit`` is set or ``until(app)`` is true. Here, not beside it: a board never runs it,
+    and keeps every function of feather.py."""
+    from knightstour.hw.feather import loop
+
+    for wait in loop(app, monotonic):
+        if until is not None and until(app):
+            return
+        if wait > 0:
+            sleep(wait)
+
+
 def _start(args, settings, hardware, spi_device, i2c_device, monotonic, sleep, until, out, err, model):
-    from knightstour.hw.mainloop import run_forever
     from knightstour.hw.wiring.build import build
     from knightstour.hw.wiring.hardware import HardwareError
 

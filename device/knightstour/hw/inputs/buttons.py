@@ -13,11 +13,13 @@ gives its command on release. A button held down at start counts only after it h
 let go. Time comes from the clock given (the main loop's), which may wrap (``wrap`` seconds).
 """
 
+from ... import Input
+
 DEBOUNCE = 0.03  # seconds a level must hold to count
 HOLD = 0.7  # seconds that make a press long
 
 
-class Buttons:
+class Buttons(Input):
     """The input port (ports.py) over ``ios`` (A, B: each a DigitalInOut input, or None); each
     button's commands are ``SHORT[i]`` (a short press) and ``LONG[i]`` (a long one): the class's,
     a subclass's its own (pad.py's Pad)."""

@@ -25,6 +25,8 @@ touches, never a hang: the drivers' ``touches`` property is used, never the
 STMPE610's ``touch_point`` (which loops while the FIFO reads "not empty").
 """
 
+from ... import Input
+
 WIDTH0 = 320
 HEIGHT0 = 240
 HELD = "held"  # a reader's answer: the finger is down but no new position was read
@@ -77,7 +79,7 @@ class TouchMapper:
         return from_landscape(point[0], point[1], self.rotation, self.width0, self.height0)
 
 
-class TouchInput:
+class TouchInput(Input):
     """The input port: for each press, debounced, what ``locate(x, y)`` finds at the screen pixel
     (the TFT's event_at: a square, or a button's event); None or -1 there is no event."""
 

@@ -24,6 +24,8 @@ right. Pick the pair that puts a1 where you expect it for the way the module
 is mounted (KNIGHTSTOUR_MATRIX_ROTATION, KNIGHTSTOUR_MATRIX_MIRROR).
 """
 
+from ... import Display
+
 SIZE = 8
 SNAKE = 8
 
@@ -45,7 +47,7 @@ def square_xy(square, width, height, rotation=0, mirror=False, side=SIZE):
     return x, y
 
 
-class MatrixDisplay:
+class MatrixDisplay(Display):
     """The display port on a ``max7219.MAX7219`` (or anything with ``pixel(x, y, v)``, ``show()``
     and ``brightness(n)``): boards up to 8x8 (up to ``side`` x ``side``: a 2x2 chain is 16)."""
 

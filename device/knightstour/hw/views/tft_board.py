@@ -11,6 +11,7 @@ square it came from and its legal moves are always in view.
 
 from micropython import const
 
+from ... import Display
 from .tft_draw import draw_digit, fill_region
 
 # The board's palette indexes: a light square's background is the ink on a dark one.
@@ -20,7 +21,7 @@ _INK = const(2)  # on a light square (on a dark one: _LIGHT_BG)
 _PATH = const(3)
 
 
-class BoardView:
+class BoardView(Display):
     """The board part of a TftDisplay: ``self.cells_group`` and ``self.sprites_group`` (made by
     TftDisplay), ``board_x``, ``board_y`` and ``board_pixels`` (its square on the screen)."""
 

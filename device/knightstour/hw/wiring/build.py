@@ -6,7 +6,7 @@ run`` (Blinka)::
     hw = BoardHardware("feather_rp2040", settings)
     display, touch, sound = build(settings, hw)
     app = App(settings, display, touch, sound)
-    mainloop.run_forever(app, time.monotonic, time.sleep)
+    run_forever(app, time.monotonic, time.sleep)  # knightstour_desktop/commands/run.py
 
 Nothing is imported until the settings ask for it, so a Feather with only the matrix never
 loads displayio; the Feather forgets this module once the ports are built.
