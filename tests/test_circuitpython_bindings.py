@@ -9,6 +9,7 @@ import importlib.util
 import inspect
 import os
 import sys
+import types
 
 import pytest
 
@@ -37,10 +38,15 @@ def stand_ins(web_page=False, tmp_path=None):
         font = tmp_path / "_terminal_font.py"
         font.write_text(web.terminal_font())
         sources["_terminal_font"] = str(font)
-    saved = {name: sys.modules.get(name) for name in list(sources) + ["boards"]}
+    ports = ("uctypes", "_frame_memory")  # the web page's MicroPython and worker give these: not the table's
+    saved = {name: sys.modules.get(name) for name in list(sources) + ["boards"] + list(ports if web_page else ())}
     loaded = {}
     try:
         sys.modules["boards"] = boards  # board.py imports the definitions as boards.<board_id>
+        if web_page:
+            for name in ports:
+                sys.modules[name] = types.ModuleType(name)
+            sys.modules["_frame_memory"].store_pages = sys.modules["_frame_memory"].compose = None  # not called
         for name in sources:
             sys.modules.pop(name, None)
         order = ("_c", "microcontroller", "busio", "digitalio", "pwmio", "supervisor", "board", "_displayio_base",
