@@ -19,12 +19,11 @@ SLOW_FIXTURES = {
 }
 
 
-# The files that took longest (junit times of a run on one process, 2026-11-28), longest first: ./test
-# starts them first (its --no-loadscope-reorder keeps this order).
-LONGEST = ("test_deploy_processes.py", "test_feather_heap.py", "test_feather_screens.py", "test_feather.py",
-           "test_deploy_mpy_cross.py", "test_feather_pyportal.py", "test_web.py", "test_installed_wheel.py",
-           "test_feather_clock.py", "test_pi_install_service.py", "test_web_build.py", "test_tft_contrast.py",
-           "test_starts.py")
+# The files that took longest (junit times of a ./test run, 2026-11-28 03:00, load 7-9), longest
+# first: ./test starts them first (its --no-loadscope-reorder keeps this order).
+LONGEST = ("test_web.py", "test_tft_contrast.py", "test_starts.py", "test_feather_heap.py", "test_pi_install_service.py",
+           "test_installed_wheel.py", "test_feather.py", "test_feather_screens.py", "test_deploy_processes.py",
+           "test_tft_ocr.py", "test_feather_pyportal.py", "test_sim_memory.py", "test_web_build.py")
 
 
 def pytest_collection_modifyitems(items):

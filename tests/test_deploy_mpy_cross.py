@@ -83,7 +83,7 @@ def bucket(monkeypatch, tmp_path):
     monkeypatch.setenv("KNIGHTSTOUR_MPY_CROSS_BASE", server.base)
     monkeypatch.delenv("KNIGHTSTOUR_MPY_CROSS_SHA256", raising=False)
     plain_https.patch(monkeypatch)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)  # a quick shutdown()
     thread.start()
     yield server
     server.stall.set()

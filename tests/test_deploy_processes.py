@@ -164,31 +164,44 @@ def test_the_deploy_makes_many_changes_and_ends_with_the_new_toy(toys, tmp_path)
 
 
 # The three signals go to one handler (lock.Signals), which only names the signal and sets the exit
-# code: so "after" takes them in turn at every change (each at a third of them), not each on its own.
+# code: so they take their turns at the changes (each at a third of them), not each on its own.
 SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
-@pytest.mark.parametrize("signals, when, step", [(SIGNALS, "after", 1), ((signal.SIGINT,), "before", 3)])
-def test_a_signal_at_every_change_leaves_the_old_toy_or_the_new(toys, tmp_path, signals, when, step):
+def moments(changes, again):
+    """[(change, "before"/"after", signal)]: a moment at every change of a deploy that makes
+    ``changes``, for the runs with a second signal (``again``) or without: each change takes one
+    run, one of the two. A deploy that has the drive only marks a signal (lock.Signals.defer) and
+    stops at its next check, and no check comes between a change and the moments on either side
+    of it: so right before change k and right after it leave the drive alike (k changes made, then
+    undone or finished), and one run per change stops the deploy after every change there is. The
+    signal comes after the odd changes and before the even ones, and the second signal at every
+    other pair: the copy's changes come in threes (mkdir, copy, chmod), so each kind of change
+    takes a signal before and after it, with and without a second one (the period is 12)."""
+    return [(at, "after" if at % 2 else "before", SIGNALS[at % 3]) for at in range(1, changes + 1)
+            if (at % 4 < 2) == again]
+
+
+def signal_each(toys, tmp_path, again):
     drive = fresh(toys, tmp_path)
     _, _, _, changes = forked_deploy(drive)
     outcomes = set()
-    for at in sorted(set(range(1, changes + 1, step)) | {changes}):
-        signum = signals[at % len(signals)]
+    for at, when, signum in moments(changes, again):
         drive = fresh(toys, tmp_path)
-        code, _, err, _ = forked_deploy(drive, at, signum, when)
+        code, _, err, _ = forked_deploy(drive, at, signum, when, again)
         outcomes.add(check_outcome(drive, toys, code, err, signum))
-        assert code != 0, "the signal at change %d was ignored" % at
-    assert outcomes == {"old", "new"}  # the last changes come after the commit
+        assert code != 0, "the signal %s change %d was ignored" % (when, at)
+    return outcomes
+
+
+def test_a_signal_at_every_change_leaves_the_old_toy_or_the_new(toys, tmp_path):
+    assert signal_each(toys, tmp_path, again=False) == {"old", "new"}  # the last changes come after the commit
 
 
 def test_a_second_signal_does_not_cut_the_undo_short(toys, tmp_path):
-    drive = fresh(toys, tmp_path)
-    _, _, _, changes = forked_deploy(drive)
-    for at in range(2, changes, 6):
-        drive = fresh(toys, tmp_path)
-        code, _, err, _ = forked_deploy(drive, at, signal.SIGTERM, "after", again=True)
-        check_outcome(drive, toys, code, err, signal.SIGTERM)
+    """The second signal comes at the change after the first's: the undo's first, or one the deploy
+    makes before its next check."""
+    assert signal_each(toys, tmp_path, again=True) == {"old", "new"}
 
 
 def command(drive, *more):

