@@ -2,7 +2,7 @@
 
 Apart from ports.py: a board with sound keeps this, and needs none of the null ports."""
 
-from . import Sound
+from .port_bases import Sound
 
 # Notes as (frequency in Hz, seconds); frequency 0 is a rest.
 TICK_NOTES = ((1760, 0.008),)

@@ -1,7 +1,7 @@
 """The null ports (ports.py): loaded only for a port left out, so a toy with every port never
 loads this module."""
 
-from . import Display, Input, Sound
+from .port_bases import Display, Input, Sound
 
 
 def nothing(self, *args):

@@ -1,16 +1,16 @@
 """The app's ports: display, input, clock and sound, a base class each (the null ports: nulls.py;
 the note sequencer for a piezo or a speaker: notes.py)."""
 
-from . import Display, Input, Sound  # noqa: F401  (the board's ports' bases: see below)
+from .port_bases import Display, Input, Sound  # noqa: F401  (the board's ports' bases: see below)
 
 # Every implementation subclasses its port's base class, whose methods raise NotImplementedError
 # (the one function ``missing``, below): the board's (hw/views, hw/inputs, notes.py, nulls.py), the
 # recording ones (knightstour_desktop/recording.py), the simulator's and the web page's.
 # tests/test_ports.py holds them all to these classes: each subclasses its port and writes every
-# method (it may do nothing). The display's, input's and sound's bases are the package's
-# (knightstour/__init__.py), which a board has loaded anyway, so a board never loads this module:
-# the bases here cost a board about 0.3 KB more at its peak than there (benchmarks/feather_heap.py's
-# phases). Only the clock's base is here: a board's clock is a function.
+# method (it may do nothing). The display's, input's and sound's bases are port_bases.py's, which a
+# board loads with its first view or input, so a board never loads this module (its documentation
+# and the clock's base, which a board never uses: a board's clock is a function). In the package's
+# __init__.py they lived through the settings' peak, a KB more for some `.py` deploys.
 #
 # The app (app.py) never draws frames. It tells the display *what changed*, one
 # small event at a time, and calls ``flush()`` once at the end of each batch, so

@@ -13,7 +13,7 @@ gives its command on release. A button held down at start counts only after it h
 let go. Time comes from the clock given (the main loop's), which may wrap (``wrap`` seconds).
 """
 
-from ... import Input
+from ...port_bases import Input
 
 DEBOUNCE = 0.03  # seconds a level must hold to count
 HOLD = 0.7  # seconds that make a press long

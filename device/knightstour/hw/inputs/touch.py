@@ -25,7 +25,7 @@ touches, never a hang: the drivers' ``touches`` property is used, never the
 STMPE610's ``touch_point`` (which loops while the FIFO reads "not empty").
 """
 
-from ... import Input
+from ...port_bases import Input
 
 WIDTH0 = 320
 HEIGHT0 = 240

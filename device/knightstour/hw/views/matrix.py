@@ -24,7 +24,7 @@ right. Pick the pair that puts a1 where you expect it for the way the module
 is mounted (KNIGHTSTOUR_MATRIX_ROTATION, KNIGHTSTOUR_MATRIX_MIRROR).
 """
 
-from ... import Display
+from ...port_bases import Display
 
 SIZE = 8
 SNAKE = 8

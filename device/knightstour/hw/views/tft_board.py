@@ -11,7 +11,7 @@ square it came from and its legal moves are always in view.
 
 from micropython import const
 
-from ... import Display
+from ...port_bases import Display
 from .tft_draw import draw_digit, fill_region
 
 # The board's palette indexes: a light square's background is the ink on a dark one.
