@@ -2,8 +2,9 @@
 
 The start runs hw/plan.py's PLAN one phase at a time (settings from settings.toml through os.getenv
 and the ports from the pin map, in startup.py; the app), each forgetting what only it needed, then
-the main loop (``loop`` here, which the Pi's ``knights-tour run`` runs too). A chip that does not answer, or a heap too small for the display, prints
-one line on the serial console and the toy waits there (no reboot loop).
+the main loop (``loop`` here, which the Pi's ``knights-tour run`` runs too). A chip that does not
+answer, or a heap too small for the display, prints one line on the serial console and the toy
+waits there (no reboot loop).
 
 This module is what stays of the program while the toy runs: code.py holds main(), and a function
 keeps its whole module (its globals, so every function beside it). So it holds only what runs
