@@ -59,11 +59,11 @@ def render(rows):
     table += len(data).to_bytes(2, "little")
     if len(data) >= 1 << 12:
         raise ValueError("the glyphs take %d bytes: GLYPHS holds where they start in 12 bits" % len(data))
-    return ('"""The TFT\'s text font: Terminus 16 bold (xfonts-terminus, SIL Open Font License), ASCII %d to %d.\n'
-            'Made by tools/make_font.py: do not edit. A glyph is a cell WIDTH x HEIGHT; BITS holds only the rows\n'
-            'it inks, one byte a row, bit 7 the left column. GLYPHS, two bytes a character (little-endian):\n'
-            'bits 0-11 where its rows start in BITS (they end where the next character\'s start), bits 12-15\n'
-            'the row of the cell they start on."""\n'
+    return ('"""The TFT\'s text font: Terminus 16 bold (xfonts-terminus, SIL Open Font License), ASCII %d to %d."""\n'
+            '# Made by tools/make_font.py: do not edit. A glyph is a cell WIDTH x HEIGHT; BITS holds only the rows\n'
+            '# it inks, one byte a row, bit 7 the left column. GLYPHS, two bytes a character (little-endian):\n'
+            '# bits 0-11 where its rows start in BITS (they end where the next character\'s start), bits 12-15\n'
+            '# the row of the cell they start on.\n'
             '\n'
             'WIDTH = 8\n'
             'HEIGHT = %d\n'

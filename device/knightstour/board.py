@@ -25,14 +25,12 @@ def file_name(file_index):
 
 
 class Board:
-    """A W x H board with its knight-move tables precomputed once.
-
-    ``target[square * 8 + m]`` is the square reached by move label m (0 = "a"),
-    or -1 when that move leaves the board (an array of small numbers: bytes up to 128 squares,
-    0.5 KB on 8x8; else 16-bit, 4 KB on 16x16: a list would take 4 bytes an entry on a Feather).
-    ``access[square]`` is the static accessibility: how many knight moves from the square stay
-    on the board.
-    """
+    """A W x H board with its knight-move tables precomputed once."""
+    # ``target[square * 8 + m]`` is the square reached by move label m (0 = "a"),
+    # or -1 when that move leaves the board (an array of small numbers: bytes up to 128 squares,
+    # 0.5 KB on 8x8; else 16-bit, 4 KB on 16x16: a list would take 4 bytes an entry on a Feather).
+    # ``access[square]`` is the static accessibility: how many knight moves from the square stay
+    # on the board.
 
     def __init__(self, width=8, height=8):
         if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):

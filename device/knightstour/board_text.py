@@ -1,7 +1,7 @@
 """Board sizes and squares as people write them ("8x8", "c3", "1,1"), read into numbers, with the
-line that says what is accepted. Board.parse and Board.parse_square (board.py) import it when
-called: the Feather reads its settings' size and start square during its start, then forgets
-this module (hw/plan.py), so its code does not live on."""
+line that says what is accepted."""
+# Board.parse and Board.parse_square (board.py) import it when called: the Feather reads its settings' size
+# and start square during its start, then forgets this module (hw/plan.py), so its code does not live on.
 
 MIN_SIDE = 1  # the sides a board may have (board.py's Board checks them too)
 MAX_SIDE = 32

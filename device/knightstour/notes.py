@@ -12,13 +12,11 @@ STUCK_NOTES = ((131, 0.5),)
 
 
 class NoteSound(Sound):
-    """A non-blocking note sequencer: subclass it for a piezo or a speaker.
-
-    Write ``start_note(frequency)`` (0 = rest: silence) and ``stop_note()`` (no defaults: a board
-    keeps every function of a class it loads);
-    ``update(now)`` (called by the app) moves on to the next note when due.
-    A tick does not interrupt a phrase.
-    """
+    """A non-blocking note sequencer: subclass it for a piezo or a speaker."""
+    # Write ``start_note(frequency)`` (0 = rest: silence) and ``stop_note()`` (no defaults: a board
+    # keeps every function of a class it loads);
+    # ``update(now)`` (called by the app) moves on to the next note when due.
+    # A tick does not interrupt a phrase.
 
     def __init__(self):
         self._notes = ()

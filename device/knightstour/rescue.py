@@ -1,11 +1,9 @@
-"""Where Warnsdorff's rule gets stuck: say why no tour can start there, or find one anyway.
-
-Imported only then (tours.py), like the search it uses, to spare a Feather's
-RAM: with each board's own super orders the rule completes from every start
-of most boards. First the board's other orders (cheap), then the rule drawing among
-ties (a few runs from the start over), then short searches in check orders drawn afresh.
-On every board from 3x3 to 8x8 that finds the tour within 1,600 nodes (benchmarks/rescue.py).
-"""
+"""Where Warnsdorff's rule gets stuck: say why no tour can start there, or find one anyway."""
+# Imported only then (tours.py), like the search it uses, to spare a Feather's
+# RAM: with each board's own super orders the rule completes from every start
+# of most boards. First the board's other orders (cheap), then the rule drawing among
+# ties (a few runs from the start over), then short searches in check orders drawn afresh.
+# On every board from 3x3 to 8x8 that finds the tour within 1,600 nodes (benchmarks/rescue.py).
 
 from .search import BUDGET, FARTHEST, FOUND, search
 from .starts import NO_PATH, impossibility
@@ -29,11 +27,9 @@ GROWTH = 2
 def rescue(tours, square):
     """Put a tour from ``square`` in the plan of ``tours`` (the Tours part, tours.py whose helper
     this is) and return ""; or return why none can start there
-    (short enough for the TFT's panel: starts.impossibility's short form).
-
-    Where the search runs out of budget the heuristic's path is kept and tours.out_of_budget set: the
-    toy shows where it stopped and says the search gave up (not "stuck": a tour may well exist).
-    """
+    (short enough for the TFT's panel: starts.impossibility's short form)."""
+    # Where the search runs out of budget the heuristic's path is kept and tours.out_of_budget set: the
+    # toy shows where it stopped and says the search gave up (not "stuck": a tour may well exist).
     reason = impossibility(tours.board, square, short=True)
     if reason:
         return reason

@@ -1,10 +1,8 @@
 """The toy's random numbers: Marsaglia's xorshift32 (shifts 13, 17, 5), the same sequence on
 CPython, MicroPython and CircuitPython, whose own random modules differ: one seed, one show
-(start squares, check orders, the random rule's ties) on the board, the desktop and the web page.
-
-The 32-bit state is kept as two 16-bit halves, so every value stays below 2**30: a small int
-on a board, where a 32-bit one would be a long int allocated at each draw.
-"""
+(start squares, check orders, the random rule's ties) on the board, the desktop and the web page."""
+# The 32-bit state is kept as two 16-bit halves, so every value stays below 2**30: a small int
+# on a board, where a 32-bit one would be a long int allocated at each draw.
 
 
 class Xorshift32:

@@ -1,19 +1,17 @@
-"""Backtracking search: a tour whenever one exists (within a node budget), and closed tours.
-
-Candidates are tried in a heuristic's order (fewest onward moves, a tie key,
-then the check order). find_tour first lets the display's own rule try, with
-room for a few backtracks only, so that where its plain Warnsdorff tour works
-that is the tour given. Then the search uses its own tie key, whatever the
-display's rule: the square farthest from the centre (Roth's rule), with which
-Warnsdorff's rule seldom gets stuck on any board size; a tie rule such as
-"centre" (nearest the centre) gets stuck on large boards and its search can
-sink any budget. A closed tour is made from an open one by Posa's rotations
-(reverse the path's tail where its end is a knight move from an earlier
-square) until its end is a knight move from the start. Where theory says no
-tour can exist (starts.py), the search is not started at all. A branch is cut
-where a square can no longer be reached or two squares could only be the end,
-and on a board with a side of 4 where the outer/inner pattern is broken.
-"""
+"""Backtracking search: a tour whenever one exists (within a node budget), and closed tours."""
+# Candidates are tried in a heuristic's order (fewest onward moves, a tie key,
+# then the check order). find_tour first lets the display's own rule try, with
+# room for a few backtracks only, so that where its plain Warnsdorff tour works
+# that is the tour given. Then the search uses its own tie key, whatever the
+# display's rule: the square farthest from the centre (Roth's rule), with which
+# Warnsdorff's rule seldom gets stuck on any board size; a tie rule such as
+# "centre" (nearest the centre) gets stuck on large boards and its search can
+# sink any budget. A closed tour is made from an open one by Posa's rotations
+# (reverse the path's tail where its end is a knight move from an earlier
+# square) until its end is a knight move from the start. Where theory says no
+# tour can exist (starts.py), the search is not started at all. A branch is cut
+# where a square can no longer be reached or two squares could only be the end,
+# and on a board with a side of 4 where the outer/inner pattern is broken.
 
 from .orders import DEFAULT_ORDER, parse_order
 from .rules import DEFAULT_RULE, check_rule, tie_keys
@@ -191,10 +189,10 @@ def rotate_closed(path, start):
 
 def close_by_rotation(board, path, budget):
     """Posa's rotations on an open tour ``path`` (its start stays first) until its last square
-    is a knight move from the start: (closed tour or None, rotations spent). A rotation
-    picks an earlier square q = path[i] a knight move from the end and reverses
-    path[i+1:], so that path[i+1] becomes the end; one whose new end is a knight move
-    from the start is taken at once, otherwise a pseudo-random one (fixed seed)."""
+    is a knight move from the start: (closed tour or None, rotations spent)."""
+    # A rotation picks an earlier square q = path[i] a knight move from the end and reverses path[i+1:], so
+    # that path[i+1] becomes the end; one whose new end is a knight move from the start is taken at once,
+    # otherwise a pseudo-random one (fixed seed).
     n = len(path)
     if n < 4:
         return None, 0
@@ -273,19 +271,17 @@ _SLICE = 20000
 
 
 def find_tour(board, start, order=DEFAULT_ORDER, rule=DEFAULT_RULE, closed=False, budget=DEFAULT_BUDGET):
-    """A tour (closed when asked) from ``start`` whenever one exists, within ``budget`` nodes in all.
-
-    A single depth-first search can sink its whole budget below one early
-    mistake, so the budget is shared between short tries: the display's
-    ``rule`` with room for a few backtracks (its own tour where that works);
-    then the search's own tie keys (FARTHEST, then "border") with each
-    rotation of the check order, each try an open tour that Posa's rotations
-    close when a closed one is asked for; a closed tour found from any square
-    and rotated to begin at ``start`` (a closed tour passes every square); then
-    the rest of the budget from ``start``. A try that searches everything and
-    finds nothing proves there is no tour, since the tree searched depends
-    neither on the order nor on the tie key.
-    """
+    """A tour (closed when asked) from ``start`` whenever one exists, within ``budget`` nodes in all."""
+    # A single depth-first search can sink its whole budget below one early
+    # mistake, so the budget is shared between short tries: the display's
+    # ``rule`` with room for a few backtracks (its own tour where that works);
+    # then the search's own tie keys (FARTHEST, then "border") with each
+    # rotation of the check order, each try an open tour that Posa's rotations
+    # close when a closed one is asked for; a closed tour found from any square
+    # and rotated to begin at ``start`` (a closed tour passes every square); then
+    # the rest of the budget from ``start``. A try that searches everything and
+    # finds nothing proves there is no tour, since the tree searched depends
+    # neither on the order nor on the tie key.
     reason = impossibility(board, start, closed)
     if reason:
         return SearchResult(IMPOSSIBLE, None, 0, reason)

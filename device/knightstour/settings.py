@@ -1,15 +1,13 @@
-"""The toy's settings: one table of keys, read from one source, validated in one place.
-
-Where they come from: on CircuitPython, ``settings.toml`` on the CIRCUITPY drive, read through
-``os.getenv`` (flat ``KEY = value`` lines of quoted text or whole numbers, so times are in
-milliseconds); on CPython, a TOML file of the same form (knightstour_desktop/settings_toml.py), then
-the environment, then the command line's options, each overriding the one before.
-
-A bad value gives a message naming the key and what it accepts: the device prints it and runs on
-with the default, the CLI prints it and exits with code 2. Every key is in TABLE: nothing adds keys
-at import time, and ``load()`` is the one place values are read. What each key does is written in
-tools/settings_docs.py, which makes README's settings table and device/settings.toml.example.
-"""
+"""The toy's settings: one table of keys, read from one source, validated in one place."""
+# Where they come from: on CircuitPython, ``settings.toml`` on the CIRCUITPY drive, read through
+# ``os.getenv`` (flat ``KEY = value`` lines of quoted text or whole numbers, so times are in
+# milliseconds); on CPython, a TOML file of the same form (knightstour_desktop/settings_toml.py), then
+# the environment, then the command line's options, each overriding the one before.
+#
+# A bad value gives a message naming the key and what it accepts: the device prints it and runs on
+# with the default, the CLI prints it and exits with code 2. Every key is in TABLE: nothing adds keys
+# at import time, and ``load()`` is the one place values are read. What each key does is written in
+# tools/settings_docs.py, which makes README's settings table and device/settings.toml.example.
 
 from .board import Board
 from .board_text import SIZE_HELP, parse_size
@@ -139,11 +137,9 @@ def _show(value):
 class Settings:
     """The settings' values as attributes named after the keys (``settings.rule``): made by
     ``load()`` (or, in tests, ``Settings()`` and ``set()``), then never changed. For other
-    values, ``replace(settings, ...)`` makes a new one.
-
-    ``fallback``: the messages end with "; using the default ..." (the device
-    runs on with the defaults; the CLI turns it off, as it stops instead).
-    """
+    values, ``replace(settings, ...)`` makes a new one."""
+    # ``fallback``: the messages end with "; using the default ..." (the device
+    # runs on with the defaults; the CLI turns it off, as it stops instead).
 
     def __init__(self, fallback=True):
         for key in TABLE:
@@ -214,16 +210,14 @@ def replace(settings, **changes):
 
 def load(getenv=None, mapping=None, fallback=True, options=(), where=""):
     """Settings from ``mapping`` (a dict of KEY -> raw value, e.g. a TOML file), then ``getenv``,
-    then ``options``: the one place settings are read, in this order.
-
-    ``getenv(name)`` returns the raw value or None: ``os.getenv`` on
-    CircuitPython (it reads settings.toml), ``os.environ.get`` on CPython.
-    Keys may be written with or without the KNIGHTSTOUR_ prefix in the
-    mapping; ``where`` (the file's name and ": ") starts its messages. ``options``:
-    (key, raw value, label) triples from a command line, a value of None skipped.
-    Returns (settings, messages); bad values are left at their
-    defaults, and an unknown key in the mapping is reported too.
-    """
+    then ``options``: the one place settings are read, in this order."""
+    # ``getenv(name)`` returns the raw value or None: ``os.getenv`` on
+    # CircuitPython (it reads settings.toml), ``os.environ.get`` on CPython.
+    # Keys may be written with or without the KNIGHTSTOUR_ prefix in the
+    # mapping; ``where`` (the file's name and ": ") starts its messages. ``options``:
+    # (key, raw value, label) triples from a command line, a value of None skipped.
+    # Returns (settings, messages); bad values are left at their
+    # defaults, and an unknown key in the mapping is reported too.
     settings = Settings(fallback)
     errors = []
     if mapping:

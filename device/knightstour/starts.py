@@ -1,20 +1,18 @@
-"""Which starts can have a knight's tour: the theorems, then the starts a search ruled out.
-
-An open tour exists only on 1x1, 3x4, 3xN (N >= 7), 4xN (N >= 5) and boards with both
-sides 5 or more (Conrad, Hindrichs, Morsy and Wegener 1994). Where one exists, a start
-has none when:
-- the board has an odd number of squares and the start is not of a1's colour (a knight
-  alternates colours, so a tour of 2k+1 squares starts and ends on the colour with k+1);
-- a side is 4 and the start is on one of the two inner lines (the outer/inner argument:
-  from an outer line a knight always lands on an inner one, half the squares are outer,
-  and colours alternate; so the outer squares fill the tour's first half at odd places
-  and its second half at even places, and it starts and ends on an outer line);
-- an exhaustive search of every path from it found no tour: the generated table in
-  starts_data.py (3x7's centre, 3x8's b3 and b6).
-Every other start of such a board has a tour on every board of at most 36 squares
-(checked by brute force) and wherever a closed tour exists (Schwenk 1991), since a
-closed tour passes every square; elsewhere `knights-tour orders starts` found one.
-"""
+"""Which starts can have a knight's tour: the theorems, then the starts a search ruled out."""
+# An open tour exists only on 1x1, 3x4, 3xN (N >= 7), 4xN (N >= 5) and boards with both
+# sides 5 or more (Conrad, Hindrichs, Morsy and Wegener 1994). Where one exists, a start
+# has none when:
+# - the board has an odd number of squares and the start is not of a1's colour (a knight
+#   alternates colours, so a tour of 2k+1 squares starts and ends on the colour with k+1);
+# - a side is 4 and the start is on one of the two inner lines (the outer/inner argument:
+#   from an outer line a knight always lands on an inner one, half the squares are outer,
+#   and colours alternate; so the outer squares fill the tour's first half at odd places
+#   and its second half at even places, and it starts and ends on an outer line);
+# - an exhaustive search of every path from it found no tour: the generated table in
+#   starts_data.py (3x7's centre, 3x8's b3 and b6).
+# Every other start of such a board has a tour on every board of at most 36 squares
+# (checked by brute force) and wherever a closed tour exists (Schwenk 1991), since a
+# closed tour passes every square; elsewhere `knights-tour orders starts` found one.
 
 
 def open_tours_exist(width, height):
@@ -44,11 +42,10 @@ NO_PATH = "no path from %s visits every square"
 
 
 def impossibility(board, start, closed=False, searched=True, short=False):
-    """Why no (closed) tour can start on ``start``, or None when nothing rules it out.
-
-    With ``searched`` false only the theorems are used, not the table of searched starts. With
-    ``short``, the toy's form of an open tour's reason: three lines of 13 characters on the
-    smallest TFT panel, below its "NO TOUR" (the argument itself is the CLI's)."""
+    """Why no (closed) tour can start on ``start``, or None when nothing rules it out."""
+    # With ``searched`` false only the theorems are used, not the table of searched starts. With
+    # ``short``, the toy's form of an open tour's reason: three lines of 13 characters on the
+    # smallest TFT panel, below its "NO TOUR" (the argument itself is the CLI's).
     size = board.size_name
     if closed:
         if not closed_tours_exist(board.width, board.height):

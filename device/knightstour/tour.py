@@ -1,9 +1,7 @@
-"""The mutable state of a tour in progress, shared by every solver.
-
-Onward counts are kept up to date incrementally: ``onward[s]`` is the number of
-unvisited squares one knight move from s, so a candidate's Warnsdorff count is
-a table look-up and visiting or taking back a square costs at most 8 updates.
-"""
+"""The mutable state of a tour in progress, shared by every solver."""
+# Onward counts are kept up to date incrementally: ``onward[s]`` is the number of
+# unvisited squares one knight move from s, so a candidate's Warnsdorff count is
+# a table look-up and visiting or taking back a square costs at most 8 updates.
 
 
 def square_list(count):

@@ -1,21 +1,17 @@
 """Warnsdorff's rule one move at a time, with what it considered at each: for whatever shows or
-checks each move (the tests). A board never loads this module: its tours are Warnsdorff.run's.
-
-The generator reuses one Step object and fixed-size lists, so a running tour allocates nothing
-per move; copy what you want to keep.
-"""
+checks each move (the tests). A board never loads this module: its tours are Warnsdorff.run's."""
+# The generator reuses one Step object and fixed-size lists, so a running tour allocates nothing
+# per move; copy what you want to keep.
 
 from .board import LABELS
 
 
 class Step:
-    """One move of a tour: where the knight landed and what it considered.
-
-    ``label`` is the move label ("a".."h") used to get here, "" for the start.
-    The candidates considered for this move are the first ``candidate_count``
-    entries of ``candidate_labels``, ``candidate_squares`` and
-    ``candidate_onward``.
-    """
+    """One move of a tour: where the knight landed and what it considered."""
+    # ``label`` is the move label ("a".."h") used to get here, "" for the start.
+    # The candidates considered for this move are the first ``candidate_count``
+    # entries of ``candidate_labels``, ``candidate_squares`` and
+    # ``candidate_onward``.
 
     def __init__(self):
         self.square = -1

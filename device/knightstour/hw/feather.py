@@ -1,19 +1,17 @@
-"""The Feather's program (CircuitPython): code.py only calls ``main()``.
-
-The start runs hw/plan.py's PLAN one phase at a time (settings from settings.toml through os.getenv
-and the ports from the pin map, in startup.py; the app), each forgetting what only it needed, then
-the main loop (``loop`` here, which the Pi's ``knights-tour run`` runs too). A chip that does not
-answer, or a heap too small for the display, prints one line on the serial console and the toy
-waits there (no reboot loop).
-
-This module is what stays of the program while the toy runs: code.py holds main(), and a function
-keeps its whole module (its globals, so every function beside it). So it holds only what runs
-after the start; the start's plan is plan.py, imported for each phase and forgotten after the last.
-
-A host that runs the toy one step at a time (the test harness, sim/harness/feather.py; the
-web page, web/py/web.py) sets ``host`` before code.py runs: main() then hands it the toy and its
-steps instead of running them (see ``steps``).
-"""
+"""The Feather's program (CircuitPython): code.py only calls ``main()``."""
+# The start runs hw/plan.py's PLAN one phase at a time (settings from settings.toml through os.getenv
+# and the ports from the pin map, in startup.py; the app), each forgetting what only it needed, then
+# the main loop (``loop`` here, which the Pi's ``knights-tour run`` runs too). A chip that does not
+# answer, or a heap too small for the display, prints one line on the serial console and the toy
+# waits there (no reboot loop).
+#
+# This module is what stays of the program while the toy runs: code.py holds main(), and a function
+# keeps its whole module (its globals, so every function beside it). So it holds only what runs
+# after the start; the start's plan is plan.py, imported for each phase and forgotten after the last.
+#
+# A host that runs the toy one step at a time (the test harness, sim/harness/feather.py; the
+# web page, web/py/web.py) sets ``host`` before code.py runs: main() then hands it the toy and its
+# steps instead of running them (see ``steps``).
 
 # The free heap (KB, gc.mem_free() when code.py starts) each display needs on 8x8 with the piezo,
 # deployed with --mpy and without (the board then compiles the package at each start): the

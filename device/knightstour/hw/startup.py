@@ -1,11 +1,9 @@
-"""The Feather's first phases (hw/plan.py's PLAN): what only the start needs, forgotten once done.
-
-Each phase fills in the ``toy`` (feather.Toy): ``settings`` reads settings.toml through os.getenv,
-``pins`` finds the pins they give two uses, ``views`` loads the display's view, ``ports`` builds the display, touch and sound from the pin map,
-``board`` makes what the board's size needs. A chip that does not answer raises feather.Stop
-(``toy.Stop``) with its line: nothing here imports feather.py. Nothing here is held by a frame that
-lives on, and the plan forgets this module after its last phase.
-"""
+"""The Feather's first phases (hw/plan.py's PLAN): what only the start needs, forgotten once done."""
+# Each phase fills in the ``toy`` (feather.Toy): ``settings`` reads settings.toml through os.getenv,
+# ``pins`` finds the pins they give two uses, ``views`` loads the display's view, ``ports`` builds the display, touch and sound from the pin map,
+# ``board`` makes what the board's size needs. A chip that does not answer raises feather.Stop
+# (``toy.Stop``) with its line: nothing here imports feather.py. Nothing here is held by a frame that
+# lives on, and the plan forgets this module after its last phase.
 
 
 def settings(toy):
@@ -67,11 +65,11 @@ def views(toy):
 
 
 def board(toy):
-    """What the board's size needs, made now, before the app's modules load: the display's buffers
-    (the TFT's bitmaps, a few KB), where the builders' garbage was, so that nothing made later
-    can split the heap beneath them; and the size's super orders, read from every size's table
-    (forgotten after this phase); the board itself, for the app. A board too big for the display:
-    the app falls back to 8x8, says so, and makes and reads these itself."""
+    """What the board's size needs, made now, before the app's modules load."""
+    # The display's buffers (the TFT's bitmaps, a few KB), where the builders' garbage was, so that nothing
+    # made later can split the heap beneath them; and the size's super orders, read from every size's table
+    # (forgotten after this phase); the board itself, for the app. A board too big for the display: the app
+    # falls back to 8x8, says so, and makes and reads these itself.
     from ..board import Board
 
     settings, display = toy.settings, toy.display

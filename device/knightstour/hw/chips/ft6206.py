@@ -1,13 +1,11 @@
 """The FT6206 capacitive touch controller on I2C (Adafruit's 2.8" capacitive shield, at 0x38):
-the registers the toy reads, nothing more.
-
-Small on purpose, as max7219.py and stmpe610.py: adafruit_focaltouch with adafruit_bus_device
-takes several KB of a Feather's heap (docs/heap.md) to say where one finger is. What it does is
-adafruit_focaltouch's: at start the chip data from register 0xA1 on (vendor id 0x11, 0x42,
-0x01 or 0x02, else RuntimeError; the FT5x06's readings scaled by 1/2.24 and 1/2.14), then
-each poll the touch count (register 0x02) and the points after it (6 bytes each, unused ones
-0xFF), the first point that is there being the touch. The bus is a busio.I2C.
-"""
+the registers the toy reads, nothing more."""
+# Small on purpose, as max7219.py and stmpe610.py: adafruit_focaltouch with adafruit_bus_device
+# takes several KB of a Feather's heap (docs/heap.md) to say where one finger is. What it does is
+# adafruit_focaltouch's: at start the chip data from register 0xA1 on (vendor id 0x11, 0x42,
+# 0x01 or 0x02, else RuntimeError; the FT5x06's readings scaled by 1/2.24 and 1/2.14), then
+# each poll the touch count (register 0x02) and the points after it (6 bytes each, unused ones
+# 0xFF), the first point that is there being the touch. The bus is a busio.I2C.
 
 from micropython import const
 

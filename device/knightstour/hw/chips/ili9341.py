@@ -1,8 +1,7 @@
 """The ILI9341 320x240 TFT over a FourWire bus, as a displayio display (auto_refresh off: the TFT
-view refreshes once per batch of changes).
-
-A plain BusDisplay given the chip's start-up commands: no driver class, so no driver module stays
-in RAM once the display is built (the Feather forgets this one after its ports phase)."""
+view refreshes once per batch of changes)."""
+# A plain BusDisplay given the chip's start-up commands: no driver class, so no driver module stays
+# in RAM once the display is built (the Feather forgets this one after its ports phase).
 
 # The start-up commands as BusDisplay takes them: a command, then its parameter count (bit 7 set:
 # a delay in ms follows the parameters), the parameters. The power, VCOM, timing and gamma values

@@ -1,15 +1,13 @@
-"""A MAX7219 8x8 LED matrix on SPI: the registers the toy uses, nothing more.
-
-Small on purpose (the Feather has little RAM to spare): adafruit_max7219 brings
-adafruit_framebuf and adafruit_bus_device, many times this module's heap (docs/heap.md), for the
-eight bytes this needs. The picture is the same as adafruit_max7219.matrices.Matrix8x8's: ``pixel(x, y)``
-sets bit y of digit register x, and ``show()`` sends the eight digit registers.
-
-``chips`` > 1: a daisy chain on the one chip select (hw/views/chain.py). Each register write then
-sends a word to every chip in one transaction, the first word to the last chip (it travels
-furthest), and ``buffer[digit * chips + k]`` is the k-th word's data: ``pixel(x, y)`` with
-x = digit * chips + k.
-"""
+"""A MAX7219 8x8 LED matrix on SPI: the registers the toy uses, nothing more."""
+# Small on purpose (the Feather has little RAM to spare): adafruit_max7219 brings
+# adafruit_framebuf and adafruit_bus_device, many times this module's heap (docs/heap.md), for the
+# eight bytes this needs. The picture is the same as adafruit_max7219.matrices.Matrix8x8's: ``pixel(x, y)``
+# sets bit y of digit register x, and ``show()`` sends the eight digit registers.
+#
+# ``chips`` > 1: a daisy chain on the one chip select (hw/views/chain.py). Each register write then
+# sends a word to every chip in one transaction, the first word to the last chip (it travels
+# furthest), and ``buffer[digit * chips + k]`` is the k-th word's data: ``pixel(x, y)`` with
+# x = digit * chips + k.
 
 from micropython import const
 

@@ -1,10 +1,8 @@
-"""The sound port on a piezo buzzer driven by PWM (pwmio.PWMOut).
-
-KNIGHTSTOUR_PIEZO = "on" uses the pin map's piezo pin (Pi GPIO 6, Feather
-D12); a pin name ("D6") picks another; "off" (the default) means
-no piezo. KNIGHTSTOUR_SOUND = "off" silences it too. Notes never block: the
-app's update() steps through them (notes.NoteSound).
-"""
+"""The sound port on a piezo buzzer driven by PWM (pwmio.PWMOut)."""
+# KNIGHTSTOUR_PIEZO = "on" uses the pin map's piezo pin (Pi GPIO 6, Feather
+# D12); a pin name ("D6") picks another; "off" (the default) means
+# no piezo. KNIGHTSTOUR_SOUND = "off" silences it too. Notes never block: the
+# app's update() steps through them (notes.NoteSound).
 
 from ...notes import NoteSound
 

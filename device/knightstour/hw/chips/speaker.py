@@ -1,11 +1,9 @@
 """The sound port on a speaker behind a DAC (audioio.AudioOut): the PyPortal's board.SPEAKER,
-its amplifier switched on by board.SPEAKER_ENABLE.
-
-A PyPortal's speaker pin (A0) is a DAC, not a PWM pin, so the piezo's way does not work there.
-One period of a square wave, looped, is the note; its pitch is the sample rate divided by the
-samples in the period, so a note is a new ``sample_rate`` and ``play`` again (a running playback
-keeps its rate). Imported only on boards with a speaker.
-"""
+its amplifier switched on by board.SPEAKER_ENABLE."""
+# A PyPortal's speaker pin (A0) is a DAC, not a PWM pin, so the piezo's way does not work there.
+# One period of a square wave, looped, is the note; its pitch is the sample rate divided by the
+# samples in the period, so a note is a new ``sample_rate`` and ``play`` again (a running playback
+# keeps its rate). Imported only on boards with a speaker.
 
 from ...notes import NoteSound
 

@@ -1,12 +1,11 @@
 """One SPI transaction for the chip drivers (max7219.py, stmpe610.py, xpt2046.py), in the shape
-of Adafruit's SPIDevice: ``with device as spi:`` locks the shared bus, sets this chip's clock and
-mode, pulls its chip select low and hands over the bus; leaving the block, however it is left,
-raises the chip select and unlocks the bus.
-
-Not adafruit_bus_device itself: CircuitPython 10 builds it in (C) on the M4 and RP2040 Feathers,
-but where a build leaves it out (SAMD21) it is the bundle's .py package, loaded into the heap, and
-its spi_device takes more of it than this module.
-"""
+of Adafruit's SPIDevice."""
+# ``with device as spi:`` locks the shared bus, sets this chip's clock and mode, pulls its chip select low and
+# hands over the bus; leaving the block, however it is left, raises the chip select and unlocks the bus.
+#
+# Not adafruit_bus_device itself: CircuitPython 10 builds it in (C) on the M4 and RP2040 Feathers, but where a
+# build leaves it out (SAMD21) it is the bundle's .py package, loaded into the heap, and its spi_device takes
+# more of it than this module.
 
 
 class SPIDevice:

@@ -1,16 +1,14 @@
 """The STMPE610 resistive touch controller on SPI (the TFT FeatherWing V1's): the registers
-the toy reads, nothing more.
-
-Small on purpose, as max7219.py: adafruit_stmpe610 with adafruit_bus_device takes several KB
-of a Feather's heap (docs/heap.md) for the three things the toy asks (is the FIFO empty, the next
-sample, is a finger down). What it does is adafruit_stmpe610's, register by register: the
-same set-up (XYZ sampling, 10-bit ADC at 96 clocks and 6.5 MHz, 4 samples, 1 ms delay, 5 ms
-settling, FIFO threshold 1, 50 mA drive, interrupts cleared), the same reads (a sample is
-four reads of TSC_DATA), and the same SPI: 1 MHz in mode 0, or mode 1 when the chip does
-not answer in mode 0. The bus is a busio.SPI (CircuitPython's, or Blinka's on a Pi) and the
-chip select a DigitalInOut; each transaction locks the bus and sets its own clock, as the
-display shares it.
-"""
+the toy reads, nothing more."""
+# Small on purpose, as max7219.py: adafruit_stmpe610 with adafruit_bus_device takes several KB
+# of a Feather's heap (docs/heap.md) for the three things the toy asks (is the FIFO empty, the next
+# sample, is a finger down). What it does is adafruit_stmpe610's, register by register: the
+# same set-up (XYZ sampling, 10-bit ADC at 96 clocks and 6.5 MHz, 4 samples, 1 ms delay, 5 ms
+# settling, FIFO threshold 1, 50 mA drive, interrupts cleared), the same reads (a sample is
+# four reads of TSC_DATA), and the same SPI: 1 MHz in mode 0, or mode 1 when the chip does
+# not answer in mode 0. The bus is a busio.SPI (CircuitPython's, or Blinka's on a Pi) and the
+# chip select a DigitalInOut; each transaction locks the bus and sets its own clock, as the
+# display shares it.
 
 import time
 
@@ -116,9 +114,9 @@ class STMPE610:
 
 def stmpe610_reader(driver, held):
     """A reader (touch.TouchInput's) over an STMPE610 driver (STMPE610, or adafruit_stmpe610's: the
-    same ``buffer_empty``, ``read_data()`` and ``touched``): (raw x, raw y), ``held`` or None. Up to 4
-    samples are read a poll (as adafruit_stmpe610's ``touches``), the newest one counts;
-    samples with pressure 0 (a controller answering zeros) count as no touch."""
+    same ``buffer_empty``, ``read_data()`` and ``touched``): (raw x, raw y), ``held`` or None."""
+    # Up to 4 samples are read a poll (as adafruit_stmpe610's ``touches``), the newest one counts; samples
+    # with pressure 0 (a controller answering zeros) count as no touch.
 
     def read():
         found = None

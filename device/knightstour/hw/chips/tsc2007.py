@@ -1,16 +1,14 @@
-"""The TSC2007 resistive touch controller of the TFT FeatherWing V2 (I2C 0x48, PENIRQ on D6).
-
-Imported only when a TSC2007 answers (KNIGHTSTOUR_TOUCH = "auto" probes for it first:
-touch.detect) or when the settings name it. D6 is the V1's STMPE610 chip select and the V2's interrupt line: with a
-TSC2007 it stays an input, pulled up, and a poll with no finger down costs no I2C traffic, only a
-look at the pin.
-
-Small on purpose, as ft6206.py and stmpe610.py: adafruit_tsc2007 with adafruit_bus_device kept
-more of a Feather's heap (docs/heap.md). What it does is adafruit_tsc2007's: a command byte written (the
-function in bits 7-4, the power mode in bits 3-2, 12-bit conversions) starts a conversion, which
-then reads as two bytes (D11-D4, then D3-D0 in the high nibble); a point is X, Y and Z1 (the pressure) with the
-ADC on, then a TEMP0 conversion that powers it down with PENIRQ on again. The bus is a busio.I2C.
-"""
+"""The TSC2007 resistive touch controller of the TFT FeatherWing V2 (I2C 0x48, PENIRQ on D6)."""
+# Imported only when a TSC2007 answers (KNIGHTSTOUR_TOUCH = "auto" probes for it first:
+# touch.detect) or when the settings name it. D6 is the V1's STMPE610 chip select and the V2's interrupt line: with a
+# TSC2007 it stays an input, pulled up, and a poll with no finger down costs no I2C traffic, only a
+# look at the pin.
+#
+# Small on purpose, as ft6206.py and stmpe610.py: adafruit_tsc2007 with adafruit_bus_device kept
+# more of a Feather's heap (docs/heap.md). What it does is adafruit_tsc2007's: a command byte written (the
+# function in bits 7-4, the power mode in bits 3-2, 12-bit conversions) starts a conversion, which
+# then reads as two bytes (D11-D4, then D3-D0 in the high nibble); a point is X, Y and Z1 (the pressure) with the
+# ADC on, then a TEMP0 conversion that powers it down with PENIRQ on again. The bus is a busio.I2C.
 
 from micropython import const
 

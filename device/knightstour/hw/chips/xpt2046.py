@@ -1,20 +1,18 @@
 """The XPT2046 resistive touch controller on SPI: the touch chip of the common 2.4"/2.8"/3.2"
 ILI9341 modules with a microSD slot (T_CLK, T_DIN, T_DO on the display's SPI bus, T_CS its own
-chip select, T_IRQ the optional pen interrupt).
-
-Small on purpose, as stmpe610.py: one transaction a poll, no allocation in it. The chip has no
-registers: each control byte starts a conversion (channel, 12 bits, differential, powered down
-between conversions so PENIRQ stays on) and the result comes back in the next 16 clocks. A
-poll sends its control bytes 16 clocks apart, each with the low byte of the one before: Z1
-and Z2 (how firm the press is), then X and Y five times each, the first of each thrown away
-(the plates settle after the drivers switch). A reading counts when the press is firm enough
-and the four samples of each axis lie close together; it is their mean. How firm: the finger
-joins the plates through R = Rx * X / 4096 * (Z2 / Z1 - 1) (the data sheet's formula, Rx the
-X plate's resistance), and it is down while R is at most ``PLATES`` times Rx (a light touch,
-or none, is more). With the IRQ pin, a poll with no finger down costs no SPI traffic, only a
-look at the pin. The bus is a busio.SPI (CircuitPython's, or Blinka's on a Pi) shared with
-the display: each transaction locks it and sets its own clock.
-"""
+chip select, T_IRQ the optional pen interrupt)."""
+# Small on purpose, as stmpe610.py: one transaction a poll, no allocation in it. The chip has no
+# registers: each control byte starts a conversion (channel, 12 bits, differential, powered down
+# between conversions so PENIRQ stays on) and the result comes back in the next 16 clocks. A
+# poll sends its control bytes 16 clocks apart, each with the low byte of the one before: Z1
+# and Z2 (how firm the press is), then X and Y five times each, the first of each thrown away
+# (the plates settle after the drivers switch). A reading counts when the press is firm enough
+# and the four samples of each axis lie close together; it is their mean. How firm: the finger
+# joins the plates through R = Rx * X / 4096 * (Z2 / Z1 - 1) (the data sheet's formula, Rx the
+# X plate's resistance), and it is down while R is at most ``PLATES`` times Rx (a light touch,
+# or none, is more). With the IRQ pin, a poll with no finger down costs no SPI traffic, only a
+# look at the pin. The bus is a busio.SPI (CircuitPython's, or Blinka's on a Pi) shared with
+# the display: each transaction locks it and sets its own clock.
 
 from micropython import const
 

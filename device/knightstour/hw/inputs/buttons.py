@@ -1,17 +1,15 @@
 """Push buttons on GPIO, for a toy with no touch screen (the MAX7219 builds): up to two, A and B,
-each between its pin and GND with the board's pull-up on the pin (pressed reads low).
-
-    A short press   new tour              ("random")
-    A long press    pause / carry on      ("pause")
-    B short press   faster                ("faster")
-    B long press    slower                ("slower")
-
-A press counts once its level has held for ``DEBOUNCE`` seconds (contact bounce and noise
-shorter than that are ignored); it is long once held ``HOLD`` seconds, and gives its command
-then, while still held (so the toy answers without waiting for the release); a short press
-gives its command on release. A button held down at start counts only after it has been
-let go. Time comes from the clock given (the main loop's), which may wrap (``wrap`` seconds).
-"""
+each between its pin and GND with the board's pull-up on the pin (pressed reads low)."""
+#     A short press   new tour              ("random")
+#     A long press    pause / carry on      ("pause")
+#     B short press   faster                ("faster")
+#     B long press    slower                ("slower")
+#
+# A press counts once its level has held for ``DEBOUNCE`` seconds (contact bounce and noise
+# shorter than that are ignored); it is long once held ``HOLD`` seconds, and gives its command
+# then, while still held (so the toy answers without waiting for the release); a short press
+# gives its command on release. A button held down at start counts only after it has been
+# let go. Time comes from the clock given (the main loop's), which may wrap (``wrap`` seconds).
 
 from ...port_bases import Input
 

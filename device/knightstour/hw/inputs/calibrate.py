@@ -60,12 +60,10 @@ def prompt(width, height, palette):
 
 def calibrate(display, reader, rotation, sleep, out=print, poll=0.02, timeout=120.0):
     """Show the three targets in turn on ``display`` (a displayio display), read the raw touch
-    while each is pressed, print the raw readings and the settings lines; return the tuple.
-
-    ``reader`` is a touch reader (``touch.reader_for``); ``sleep(seconds)``
-    waits (the tests inject the touches from it). Raises ValueError after ``timeout``
-    seconds without a touch.
-    """
+    while each is pressed, print the raw readings and the settings lines; return the tuple."""
+    # ``reader`` is a touch reader (``touch.reader_for``); ``sleep(seconds)``
+    # waits (the tests inject the touches from it). Raises ValueError after ``timeout``
+    # seconds without a touch.
     import displayio
 
     root = displayio.Group()

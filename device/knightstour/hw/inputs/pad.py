@@ -1,20 +1,20 @@
-"""A direction pad and four buttons (the Pimoroni PicoSystem's board.SW_UP ... SW_Y, each pressed to
-GND with the board's pull-up on its pin: pressed reads low) on a screen with no touch: the pad
-moves a cursor over the board, and A goes where it stands, as a touch there would. wiring/own.py
-loads this module only on a board with a pad.
-
-    UP DOWN LEFT RIGHT   the cursor one square that way (each press; held, once more)
-    A press              go there: a tour from the cursor's square; in play mode, the move there
-    A hold               pause / carry on                      ("pause")
-    B press              hint                                  ("hint")
-    B hold               a new tour from a random square       ("random")
-    X press              undo                                  ("undo")
-    X hold               play mode on / off                    ("play")
-    Y press / hold       faster / slower                       ("faster", "slower")
-
-Debounced and timed as buttons.py's push buttons (a press counts on release, a hold once held).
-The cursor is an outline on its square, a ring of white and a ring of black: the ring beside a
-dark square white, beside a light one black (tests/test_pad_cursor.py holds it to 4.5:1 or more)."""
+"""A direction pad and four buttons (the Pimoroni PicoSystem's board.SW_UP ..."""
+# SW_Y, each pressed to GND with the board's pull-up on its pin: pressed reads low) on a screen with no touch:
+# the pad moves a cursor over the board, and A goes where it stands, as a touch there would. wiring/own.py
+# loads this module only on a board with a pad.
+#
+#     UP DOWN LEFT RIGHT   the cursor one square that way (each press; held, once more)
+#     A press              go there: a tour from the cursor's square; in play mode, the move there
+#     A hold               pause / carry on                      ("pause")
+#     B press              hint                                  ("hint")
+#     B hold               a new tour from a random square       ("random")
+#     X press              undo                                  ("undo")
+#     X hold               play mode on / off                    ("play")
+#     Y press / hold       faster / slower                       ("faster", "slower")
+#
+# Debounced and timed as buttons.py's push buttons (a press counts on release, a hold once held).
+# The cursor is an outline on its square, a ring of white and a ring of black: the ring beside a
+# dark square white, beside a light one black (tests/test_pad_cursor.py holds it to 4.5:1 or more).
 
 import displayio
 from micropython import const
@@ -28,8 +28,9 @@ _GO = const(-1)  # A's press: the cursor's square
 class Pad(Buttons):
     """The input port over ``ios`` (DigitalInOut inputs: A, B, X, Y, then UP, DOWN, LEFT, RIGHT:
     wiring/own.py's PAD) and the cursor on ``view`` (a tft.TftDisplay), drawn the first time the
-    port is polled (the board is laid out by then). A direction's command is the (files, ranks) the
-    cursor moves, the same tuple pressed and held, no global name for any (each is heap on the board)."""
+    port is polled (the board is laid out by then)."""
+    # A direction's command is the (files, ranks) the cursor moves, the same tuple pressed and held, no global
+    # name for any (each is heap on the board).
 
     SHORT = (_GO, "hint", "undo", "faster", (0, 1), (0, -1), (-1, 0), (1, 0))
     LONG = ("pause", "random", "play", "slower") + SHORT[4:]

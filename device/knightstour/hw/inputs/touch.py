@@ -1,29 +1,27 @@
 """Touch input: STMPE610, TSC2007 or XPT2046 (resistive) or FT6206 (capacitive) readings -> screen
-pixel -> square.
-
-Raw readings are mapped with the calibration from the settings onto the
-screen as seen at rotation 0 (landscape, 320x240; 480x320 on a PyPortal Titano): KNIGHTSTOUR_TOUCH_X0/X1
-are the raw readings at its left and right edges, TOUCH_Y0/Y1 at its top
-and bottom edges, and TOUCH_SWAP says the screen's x comes from the
-controller's raw y. The calibration therefore does not change with
-KNIGHTSTOUR_TFT_ROTATION: the rotation is applied after it
-(``from_landscape``). Then the display's ``event_at(x, y)`` names the square or button;
-a touch off the board is ignored.
-
-Debounce: one press is one event. After a press, nothing more is reported
-until the finger has been up for ``release_polls`` polls in a row (the main
-loop polls about 50 times a second).
-
-Finding the calibration values: ``calibrate.calibrate()`` (inputs/calibrate.py; ``knights-tour run
---display ili9341 --calibrate`` on a Pi, KNIGHTSTOUR_CALIBRATE = "on" in a
-Feather's settings.toml) shows three targets in turn (top left, top right,
-bottom left), reads the raw values while each is touched, and prints the
-settings lines to paste into settings.toml or the Pi's config.
-
-A controller that stops answering (all-zero reads: pressure 0) gives no
-touches, never a hang: the drivers' ``touches`` property is used, never the
-STMPE610's ``touch_point`` (which loops while the FIFO reads "not empty").
-"""
+pixel -> square."""
+# Raw readings are mapped with the calibration from the settings onto the
+# screen as seen at rotation 0 (landscape, 320x240; 480x320 on a PyPortal Titano): KNIGHTSTOUR_TOUCH_X0/X1
+# are the raw readings at its left and right edges, TOUCH_Y0/Y1 at its top
+# and bottom edges, and TOUCH_SWAP says the screen's x comes from the
+# controller's raw y. The calibration therefore does not change with
+# KNIGHTSTOUR_TFT_ROTATION: the rotation is applied after it
+# (``from_landscape``). Then the display's ``event_at(x, y)`` names the square or button;
+# a touch off the board is ignored.
+#
+# Debounce: one press is one event. After a press, nothing more is reported
+# until the finger has been up for ``release_polls`` polls in a row (the main
+# loop polls about 50 times a second).
+#
+# Finding the calibration values: ``calibrate.calibrate()`` (inputs/calibrate.py; ``knights-tour run
+# --display ili9341 --calibrate`` on a Pi, KNIGHTSTOUR_CALIBRATE = "on" in a
+# Feather's settings.toml) shows three targets in turn (top left, top right,
+# bottom left), reads the raw values while each is touched, and prints the
+# settings lines to paste into settings.toml or the Pi's config.
+#
+# A controller that stops answering (all-zero reads: pressure 0) gives no
+# touches, never a hang: the drivers' ``touches`` property is used, never the
+# STMPE610's ``touch_point`` (which loops while the FIFO reads "not empty").
 
 from ...port_bases import Input
 

@@ -1,25 +1,23 @@
-"""MAX7219 chains: several 8x8 modules on one chip select, daisy-chained (DOUT to DIN).
-
-The module most sold is four matrices in a row, 32x8 ("FC-16"); two of them, or four single
-modules, make a 2x2 square of 16x16. Imported only when KNIGHTSTOUR_MATRIX_MODULES is above 1.
-
-Where a chip sits (as built, looking at the LEDs, the input connector on the right): chip 0, the
-one nearest the board, is the top right module; the chain runs right to left along the top row,
-then along the next row, again from its right end. ``arrangement`` "row": one row of ``modules``;
-"2x2": two rows of two.
-
-How a chip drives its LEDs (``block_rotation``): at 0 (the single modules Adafruit's
-Matrix8x8 is written for) digit register n lights column n-1 and segment bit b row b, from the
-top left; each 90 turns that clockwise. An FC-16 module is 90: digit 1 is its top row, bit 7 its
-left column. ``rotation`` (0, 90, 180, 270, clockwise) and ``mirror`` turn and flip the whole
-picture, as KNIGHTSTOUR_MATRIX_ROTATION and _MIRROR do for one module: a 32x8 row mounted with
-its input on the left is rotation 180.
-
-What it shows: on a row, the board on the first matrix (left), the move number on the others,
-then the result as a short word (CLOSED, DONE, STUCK, NONE, BUDGET where the search gave up;
-shorter when there is less room).
-On 2x2, boards up to 16x16, one LED a square; boards up to 8x8 get 2x2 LEDs a square.
-"""
+"""MAX7219 chains: several 8x8 modules on one chip select, daisy-chained (DOUT to DIN)."""
+# The module most sold is four matrices in a row, 32x8 ("FC-16"); two of them, or four single
+# modules, make a 2x2 square of 16x16. Imported only when KNIGHTSTOUR_MATRIX_MODULES is above 1.
+#
+# Where a chip sits (as built, looking at the LEDs, the input connector on the right): chip 0, the
+# one nearest the board, is the top right module; the chain runs right to left along the top row,
+# then along the next row, again from its right end. ``arrangement`` "row": one row of ``modules``;
+# "2x2": two rows of two.
+#
+# How a chip drives its LEDs (``block_rotation``): at 0 (the single modules Adafruit's
+# Matrix8x8 is written for) digit register n lights column n-1 and segment bit b row b, from the
+# top left; each 90 turns that clockwise. An FC-16 module is 90: digit 1 is its top row, bit 7 its
+# left column. ``rotation`` (0, 90, 180, 270, clockwise) and ``mirror`` turn and flip the whole
+# picture, as KNIGHTSTOUR_MATRIX_ROTATION and _MIRROR do for one module: a 32x8 row mounted with
+# its input on the left is rotation 180.
+#
+# What it shows: on a row, the board on the first matrix (left), the move number on the others,
+# then the result as a short word (CLOSED, DONE, STUCK, NONE, BUDGET where the search gave up;
+# shorter when there is less room).
+# On 2x2, boards up to 16x16, one LED a square; boards up to 8x8 get 2x2 LEDs a square.
 
 from ..chips import max7219
 from .matrix import MatrixDisplay

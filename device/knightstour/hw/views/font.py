@@ -1,8 +1,8 @@
-"""The TFT's text font: Terminus 16 bold (xfonts-terminus, SIL Open Font License), ASCII 32 to 126.
-Made by tools/make_font.py: do not edit. A glyph is a cell WIDTH x HEIGHT; BITS holds only the rows
-it inks, one byte a row, bit 7 the left column. GLYPHS, two bytes a character (little-endian):
-bits 0-11 where its rows start in BITS (they end where the next character's start), bits 12-15
-the row of the cell they start on."""
+"""The TFT's text font: Terminus 16 bold (xfonts-terminus, SIL Open Font License), ASCII 32 to 126."""
+# Made by tools/make_font.py: do not edit. A glyph is a cell WIDTH x HEIGHT; BITS holds only the rows
+# it inks, one byte a row, bit 7 the left column. GLYPHS, two bytes a character (little-endian):
+# bits 0-11 where its rows start in BITS (they end where the next character's start), bits 12-15
+# the row of the cell they start on.
 
 WIDTH = 8
 HEIGHT = 15

@@ -1,28 +1,26 @@
 """The display port on a MAX7219 8x8 LED matrix (max7219.MAX7219, the picture of
-adafruit_max7219.matrices.Matrix8x8 without its libraries).
-
-One LED a square. What it shows:
-
-    tour      visited squares lit; the knight's square blinks
-    play      visited squares lit, the knight blinks; the legal moves blink in
-              the opposite phase, the hint (if asked for) in the knight's phase
-    complete  every LED lit
-    closed    a snake of 8 LEDs runs along the path and back to the start,
-              then every LED lit again
-    stuck     the picture inverts: the squares the tour missed light up
-    budget    (the search gave up: a tour may exist) the path stays lit as far
-              as the rule went, never inverted as when stuck
-    impossible  (a start with no tour) every square of the start square's colour
-              lit, the start square (the knight) blinking
-
-Orientation: ``square_xy`` is the one mapping from a square to the
-``MAX7219.pixel(x, y)`` coordinates (x to the right, y down, as the driver
-and the emulator count them). With rotation 0 and no mirror, a1 is the LED at
-the bottom left (x 0, y 7) and h8 the top right; ``rotation`` turns the
-picture clockwise by 90, 180 or 270 degrees, then ``mirror`` flips it left to
-right. Pick the pair that puts a1 where you expect it for the way the module
-is mounted (KNIGHTSTOUR_MATRIX_ROTATION, KNIGHTSTOUR_MATRIX_MIRROR).
-"""
+adafruit_max7219.matrices.Matrix8x8 without its libraries)."""
+# One LED a square. What it shows:
+#
+#     tour      visited squares lit; the knight's square blinks
+#     play      visited squares lit, the knight blinks; the legal moves blink in
+#               the opposite phase, the hint (if asked for) in the knight's phase
+#     complete  every LED lit
+#     closed    a snake of 8 LEDs runs along the path and back to the start,
+#               then every LED lit again
+#     stuck     the picture inverts: the squares the tour missed light up
+#     budget    (the search gave up: a tour may exist) the path stays lit as far
+#               as the rule went, never inverted as when stuck
+#     impossible  (a start with no tour) every square of the start square's colour
+#               lit, the start square (the knight) blinking
+#
+# Orientation: ``square_xy`` is the one mapping from a square to the
+# ``MAX7219.pixel(x, y)`` coordinates (x to the right, y down, as the driver
+# and the emulator count them). With rotation 0 and no mirror, a1 is the LED at
+# the bottom left (x 0, y 7) and h8 the top right; ``rotation`` turns the
+# picture clockwise by 90, 180 or 270 degrees, then ``mirror`` flips it left to
+# right. Pick the pair that puts a1 where you expect it for the way the module
+# is mounted (KNIGHTSTOUR_MATRIX_ROTATION, KNIGHTSTOUR_MATRIX_MIRROR).
 
 from ...port_bases import Display
 

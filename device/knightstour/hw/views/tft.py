@@ -1,35 +1,33 @@
 """The display port on an ILI9341 320x240 TFT through displayio (hw/chips/ili9341.py), or on a
-board's built-in display (board.DISPLAY: the PyPortal's 320x240, the Titano's 480x320).
-
-Layout (tft_panel.layout): the board a square, the panel (tft_panel.py) at least PANEL px
-beside it (landscape, rotation 0/180) or below it (portrait, 90/270): 208x208 on the
-ILI9341 (26 px cells on 8x8) beside a 112 px panel; 320x320 on the Titano beside 160.
-
-    cells     a bitmap per rank (its own TileGrid), chequered (a1 dark), 2 bits
-              a pixel: the move number in the middle of each cell (on a dark
-              square in the light squares' colour), the path as lines between
-              the centres of consecutive squares, stopping at each number's box
-              (tft_board.py). Cells of 24 px or more are drawn at half
-              resolution and shown 2x2 (their group's scale)
-    knight    a sprite (its own TileGrid) on the knight's square; blinks by
-              swapping its colours (never hidden); red when stuck; a closed tour's
-              trace is a gold dot running along the path
-    marks     play mode: dots on the legal moves, a ring on the hint
-              (tft_play.py, imported only when play mode shows them; undo too)
-    panel     "move 12/64" (right-aligned: " 9/64"), the check order and rule, the result in capitals,
-              the status text wrapped, and the buttons (tft_panel.py)
-
-Only what changed goes to the screen: a refresh sends the dirty areas and
-nothing else. A Bitmap tracks ONE dirty box, so two far-apart changes in one
-bitmap cost the whole box between them: hence a bitmap per rank, and its own
-TileGrid for every sprite and text. RAM decides: a bitmap per square (64 bitmaps
-and TileGrids) holds far more heap than a bitmap per rank for a little less sent
-a move (a line crossing two squares of a rank dirties one box around both); one
-bitmap for the board holds less but sends several times more a move (over the
-target). Half resolution saves heap again for a little more a move.
-benchmarks/tft_spi.py measures what a move sends over SPI, benchmarks/feather_heap.py
-the heap (docs/heap.md).
-"""
+board's built-in display (board.DISPLAY: the PyPortal's 320x240, the Titano's 480x320)."""
+# Layout (tft_panel.layout): the board a square, the panel (tft_panel.py) at least PANEL px
+# beside it (landscape, rotation 0/180) or below it (portrait, 90/270): 208x208 on the
+# ILI9341 (26 px cells on 8x8) beside a 112 px panel; 320x320 on the Titano beside 160.
+#
+#     cells     a bitmap per rank (its own TileGrid), chequered (a1 dark), 2 bits
+#               a pixel: the move number in the middle of each cell (on a dark
+#               square in the light squares' colour), the path as lines between
+#               the centres of consecutive squares, stopping at each number's box
+#               (tft_board.py). Cells of 24 px or more are drawn at half
+#               resolution and shown 2x2 (their group's scale)
+#     knight    a sprite (its own TileGrid) on the knight's square; blinks by
+#               swapping its colours (never hidden); red when stuck; a closed tour's
+#               trace is a gold dot running along the path
+#     marks     play mode: dots on the legal moves, a ring on the hint
+#               (tft_play.py, imported only when play mode shows them; undo too)
+#     panel     "move 12/64" (right-aligned: " 9/64"), the check order and rule, the result in capitals,
+#               the status text wrapped, and the buttons (tft_panel.py)
+#
+# Only what changed goes to the screen: a refresh sends the dirty areas and
+# nothing else. A Bitmap tracks ONE dirty box, so two far-apart changes in one
+# bitmap cost the whole box between them: hence a bitmap per rank, and its own
+# TileGrid for every sprite and text. RAM decides: a bitmap per square (64 bitmaps
+# and TileGrids) holds far more heap than a bitmap per rank for a little less sent
+# a move (a line crossing two squares of a rank dirties one box around both); one
+# bitmap for the board holds less but sends several times more a move (over the
+# target). Half resolution saves heap again for a little more a move.
+# benchmarks/tft_spi.py measures what a move sends over SPI, benchmarks/feather_heap.py
+# the heap (docs/heap.md).
 
 from .tft_board import BoardView
 from .tft_draw import (

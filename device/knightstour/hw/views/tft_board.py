@@ -1,13 +1,11 @@
 """The TFT's board (tft.TftDisplay's lower half): the cells, the move numbers, the path and the
 knight's sprites, and the geometry from squares to screen pixels. See tft.py for the layout
-and why a bitmap per rank.
-
-A board whose numbers would be too small to read at arm's length (under 6 px tall, or three
-digits in a cell under 14 px: 14x14 to 16x16 on the ILI9341's 208 px) is shown through a
-window of 7x7 squares (29 px cells, each number clear of its edges) that follows the knight: the window
-jumps to centre the knight when it comes within two squares of its edge, so the knight, the
-square it came from and its legal moves are always in view.
-"""
+and why a bitmap per rank."""
+# A board whose numbers would be too small to read at arm's length (under 6 px tall, or three
+# digits in a cell under 14 px: 14x14 to 16x16 on the ILI9341's 208 px) is shown through a
+# window of 7x7 squares (29 px cells, each number clear of its edges) that follows the knight: the window
+# jumps to centre the knight when it comes within two squares of its edge, so the knight, the
+# square it came from and its legal moves are always in view.
 
 from micropython import const
 

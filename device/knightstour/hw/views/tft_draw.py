@@ -1,8 +1,7 @@
 """The TFT's drawing kit: its colours, the board's digit fonts, panel text in 1-bit bitmaps (the
-font in font.py: Terminus 16 bold, descenders whole), palettes and discs. The board
-(tft_board.py), the panel and its buttons (tft.py, tft_panel.py), play mode's marks
-(tft_play.py) and the calibration screen all draw with these.
-"""
+font in font.py: Terminus 16 bold, descenders whole), palettes and discs."""
+# The board (tft_board.py), the panel and its buttons (tft.py, tft_panel.py), play mode's marks (tft_play.py)
+# and the calibration screen all draw with these.
 
 import bitmaptools  # CircuitPython 7+ with displayio, and Blinka's displayio
 import displayio
@@ -56,9 +55,9 @@ def draw_digit(bitmap, digit, x, y, big, scale, value):
 def wrap_end(text, start, columns):
     """Where the word-wrapped line of ``columns`` characters that starts at ``start`` (not a space)
     ends in ``text``: after the words that fit, split at single spaces (a further space is one
-    more character), or ``columns`` on where a longer word is cut. The next line starts after the
-    spaces there (skip_spaces). Found by index: no string is made (the status changes with every
-    move)."""
+    more character), or ``columns`` on where a longer word is cut."""
+    # The next line starts after the spaces there (skip_spaces). Found by index: no string is made (the status
+    # changes with every move).
     size = len(text)
     end = text.find(" ", start)
     if end < 0:
@@ -92,10 +91,10 @@ def palette(colours, transparent=-1):
 
 
 class Text:
-    """Panel text in its own 1-bit bitmap: one TileGrid per text, not one per character.
-    ``columns`` x ``lines`` characters of font.py's glyphs (8 px wide, descenders whole), lines
-    ``spacing`` pixels apart (0: the font's height and one); longer text is cut. A text that
-    ``wraps`` (the status) is word-wrapped (wrap_end) as it is drawn, else "\n" ends a line."""
+    """Panel text in its own 1-bit bitmap: one TileGrid per text, not one per character."""
+    # ``columns`` x ``lines`` characters of font.py's glyphs (8 px wide, descenders whole), lines
+    # ``spacing`` pixels apart (0: the font's height and one); longer text is cut. A text that
+    # ``wraps`` (the status) is word-wrapped (wrap_end) as it is drawn, else "\n" ends a line.
 
     wraps = False
 

@@ -1,7 +1,8 @@
 """A narrow or short TFT panel (tft_panel.py; the 240x240 and 160x128 screens): the texts without
 their labels, a line each (the result beside the count where the lines are few), longer words cut
-at the panel's edge ("COMPLETE", "CLOSED T"). Loaded only for such a panel, at build time:
-a board compiling tft_panel.py from source has no room for this too."""
+at the panel's edge ("COMPLETE", "CLOSED T")."""
+# Loaded only for such a panel, at build time: a board compiling tft_panel.py from source has no room for this
+# too.
 
 from . import font
 from .tft_draw import DIM_TEXT, TEXT_COLOUR

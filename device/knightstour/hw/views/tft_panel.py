@@ -1,15 +1,13 @@
 """Building the TFT's view (tft.TftDisplay.__init__): where the board and the panel go on the screen,
 the groups and palettes, and the panel beside the board (landscape) or below it (portrait): the
-move count, the check order and rule, the result, the status text, and the buttons a finger presses.
-
-Text is font.py's 8x16 (Terminus bold), each text one 1-bit bitmap (tft_draw.Text). The
-buttons (only with a touch screen) send the app the events the simulator's keys send: play
-(play mode on and off), hint, undo, new (a new tour; in play mode a new game) and speed (the
-next pacing speed). Landscape: two buttons a row at the panel's foot; portrait: one row of
-five. Heights: 26 px on the 320x240 screens, 40 px on the Titano's 480x320. Only the display's
-building needs this module: the Feather forgets it after start (its code need not stay in the
-heap); TftDisplay.event_at finds the buttons in display.buttons.
-"""
+move count, the check order and rule, the result, the status text, and the buttons a finger presses."""
+# Text is font.py's 8x16 (Terminus bold), each text one 1-bit bitmap (tft_draw.Text). The
+# buttons (only with a touch screen) send the app the events the simulator's keys send: play
+# (play mode on and off), hint, undo, new (a new tour; in play mode a new game) and speed (the
+# next pacing speed). Landscape: two buttons a row at the panel's foot; portrait: one row of
+# five. Heights: 26 px on the 320x240 screens, 40 px on the Titano's 480x320. Only the display's
+# building needs this module: the Feather forgets it after start (its code need not stay in the
+# heap); TftDisplay.event_at finds the buttons in display.buttons.
 
 import displayio
 

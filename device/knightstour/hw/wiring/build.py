@@ -1,16 +1,14 @@
-"""Build the ports (display, touch, sound) from the settings on one board (a BoardHardware).
-
-Both entry points use this: the Feather's code.py (CircuitPython) and the Pi's ``knights-tour
-run`` (Blinka)::
-
-    hw = BoardHardware("feather_rp2040", settings)
-    display, touch, sound = build(settings, hw)
-    app = App(settings, display, touch, sound)
-    run_forever(app, time.monotonic, time.sleep)  # knightstour_desktop/commands/run.py
-
-Nothing is imported until the settings ask for it, so a Feather with only the matrix never
-loads displayio; the Feather forgets this module once the ports are built.
-"""
+"""Build the ports (display, touch, sound) from the settings on one board (a BoardHardware)."""
+# Both entry points use this: the Feather's code.py (CircuitPython) and the Pi's ``knights-tour
+# run`` (Blinka)::
+#
+#     hw = BoardHardware("feather_rp2040", settings)
+#     display, touch, sound = build(settings, hw)
+#     app = App(settings, display, touch, sound)
+#     run_forever(app, time.monotonic, time.sleep)  # knightstour_desktop/commands/run.py
+#
+# Nothing is imported until the settings ask for it, so a Feather with only the matrix never
+# loads displayio; the Feather forgets this module once the ports are built.
 
 from .hardware import WIRING, HardwareError
 

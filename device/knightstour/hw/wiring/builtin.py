@@ -1,7 +1,7 @@
 """The ports on a board with a display of its own (board.DISPLAY: the PyPortals, the Cheap Yellow
-Display, the CLUE, the PicoSystem, the Feather ESP32-S3 TFT): build.py loads this only there.
-Input: the PyPortals' resistive panel (board.TOUCH_XL ...), else own.py's (the board's
-own XPT2046, else its buttons)."""
+Display, the CLUE, the PicoSystem, the Feather ESP32-S3 TFT): build.py loads this only there."""
+# Input: the PyPortals' resistive panel (board.TOUCH_XL ...), else own.py's (the board's own XPT2046, else its
+# buttons).
 
 
 def make_builtin(hw, settings, kind):

@@ -30,10 +30,10 @@ def used_signals(settings):
 
 def find(settings, kind, pin_of=None):
     """One line for each pin the settings' overrides give to two signals on board ``kind``,
-    found before any pin is claimed (a board would say only "Pin in use"). The pin map's pins
-    among themselves, and the SPI bus the chips share, are no conflict. ``pin_of(name)`` gives
-    a name's pin, so that two names of one pin (D25 and SCK on a Feather M4) are one, or raises
-    ValueError (why) for a name that is no pin; without it, names are compared."""
+    found before any pin is claimed (a board would say only "Pin in use")."""
+    # The pin map's pins among themselves, and the SPI bus the chips share, are no conflict. ``pin_of(name)``
+    # gives a name's pin, so that two names of one pin (D25 and SCK on a Feather M4) are one, or raises
+    # ValueError (why) for a name that is no pin; without it, names are compared.
     taken = []  # (pin, name, signal, overridden)
     errors = []
     for signal in used_signals(settings):

@@ -1,8 +1,8 @@
 """One board's pins and buses: ``BoardHardware`` finds every pin through the pin map
 (pins.py) and the settings' pin overrides, and makes the buses; tests give it the emulated
-chips' pins and buses instead. ``HardwareError`` is the one line a builder raises when a chip
-or a pin is not there (build.py builds the ports on it).
-"""
+chips' pins and buses instead."""
+# ``HardwareError`` is the one line a builder raises when a chip or a pin is not there (build.py builds the
+# ports on it).
 
 from . import pins
 

@@ -1,10 +1,11 @@
-"""What a board with a screen of its own has besides the PyPortals' panel and speaker (wiring/
-builtin.py loads this only there; a short module name and names the toy has already, as builtin.py
-names them on a PyPortal too, where each new name is heap for good): the Cheap Yellow Display's
-XPT2046 on its own bus (board.TOUCH_SPI, TOUCH_CS, its pen interrupt on TOUCH_INT); else a direction
-pad (the PicoSystem's SW_UP ...: inputs/pad.py), or the board's buttons as the MAX7219 build's A and
-B (the first of each of BUTTONS the board has); its speaker on a DAC (audioio) where the board has
-audioio, else a tone on PWM as the piezo's."""
+"""What a board with a screen of its own has besides the PyPortals' panel and speaker."""
+# wiring/builtin.py loads this only there; a short module name and names the toy has already, as builtin.py
+# names them on a PyPortal too, where each new name is heap for good.
+#
+# The Cheap Yellow Display's XPT2046 on its own bus (board.TOUCH_SPI, TOUCH_CS, its pen interrupt on
+# TOUCH_INT); else a direction pad (the PicoSystem's SW_UP ...: inputs/pad.py), or the board's buttons as the
+# MAX7219 build's A and B (the first of each of BUTTONS the board has); its speaker on a DAC (audioio) where
+# the board has audioio, else a tone on PWM as the piezo's.
 
 BUTTONS = (("BUTTON_A", "SW_A", "BUTTON"), ("BUTTON_B", "SW_B"))
 PAD = ("SW_A", "SW_B", "SW_X", "SW_Y", "SW_UP", "SW_DOWN", "SW_LEFT", "SW_RIGHT")  # in inputs/pad.py's order

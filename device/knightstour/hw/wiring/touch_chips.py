@@ -1,17 +1,17 @@
 """The touch controllers: KNIGHTSTOUR_TOUCH names one, and its module, touch_<name>.py, holds
-all the toy knows of it (the table of names is settings.TOUCHES). Each such module gives:
-
-    SIGNALS       its pins besides the shared SPI bus (the pin map's signals: pins.py)
-    SELECT_FIRST  its chip select goes high before the display talks on the shared bus
-    CALIBRATION   (x0, x1, y0, y1, swap): the raw readings at the rotation-0 screen's left,
-                  right, top and bottom edges, and whether x comes from raw y
-    EMULATOR      the sim/chips rig's touch that answers as it (the tests, the screenshots)
-    open_driver(hw)       its driver on a hardware.BoardHardware; HardwareError naming the fix
-                          when it does not answer
-    reader(driver, hw)    a reader for inputs/touch.py's TouchInput: (raw x, raw y), HELD or None
-
-Only the chosen controller's module is loaded; the Feather forgets them after start.
-"""
+all the toy knows of it (the table of names is settings.TOUCHES)."""
+# Each such module gives:
+#
+#     SIGNALS       its pins besides the shared SPI bus (the pin map's signals: pins.py)
+#     SELECT_FIRST  its chip select goes high before the display talks on the shared bus
+#     CALIBRATION   (x0, x1, y0, y1, swap): the raw readings at the rotation-0 screen's left,
+#                   right, top and bottom edges, and whether x comes from raw y
+#     EMULATOR      the sim/chips rig's touch that answers as it (the tests, the screenshots)
+#     open_driver(hw)       its driver on a hardware.BoardHardware; HardwareError naming the fix
+#                           when it does not answer
+#     reader(driver, hw)    a reader for inputs/touch.py's TouchInput: (raw x, raw y), HELD or None
+#
+# Only the chosen controller's module is loaded; the Feather forgets them after start.
 
 from ..inputs import touch
 
@@ -29,10 +29,10 @@ def controller(kind):
 
 
 def make_touch(kind, hw, settings, locate, size=(touch.WIDTH0, touch.HEIGHT0), driver=None):
-    """A TouchInput for controller ``kind`` (a name of settings.TOUCHES or "builtin", "auto"
-    resolved: ``detect``) on ``hw``'s buses (a hardware.BoardHardware); ``locate(x, y)`` names the
-    square under a screen pixel; ``size``: the rotation-0 screen's; ``driver``: the chip's, opened
-    already (a board's own, wiring/builtin.py), else opened on the pin map's pins."""
+    """A TouchInput for controller ``kind`` on ``hw``'s buses (a hardware.BoardHardware)."""
+    # ``kind``: a name of settings.TOUCHES or "builtin", "auto" resolved (``detect``). ``locate(x, y)`` names
+    # the square under a screen pixel; ``size``: the rotation-0 screen's; ``driver``: the chip's, opened
+    # already (a board's own, wiring/builtin.py), else opened on the pin map's pins.
     chip = controller(kind)
     if driver is None:
         driver = chip.open_driver(hw)
@@ -81,11 +81,11 @@ def signals(kind):
 
 
 def detect(settings, hw, display):
-    """The touch controller to build for KNIGHTSTOUR_TOUCH on ``display`` (build.py's kind): the
-    setting's; "auto", resolved here alone, is a board's own panel (board.TOUCH_XL) or none on its
-    own display ("builtin"), else on a TFT FeatherWing "tsc2007" when something answers on I2C at
-    0x48 (the V2), or "stmpe610" (the V1). Asked before the touch CS pin (D6) is driven: on the V2
-    that pin is the TSC2007's interrupt output."""
+    """The touch controller to build for KNIGHTSTOUR_TOUCH on ``display`` (build.py's kind)."""
+    # The setting's; "auto", resolved here alone, is a board's own panel (board.TOUCH_XL) or none on its own
+    # display ("builtin"), else on a TFT FeatherWing "tsc2007" when something answers on I2C at 0x48 (the V2),
+    # or "stmpe610" (the V1). Asked before the touch CS pin (D6) is driven: on the V2 that pin is the
+    # TSC2007's interrupt output.
     kind = settings.touch
     if kind != "auto":
         return kind
