@@ -10,7 +10,7 @@ let TFT_HEIGHT = 240;
 let MEMORY_WIDTH = 240; // the ILI9341 stores the landscape screen's column x as memory row x
 const LED_PITCH = 40; // as the simulator's screenshot of the matrix
 
-const status = { phases: [], firstFrame: null, tourAt: null, frames: 0, state: null, leds: "", matrixPainted: false, buttons: [], error: "", notes: [], started: false };
+const status = { phases: [], firstFrame: null, tourAt: null, frames: 0, state: null, leds: "", matrixPainted: false, buttons: [], error: "", notes: [], started: false, touches: 0 };
 window.knightstour = status;
 
 const tft = document.getElementById("tft");
@@ -172,6 +172,8 @@ function start(query) {
       if ((query.display || "tft") === "matrix") firstFrame();
     } else if (data.type === "phases") {
       status.phases = data.phases.map(([name, at]) => [name, Math.round(at - performance.timeOrigin)]);
+    } else if (data.type === "touches") {
+      status.touches = data.done;
     } else if (data.type === "buttons") {
       status.buttons = data.buttons;
     } else if (data.type === "state") {

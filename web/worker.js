@@ -215,10 +215,16 @@ let upPolls = -Infinity;
 let touches = Promise.resolve();
 const after = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+let touchesDone = 0;
+
+async function polled(since, count) {
+  const end = performance.now() + MOST;
+  while (web.module.polls() - since < count && performance.now() < end) await after(10);
+}
+
 async function seen(since, at, ms) {
   await after(at + ms - performance.now());
-  const end = performance.now() + MOST;
-  while (web.module.polls() - since < SEEN && performance.now() < end) await after(10);
+  await polled(since, SEEN);
 }
 
 function lift() {
@@ -242,10 +248,13 @@ function press(x, y) {
   });
 }
 
+// Once the device has read the lift, what the touch did is on the page (the state is sent first).
 function release() {
   touches = touches.then(async () => {
     await seen(downPolls, downAt, HOLD);
     lift();
+    await polled(upPolls, 1);
+    postMessage({ type: "touches", done: ++touchesDone });
   });
 }
 
