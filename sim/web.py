@@ -33,10 +33,10 @@ PAGE_FILES = ("index.html", "page.js", "worker.js", "style.css")
 WORKER = "worker.js"
 WORKER_IMPORT = 'import { loadMicroPython } from "./micropython/micropython.mjs";\n'
 MARKER = "knightstour-web.json"  # names a folder this command built (so a rebuild may replace it)
-# The stand-ins the page needs (sim/circuitpython; displayio, busdisplay, fourwire, bitmaptools and
-# terminalio are web/py's, which draw: the first four build on sim/circuitpython's), the chip models, and
-# the simulator's MicroPython-safe helpers.
-STAND_INS = ("_c", "_cp_os", "_cp_time", "board", "busio", "digitalio", "microcontroller",
+# The stand-ins the page needs (sim/circuitpython; displayio, busdisplay, fourwire and terminalio are
+# web/py's, which draw: the first three build on sim/circuitpython's), the chip models, and the
+# simulator's MicroPython-safe helpers.
+STAND_INS = ("_c", "_cp_os", "_cp_time", "bitmaptools", "board", "busio", "digitalio", "microcontroller",
              "pwmio", "supervisor")
 # ... and a board with a screen of its own (the page's board=): its board.DISPLAY, touch and speaker
 SCREEN_STAND_INS = ("_portal", "analogio", "audiocore", "audioio")
@@ -240,7 +240,7 @@ def python_files():
     finally:
         shutil.rmtree(drive, ignore_errors=True)
     sources = [(os.path.join(HERE, "circuitpython", name + ".py"), name) for name in STAND_INS + SCREEN_STAND_INS]
-    for name in ("bitmaptools", "busdisplay", "displayio", "fourwire"):  # web/py's build on them
+    for name in ("busdisplay", "displayio", "fourwire"):  # web/py's build on them
         sources.append((os.path.join(HERE, "circuitpython", name + ".py"), "_%s_base" % name))
     sources += [(os.path.join(HERE, "chips", name + ".py"), name) for name in CHIPS]
     sources.append((os.path.join(HERE, "chips", "ili9341.py"), "_ili9341_base"))  # web/py's builds on it
